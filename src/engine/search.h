@@ -1,0 +1,55 @@
+/* search.h: thinking about a position under limits (depth, nodes, time, stop flag). */
+#pragma once
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "eval.h"
+
+#define SEARCH_MAX_PLY 64
+#define SEARCH_DEFAULT_HASH_BYTES ((size_t) 64 << 20)
+
+typedef struct SearchLimits {
+  int max_depth;          /* midgame depth in plies; 0 = no limit */
+  uint64_t max_nodes;     /* 0 = no limit */
+  double soft_time;       /* seconds: do not start another iteration after this; 0 = none */
+  double hard_time;       /* seconds: abort the search at this; 0 = none */
+  int exact_empties;      /* solve exactly when this many empties or fewer are left; -1 = never */
+  int threads;            /* 0 or 1 = single thread */
+  const atomic_bool *stop; /* optional: the search ends soon after another thread sets it */
+} SearchLimits;
+
+/* Sensible limits: depth 60, no node or time limit, exact from 20 empties, one thread. */
+SearchLimits search_limits_default (void);
+
+typedef struct SearchResult {
+  int move;               /* 0..63, BOARD_PASS, or BOARD_NO_MOVE when the game is over */
+  int score;              /* discs for the side to move (exact or estimated) */
+  int depth;              /* depth of the last finished iteration (empties when exact) */
+  bool exact;             /* the score is the exact final disc difference */
+  bool stopped;           /* ended early by the stop flag or a limit */
+  int pv[SEARCH_MAX_PLY]; /* principal variation, BOARD_PASS for passes */
+  int pv_length;
+  uint64_t nodes;
+  double seconds;
+} SearchResult;
+
+/* Called after every finished iteration, from the searching thread. */
+typedef void (*SearchProgress) (const SearchResult *progress, void *user_data);
+
+typedef struct Search Search;
+
+/* A search owns its transposition table (hash_bytes, 0 = default) and all its state, so
+ * several searches may run at once. Returns NULL when memory is short. */
+Search *search_new (size_t hash_bytes);
+void search_free (Search *search);
+/* Chooses the evaluation (NULL restores the default). The evaluation must outlive the search. */
+void search_set_evaluation (Search *search, const Evaluation *evaluation);
+/* Forgets everything learnt (the transposition table). */
+void search_clear (Search *search);
+
+SearchResult search_run (Search *search, const Board *board, const SearchLimits *limits,
+                         SearchProgress progress, void *user_data);
