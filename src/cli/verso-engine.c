@@ -1,0 +1,59 @@
+/* verso-engine: the command-line engine. Dispatches to one command per file. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+#ifndef VERSO_VERSION
+#define VERSO_VERSION "unknown"
+#endif
+
+typedef struct Command {
+  const char *name;
+  int (*run) (int argc, char **argv);
+  const char *usage;
+} Command;
+
+static const Command commands[] = {
+  { "perft", cli_perft, "perft DEPTH [--position BOARD] [--threads N]   count the game tree" },
+};
+
+void cli_error (const char *format, ...)
+{
+  va_list args;
+  va_start (args, format);
+  fputs ("verso-engine: ", stderr);
+  vfprintf (stderr, format, args);
+  fputc ('\n', stderr);
+  va_end (args);
+}
+
+static void print_help (FILE *out)
+{
+  fprintf (out, "Usage: verso-engine COMMAND [ARGUMENTS]\n\nCommands:\n");
+  for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+    fprintf (out, "  %s\n", commands[i].usage);
+  fprintf (out, "\n  --help      show this help\n  --version   show the version\n");
+}
+
+int main (int argc, char **argv)
+{
+  if (argc < 2) {
+    print_help (stderr);
+    return 2;
+  }
+  if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0) {
+    print_help (stdout);
+    return 0;
+  }
+  if (strcmp (argv[1], "--version") == 0) {
+    printf ("verso-engine %s\n", VERSO_VERSION);
+    return 0;
+  }
+  for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+    if (strcmp (argv[1], commands[i].name) == 0)
+      return commands[i].run (argc - 1, argv + 1);
+  cli_error ("unknown command '%s' (try --help)", argv[1]);
+  return 2;
+}

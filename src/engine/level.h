@@ -1,0 +1,40 @@
+/* level.h: the difficulty levels, all defined in one table, and choosing a move at a level. */
+#pragma once
+
+#include <stdatomic.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "search.h"
+
+typedef enum LevelId {
+  LEVEL_BEGINNER,
+  LEVEL_NOVICE,
+  LEVEL_CASUAL,
+  LEVEL_INTERMEDIATE,
+  LEVEL_ADVANCED,
+  LEVEL_EXPERT,
+  LEVEL_MASTER,
+  LEVEL_COUNT
+} LevelId;
+
+#define LEVEL_DEFAULT LEVEL_INTERMEDIATE
+
+typedef struct Level {
+  const char *id;      /* stable key, as stored in settings: "beginner" .. "master" */
+  const char *name;    /* English name, for translation by the caller */
+  int depth;           /* midgame depth limit */
+  double seconds;      /* time per move */
+  int exact_empties;   /* exact endgame from this many empties */
+  int noise;           /* discs: moves within this of the best may be chosen at random */
+  bool simple_eval;    /* use the simple evaluation instead of the trained one */
+} Level;
+
+const Level *level_get (LevelId level);
+/* LEVEL_COUNT when the id is unknown. */
+LevelId level_from_id (const char *id);
+
+/* Chooses a move at the level: the search's best, or with noise a random reasonable one.
+ * seed makes the choice reproducible; stop may be NULL. Fills result when it is not NULL. */
+int level_choose_move (Search *search, const Board *board, LevelId level, uint64_t seed,
+                       const atomic_bool *stop, SearchResult *result);
