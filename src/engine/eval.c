@@ -1,0 +1,104 @@
+/* eval.c: the simple hand-made evaluation: mobility, potential mobility, corners, X and C
+ * squares, edges, weighted by game phase. */
+#include "eval.h"
+
+#include <assert.h>
+
+#define CORNERS 0x8100000000000081ULL
+#define EDGES 0xFF818181818181FFULL
+
+/* Weights in EVAL_SCALE units for one game phase. */
+typedef struct SimpleWeights {
+  int mobility;           /* per legal move more than the opponent */
+  int potential_mobility; /* per empty square next to the opponent's discs, more than his */
+  int corner;             /* per corner disc */
+  int x_square;           /* per disc diagonally next to an empty corner (a penalty) */
+  int c_square;           /* per disc beside an empty corner on an edge (a penalty) */
+  int edge;               /* per disc on an edge, corners and C squares aside */
+  int disc;               /* per disc */
+} SimpleWeights;
+
+/* Opening, middle game, late middle game: indexed by empties / 22 (60..44, 43..22, 21..0). */
+static const SimpleWeights simple_phases[3] = {
+  { 24, 10, 220, 120, 50, 8, -4 },
+  { 22, 8, 200, 90, 40, 10, 0 },
+  { 16, 4, 150, 50, 20, 10, 12 },
+};
+
+static const Evaluation simple_evaluation;
+
+/* Empty squares next to a disc of `discs`: the squares where the other side may later play. */
+static inline uint64_t neighbours (uint64_t discs, uint64_t empty)
+{
+  const uint64_t not_a = 0xFEFEFEFEFEFEFEFEULL, not_h = 0x7F7F7F7F7F7F7F7FULL;
+  uint64_t n = ((discs << 1) & not_a) | ((discs >> 1) & not_h)
+             | (discs << 8) | (discs >> 8)
+             | ((discs << 9) & not_a) | ((discs >> 9) & not_h)
+             | ((discs << 7) & not_h) | ((discs >> 7) & not_a);
+  return n & empty;
+}
+
+/* Discs on X squares (b2, g2, b7, g7) whose corner is empty. */
+static inline int x_squares (uint64_t discs, uint64_t empty)
+{
+  uint64_t open_corners = empty & CORNERS;
+  /* Corner a1 (bit 0) pairs with b2 (bit 9), h1 (7) with g2 (14), a8 (56) with b7 (49),
+   * h8 (63) with g7 (54). */
+  uint64_t x = ((open_corners & 0x0000000000000001ULL) << 9)
+             | ((open_corners & 0x0000000000000080ULL) << 7)
+             | ((open_corners & 0x0100000000000000ULL) >> 7)
+             | ((open_corners & 0x8000000000000000ULL) >> 9);
+  return board_count (discs & x);
+}
+
+/* Discs on C squares (next to a corner along an edge) whose corner is empty. */
+static inline int c_squares (uint64_t discs, uint64_t empty)
+{
+  uint64_t open_corners = empty & CORNERS;
+  uint64_t c = ((open_corners << 1) & 0x0200000000000002ULL)
+             | ((open_corners >> 1) & 0x4000000000000040ULL)
+             | ((open_corners << 8) & 0x0000000000008100ULL)
+             | ((open_corners >> 8) & 0x0081000000000000ULL);
+  return board_count (discs & c);
+}
+
+static int simple_evaluate (const Evaluation *evaluation, const Board *board)
+{
+  assert (evaluation && board);
+  const SimpleWeights *w = evaluation->weights;
+  uint64_t player = board->player, opponent = board->opponent;
+  uint64_t empty = ~(player | opponent);
+  int empties = board_count (empty);
+  w += empties > 43 ? 0 : empties > 21 ? 1 : 2;
+
+  int mobility = board_count (board_moves (player, opponent))
+               - board_count (board_moves (opponent, player));
+  int potential = board_count (neighbours (opponent, empty))
+                - board_count (neighbours (player, empty));
+  int corners = board_count (player & CORNERS) - board_count (opponent & CORNERS);
+  int x = x_squares (player, empty) - x_squares (opponent, empty);
+  int c = c_squares (player, empty) - c_squares (opponent, empty);
+  const uint64_t plain_edges = EDGES & ~CORNERS & ~0x42C300000000C342ULL;
+  int edges = board_count (player & plain_edges) - board_count (opponent & plain_edges);
+  int discs = board_count (player) - board_count (opponent);
+
+  int score = w->mobility * mobility + w->potential_mobility * potential + w->corner * corners
+            - w->x_square * x - w->c_square * c + w->edge * edges + w->disc * discs;
+  /* Estimates stay strictly inside the range of exact scores' bounds. */
+  if (score > EVAL_MAX - EVAL_SCALE)
+    score = EVAL_MAX - EVAL_SCALE;
+  if (score < -EVAL_MAX + EVAL_SCALE)
+    score = -EVAL_MAX + EVAL_SCALE;
+  return score;
+}
+
+static const Evaluation simple_evaluation = {
+  .name = "simple",
+  .evaluate = simple_evaluate,
+  .weights = simple_phases,
+};
+
+const Evaluation *eval_simple (void)
+{
+  return &simple_evaluation;
+}
