@@ -18,7 +18,7 @@
 /* Below this many empties the small-board code takes over. */
 #define ENDGAME_SMALL_EMPTIES 5
 #ifndef ENDGAME_SHALLOW_SORT_EMPTIES
-#define ENDGAME_SHALLOW_SORT_EMPTIES 14
+#define ENDGAME_SHALLOW_SORT_EMPTIES 99
 #endif
 #ifndef SHALLOW1
 #define SHALLOW1 16
