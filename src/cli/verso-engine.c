@@ -17,6 +17,7 @@ typedef struct Command {
 
 static const Command commands[] = {
   { "perft", cli_perft, "perft DEPTH [--position BOARD] [--threads N]   count the game tree" },
+  { "match", cli_match, "match [--openings N] [--verbose] PLAYER PLAYER   play two configurations" },
 };
 
 void cli_error (const char *format, ...)
