@@ -215,7 +215,7 @@ int cli_levels (int argc, char **argv)
     .opening_plies = 8,
     .balance = 4,
   };
-  for (int i = 1; i < argc; i++) {
+  for (int i = 1; i < argc; i += 2) {
     const char *option = argv[i];
     const char *value = i + 1 < argc ? argv[i + 1] : NULL;
     bool ok = value != NULL;
@@ -248,7 +248,6 @@ int cli_levels (int argc, char **argv)
                  : "a number from 0 to 20");
       return 2;
     }
-    i++;
   }
   if (options.to <= options.from) {
     cli_error ("levels: --to must name a level above --from");
