@@ -7,6 +7,7 @@ int cli_solve (int argc, char **argv);
 int cli_bench (int argc, char **argv);
 int cli_nboard (int argc, char **argv);
 int cli_match (int argc, char **argv);
+int cli_levels (int argc, char **argv);
 
 /* Prints "verso-engine: <message>" on stderr, one line. */
 void cli_error (const char *format, ...) __attribute__ ((format (printf, 1, 2)));

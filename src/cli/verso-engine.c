@@ -18,6 +18,8 @@ typedef struct Command {
 static const Command commands[] = {
   { "perft", cli_perft, "perft DEPTH [--position BOARD] [--threads N]   count the game tree" },
   { "match", cli_match, "match [--openings N] [--verbose] PLAYER PLAYER   play two configurations" },
+  { "levels", cli_levels, "levels [--games N] [--from LEVEL] [--to LEVEL] [--time-scale F] [--jobs N] [--seed S]\n"
+                          "      play every difficulty level against the level below it" },
 };
 
 void cli_error (const char *format, ...)

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "board.h"
@@ -38,3 +39,7 @@ LevelId level_from_id (const char *id);
  * seed makes the choice reproducible; stop may be NULL. Fills result when it is not NULL. */
 int level_choose_move (Search *search, const Board *board, LevelId level, uint64_t seed,
                        const atomic_bool *stop, SearchResult *result);
+/* The same for a level given by value: a table entry, or a copy with other limits (the match
+ * tool scales the time of every level alike). */
+int level_choose_move_with (Search *search, const Board *board, const Level *level, uint64_t seed,
+                            const atomic_bool *stop, SearchResult *result);

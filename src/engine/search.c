@@ -1,34 +1,62 @@
-/* search.c: limits, time and iterative deepening around an alpha-beta search. */
+/* search.c: limits, time, iterative deepening with aspiration windows at the root, and the
+ * threads of a search (lazy SMP: every thread searches the root, sharing the table). */
 #include "search.h"
 
 #include <assert.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "endgame.h"
+#include "midgame.h"
+#include "move.h"
+#include "search_internal.h"
+
+#define SEARCH_MAX_THREADS 64
+#ifndef PRE
+#define PRE 14
+#endif
+
 struct Search {
   const Evaluation *evaluation;
-  size_t hash_bytes;
+  HashTable hash;
 };
 
-typedef struct Thinker {
-  const Evaluation *evaluation;
-  const SearchLimits *limits;
-  double start;
-  uint64_t nodes;
-  uint64_t next_check;
-  bool aborted;
-  int pv[SEARCH_MAX_PLY][SEARCH_MAX_PLY];
-  int pv_length[SEARCH_MAX_PLY];
-} Thinker;
+/* A thread's view of the root: its moves in the order it will search them. */
+typedef struct Root {
+  SearchThread thread;
+  const Board *board;
+  MoveList moves;
+  SearchResult result; /* filled by the main thread only */
+  SearchProgress progress;
+  void *user_data;
+} Root;
 
-#define CHECK_INTERVAL 2048
-
-static double now_seconds (void)
+double search_clock (void)
 {
   struct timespec ts;
   clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (double) ts.tv_sec + ts.tv_nsec * 1e-9;
+  return (double) ts.tv_sec + (double) ts.tv_nsec * 1e-9;
+}
+
+bool search_thread_poll (SearchThread *thread)
+{
+  SearchShared *shared = thread->shared;
+  const SearchLimits *limits = shared->limits;
+  thread->next_poll = thread->nodes + SEARCH_POLL_NODES;
+  uint64_t total = atomic_fetch_add_explicit (&shared->nodes, thread->nodes - thread->reported_nodes,
+                                              memory_order_relaxed)
+                 + (thread->nodes - thread->reported_nodes);
+  thread->reported_nodes = thread->nodes;
+  if (atomic_load_explicit (&shared->abort, memory_order_relaxed)
+      || (limits->stop && atomic_load_explicit (limits->stop, memory_order_relaxed))
+      || (limits->max_nodes && total >= limits->max_nodes)
+      || (shared->hard_deadline > 0 && search_clock () >= shared->hard_deadline)) {
+    atomic_store_explicit (&shared->abort, true, memory_order_relaxed);
+    thread->aborted = true;
+  }
+  return thread->aborted;
 }
 
 SearchLimits search_limits_default (void)
@@ -46,104 +74,258 @@ Search *search_new (size_t hash_bytes)
   Search *search = calloc (1, sizeof *search);
   if (!search)
     return NULL;
+  if (!hash_init (&search->hash, hash_bytes ? hash_bytes : SEARCH_DEFAULT_HASH_BYTES)) {
+    free (search);
+    return NULL;
+  }
   search->evaluation = eval_simple ();
-  search->hash_bytes = hash_bytes ? hash_bytes : SEARCH_DEFAULT_HASH_BYTES;
   return search;
 }
 
 void search_free (Search *search)
 {
+  if (!search)
+    return;
+  hash_destroy (&search->hash);
   free (search);
 }
 
 void search_set_evaluation (Search *search, const Evaluation *evaluation)
 {
   assert (search);
-  search->evaluation = evaluation ? evaluation : eval_simple ();
+  if (!evaluation)
+    evaluation = eval_simple ();
+  if (evaluation != search->evaluation)
+    hash_clear (&search->hash); /* scores of another evaluation would mislead */
+  search->evaluation = evaluation;
 }
 
 void search_clear (Search *search)
 {
   assert (search);
+  hash_clear (&search->hash);
 }
 
-static bool thinker_should_stop (Thinker *thinker)
+/* Discs from EVAL_SCALE units, rounded to the nearest. */
+static int score_to_discs (int score)
 {
-  if (thinker->aborted)
-    return true;
-  if (thinker->nodes < thinker->next_check)
-    return false;
-  thinker->next_check = thinker->nodes + CHECK_INTERVAL;
-  const SearchLimits *limits = thinker->limits;
-  if ((limits->stop && atomic_load_explicit (limits->stop, memory_order_relaxed))
-      || (limits->max_nodes && thinker->nodes >= limits->max_nodes)
-      || (limits->hard_time > 0 && now_seconds () - thinker->start >= limits->hard_time))
-    thinker->aborted = true;
-  return thinker->aborted;
+  return score >= 0 ? (score + EVAL_SCALE / 2) / EVAL_SCALE
+                    : -((-score + EVAL_SCALE / 2) / EVAL_SCALE);
 }
 
-/* Plain negamax alpha-beta to `depth` plies, or to the end when exact. Scores in EVAL_SCALE. */
-static int alphabeta (Thinker *thinker, const Board *board, int alpha, int beta, int depth,
-                      bool exact, int ply, bool passed)
+/* One child of the root, in the root's units: discs when exact, else EVAL_SCALE units. */
+static int root_child (SearchThread *thread, const Board *next, int alpha, int beta, int depth,
+                       bool exact)
 {
-  thinker->nodes++;
-  thinker->pv_length[ply] = 0;
-  if (thinker_should_stop (thinker))
-    return 0;
-  if ((!exact && depth <= 0) || ply >= SEARCH_MAX_PLY - 2)
-    return eval_board (thinker->evaluation, board);
-  uint64_t moves = board_legal_moves (board);
-  if (!moves) {
-    if (passed)
-      return board_final_score (board) * EVAL_SCALE;
-    Board next = *board;
-    board_pass (&next);
-    int score = -alphabeta (thinker, &next, -beta, -alpha, depth, exact, ply + 1, true);
-    thinker->pv[ply][0] = BOARD_PASS;
-    memcpy (thinker->pv[ply] + 1, thinker->pv[ply + 1], sizeof (int) * thinker->pv_length[ply + 1]);
-    thinker->pv_length[ply] = thinker->pv_length[ply + 1] + 1;
-    return score;
-  }
-  int best = -EVAL_MAX - 1;
-  while (moves) {
-    int square = __builtin_ctzll (moves);
-    moves &= moves - 1;
-    Board next = *board;
-    board_play_flips (&next, square, board_flips (board->player, board->opponent, square));
-    int score = -alphabeta (thinker, &next, -beta, -alpha, depth - 1, exact, ply + 1, false);
-    if (thinker->aborted)
+  if (exact)
+    return -endgame_solve (thread, next, -beta, -alpha);
+  return -midgame_search (thread, next, -beta, -alpha, depth - 1, false);
+}
+
+/* Principal variation search over the root moves; the moves come back ordered for the next
+ * iteration (best first). Returns the score, and the best move in *best_move. */
+static int root_search (Root *root, int alpha, int beta, int depth, bool exact, int *best_move)
+{
+  SearchThread *thread = &root->thread;
+  MoveList *list = &root->moves;
+  int best = -SEARCH_SCORE_INF, best_index = 0;
+  int scores[MOVE_LIST_MAX];
+  for (int i = 0; i < list->count; i++) {
+    const Move *move = &list->moves[i];
+    Board next = *root->board;
+    board_play_flips (&next, move->square, move->flips);
+    int score;
+    if (i == 0) {
+      score = root_child (thread, &next, alpha, beta, depth, exact);
+    } else {
+      score = root_child (thread, &next, alpha, alpha + 1, depth, exact);
+      if (score > alpha && score < beta)
+        score = root_child (thread, &next, score, beta, depth, exact);
+    }
+    if (thread->aborted)
       return 0;
+    scores[i] = score;
     if (score > best) {
       best = score;
-      thinker->pv[ply][0] = square;
-      memcpy (thinker->pv[ply] + 1, thinker->pv[ply + 1],
-              sizeof (int) * thinker->pv_length[ply + 1]);
-      thinker->pv_length[ply] = thinker->pv_length[ply + 1] + 1;
-      if (score > alpha)
+      best_index = i;
+      if (score > alpha) {
         alpha = score;
-      if (alpha >= beta)
-        break;
+        if (alpha >= beta)
+          break;
+      }
     }
   }
+  /* Best first, the others keep their order: their bounds say little. */
+  Move best_entry = list->moves[best_index];
+  memmove (&list->moves[1], &list->moves[0], sizeof (Move) * (size_t) best_index);
+  list->moves[0] = best_entry;
+  (void) scores;
+  *best_move = best_entry.square;
   return best;
 }
 
-static int round_score (int score)
+/* Searches with a window around `guess`, widening it until the score falls inside. */
+static int root_aspiration (Root *root, int guess, int delta, int bound, int depth, bool exact,
+                            int *best_move)
 {
-  return score >= 0 ? (score + EVAL_SCALE / 2) / EVAL_SCALE : -((-score + EVAL_SCALE / 2) / EVAL_SCALE);
+  int alpha = guess - delta, beta = guess + delta;
+  if (alpha < -bound)
+    alpha = -bound;
+  if (beta > bound)
+    beta = bound;
+  for (;;) {
+    int score = root_search (root, alpha, beta, depth, exact, best_move);
+    if (root->thread.aborted)
+      return 0;
+    if (score <= alpha && alpha > -bound) {
+      delta *= 2;
+      alpha = score - delta < -bound ? -bound : score - delta;
+    } else if (score >= beta && beta < bound) {
+      delta *= 2;
+      beta = score + delta > bound ? bound : score + delta;
+    } else {
+      return score;
+    }
+  }
+}
+
+/* The moves the table remembers after the root move, checked for legality; exact variations
+ * are completed near the end by solving. */
+static void root_extract_pv (Root *root, int first_move, int score, bool exact,
+                             SearchResult *result)
+{
+  SearchThread *thread = &root->thread;
+  Board board = *root->board;
+  int length = 0;
+  result->pv[length++] = first_move;
+  board_play (&board, first_move);
+  int expected = -score; /* exact score of `board` for its side to move */
+  while (length < SEARCH_MAX_PLY && !thread->aborted) {
+    uint64_t moves = board_legal_moves (&board);
+    if (!moves) {
+      Board passed = { board.opponent, board.player };
+      if (!board_legal_moves (&passed))
+        break;
+      result->pv[length++] = BOARD_PASS;
+      board = passed;
+      expected = -expected;
+      continue;
+    }
+    int move = BOARD_NO_MOVE;
+    HashHit hit;
+    if (hash_probe (thread->hash, board_hash (&board), &hit) && hit.move < 64
+        && (moves & board_bit (hit.move)))
+      move = hit.move;
+    if (move == BOARD_NO_MOVE && exact && board_empties (&board) <= 12) {
+      for (uint64_t m = moves; m; m &= m - 1) {
+        Board next = board;
+        board_play (&next, __builtin_ctzll (m));
+        if (-endgame_solve (thread, &next, -expected - 1, -expected + 1) == expected) {
+          move = __builtin_ctzll (m);
+          break;
+        }
+      }
+    }
+    if (move == BOARD_NO_MOVE)
+      break;
+    result->pv[length++] = move;
+    board_play (&board, move);
+    expected = -expected;
+  }
+  result->pv_length = length;
+}
+
+static void root_report (Root *root, int move, int score, int depth, bool exact, bool wld)
+{
+  SearchResult *result = &root->result;
+  result->move = move;
+  result->exact = exact && !wld;
+  result->score = exact ? (wld ? (score > 0) - (score < 0) : score) : score_to_discs (score);
+  result->depth = depth;
+  root_extract_pv (root, move, score, exact && !wld, result);
+  result->nodes = atomic_load_explicit (&root->thread.shared->nodes, memory_order_relaxed)
+                + root->thread.nodes - root->thread.reported_nodes;
+  result->seconds = search_clock () - root->thread.shared->start;
+  if (root->progress)
+    root->progress (result, root->user_data);
+}
+
+/* Iterative deepening, then (when the position is close enough to the end) the exact solve.
+ * Helper threads (id > 0) search one ply deeper on odd ids and start from another root move. */
+static void root_think (Root *root)
+{
+  SearchThread *thread = &root->thread;
+  const SearchLimits *limits = thread->shared->limits;
+  const Board *board = root->board;
+  bool main_thread = thread->id == 0;
+  int empties = board_empties (board);
+  bool solve = limits->exact_empties >= 0 && empties <= limits->exact_empties;
+  int max_depth = limits->max_depth > 0 ? limits->max_depth : SEARCH_MAX_PLY;
+  /* Before solving, a shallow search fills the table with good moves to try first. */
+  int midgame_depth = solve ? (empties > PRE ? empties - PRE : 0) : max_depth;
+  if (midgame_depth > max_depth)
+    midgame_depth = max_depth;
+
+  MoveList *list = &root->moves;
+  midgame_score_moves (thread, board, list, 3, BOARD_NO_MOVE);
+  for (int i = 0; i < list->count; i++)
+    move_list_next (list, i);
+  if (thread->id > 0 && list->count > 1) {
+    int shift = thread->id % list->count;
+    Move first = list->moves[shift];
+    list->moves[shift] = list->moves[0];
+    list->moves[0] = first;
+  }
+
+  int score = 0, best_move = list->moves[0].square;
+  for (int depth = 1; depth <= midgame_depth && depth < empties; depth++) {
+    int searched_depth = depth + (thread->id & 1);
+    if (searched_depth >= empties)
+      searched_depth = depth;
+    score = depth < 3 ? root_search (root, -SEARCH_SCORE_INF, SEARCH_SCORE_INF,
+                                     searched_depth, false, &best_move)
+                      : root_aspiration (root, score, 2 * EVAL_SCALE, SEARCH_SCORE_INF,
+                                         searched_depth, false, &best_move);
+    if (thread->aborted)
+      return;
+    if (main_thread) {
+      root_report (root, best_move, score, depth, false, false);
+      if (limits->soft_time > 0 && search_clock () - thread->shared->start >= limits->soft_time)
+        return;
+    }
+  }
+  if (!solve && midgame_depth < empties)
+    return;
+
+  int guess = score_to_discs (score);
+  if (limits->win_loss_draw) {
+    score = root_search (root, -1, 1, empties, true, &best_move);
+  } else {
+    if (guess % 2)
+      guess += guess > 0 ? 1 : -1;
+    score = root_aspiration (root, guess, 2, 64, empties, true, &best_move);
+  }
+  if (thread->aborted || !main_thread)
+    return;
+  root_report (root, best_move, score, empties, true, limits->win_loss_draw);
+}
+
+static void *helper_main (void *data)
+{
+  root_think (data);
+  return NULL;
 }
 
 SearchResult search_run (Search *search, const Board *board, const SearchLimits *limits,
                          SearchProgress progress, void *user_data)
 {
   assert (search && board && limits);
+  assert ((board->player & board->opponent) == 0);
+  double start = search_clock ();
   SearchResult result = { .move = BOARD_NO_MOVE };
-  Thinker *thinker = calloc (1, sizeof *thinker);
-  double start = now_seconds ();
   uint64_t moves = board_legal_moves (board);
   if (!moves) {
-    Board passed = *board;
-    board_pass (&passed);
+    Board passed = { board->opponent, board->player };
     if (board_legal_moves (&passed)) {
       result.move = BOARD_PASS;
       result.pv[0] = BOARD_PASS;
@@ -152,47 +334,70 @@ SearchResult search_run (Search *search, const Board *board, const SearchLimits 
       result.score = board_final_score (board);
       result.exact = true;
     }
-    free (thinker);
+    result.seconds = search_clock () - start;
     return result;
   }
-  /* Any legal move is better than none, should the first iteration be cut short. */
-  result.move = __builtin_ctzll (moves);
-  result.pv[0] = result.move;
-  result.pv_length = 1;
-  if (!thinker) {
+
+  SearchShared shared = {
+    .limits = limits,
+    .evaluation = search->evaluation,
+    .hash = &search->hash,
+    .start = start,
+    .hard_deadline = limits->hard_time > 0 ? start + limits->hard_time : 0,
+  };
+  atomic_init (&shared.abort, false);
+  atomic_init (&shared.nodes, 0);
+  hash_new_date (&search->hash);
+
+  int threads = limits->threads < 1 ? 1 : limits->threads;
+  if (threads > SEARCH_MAX_THREADS)
+    threads = SEARCH_MAX_THREADS;
+  Root *roots = calloc ((size_t) threads, sizeof *roots);
+  if (!roots) {
+    result.move = __builtin_ctzll (moves);
+    result.pv[0] = result.move;
+    result.pv_length = 1;
     result.stopped = true;
     return result;
   }
-  thinker->evaluation = search->evaluation;
-  thinker->limits = limits;
-  thinker->start = start;
-
-  int empties = board_empties (board);
-  int max_depth = limits->max_depth > 0 ? limits->max_depth : SEARCH_MAX_PLY;
-  for (int depth = 1; depth <= max_depth; depth++) {
-    bool exact = depth >= empties || (limits->exact_empties >= 0 && empties <= limits->exact_empties);
-    int score = alphabeta (thinker, board, -EVAL_MAX - 1, EVAL_MAX + 1, depth, exact, 0, false);
-    if (thinker->aborted) {
-      result.stopped = true;
-      break;
-    }
-    result.move = thinker->pv[0][0];
-    result.score = exact ? score / EVAL_SCALE : round_score (score);
-    result.exact = exact;
-    result.depth = exact ? empties : depth;
-    result.pv_length = thinker->pv_length[0];
-    memcpy (result.pv, thinker->pv[0], sizeof (int) * result.pv_length);
-    result.nodes = thinker->nodes;
-    result.seconds = now_seconds () - start;
-    if (progress)
-      progress (&result, user_data);
-    if (exact || depth >= empties)
-      break;
-    if (limits->soft_time > 0 && now_seconds () - start >= limits->soft_time)
-      break;
+  for (int i = 0; i < threads; i++) {
+    Root *root = &roots[i];
+    root->thread.shared = &shared;
+    root->thread.evaluation = search->evaluation;
+    root->thread.hash = &search->hash;
+    root->thread.id = i;
+    root->thread.next_poll = 0; /* look at the limits before the first node */
+    root->board = board;
+    move_list_generate (&root->moves, board, moves);
   }
-  result.nodes = thinker->nodes;
-  result.seconds = now_seconds () - start;
-  free (thinker);
+  /* Until an iteration ends, the best guess is the first move in a static order. */
+  roots[0].progress = progress;
+  roots[0].user_data = user_data;
+  midgame_score_moves (&roots[0].thread, board, &roots[0].moves, 3, BOARD_NO_MOVE);
+  roots[0].result.move = move_list_next (&roots[0].moves, 0)->square;
+  roots[0].result.pv[0] = roots[0].result.move;
+  roots[0].result.pv_length = 1;
+
+  pthread_t helpers[SEARCH_MAX_THREADS];
+  int started = 0;
+  for (int i = 1; i < threads; i++) {
+    if (pthread_create (&helpers[i], NULL, helper_main, &roots[i]) != 0)
+      break;
+    started = i;
+  }
+  root_think (&roots[0]);
+  bool stopped = roots[0].thread.aborted;
+  atomic_store_explicit (&shared.abort, true, memory_order_relaxed);
+  uint64_t nodes = 0;
+  for (int i = 1; i <= started; i++)
+    pthread_join (helpers[i], NULL);
+  for (int i = 0; i < threads; i++)
+    nodes += roots[i].thread.nodes;
+
+  result = roots[0].result;
+  free (roots);
+  result.stopped = stopped;
+  result.nodes = nodes;
+  result.seconds = search_clock () - start;
   return result;
 }

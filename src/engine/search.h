@@ -20,6 +20,7 @@ typedef struct SearchLimits {
   int exact_empties;      /* solve exactly when this many empties or fewer are left; -1 = never */
   int threads;            /* 0 or 1 = single thread */
   const atomic_bool *stop; /* optional: the search ends soon after another thread sets it */
+  bool win_loss_draw;     /* solve only win, draw or loss: score is then +1, 0 or -1 */
 } SearchLimits;
 
 /* Sensible limits: depth 60, no node or time limit, exact from 20 empties, one thread. */
@@ -51,5 +52,8 @@ void search_set_evaluation (Search *search, const Evaluation *evaluation);
 /* Forgets everything learnt (the transposition table). */
 void search_clear (Search *search);
 
+/* Thinks about the board (not the game over position: then BOARD_NO_MOVE and the final score
+ * come back at once). One search_run at a time per Search; the threads it starts are joined
+ * before it returns. */
 SearchResult search_run (Search *search, const Board *board, const SearchLimits *limits,
                          SearchProgress progress, void *user_data);

@@ -1,0 +1,135 @@
+/* hash.c: a transposition table of 4-entry buckets (one cache line), lockless by xor. */
+#include "hash.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+
+#define BUCKET_ENTRIES 4
+
+/* Data word: lower (16 bits, offset), upper (16), move (8), depth (8), date (8, never 0). */
+static inline uint64_t pack (int lower, int upper, int move, int depth, uint8_t date)
+{
+  return (uint64_t) (uint16_t) (lower + 32768)
+       | (uint64_t) (uint16_t) (upper + 32768) << 16
+       | (uint64_t) (uint8_t) move << 32
+       | (uint64_t) (uint8_t) depth << 40
+       | (uint64_t) date << 48;
+}
+
+static inline int data_lower (uint64_t data) { return (int) (data & 0xFFFF) - 32768; }
+static inline int data_upper (uint64_t data) { return (int) ((data >> 16) & 0xFFFF) - 32768; }
+static inline int data_move (uint64_t data) { return (int) ((data >> 32) & 0xFF); }
+static inline int data_depth (uint64_t data) { return (int) ((data >> 40) & 0xFF); }
+static inline uint8_t data_date (uint64_t data) { return (uint8_t) (data >> 48); }
+
+bool hash_init (HashTable *hash, size_t bytes)
+{
+  assert (hash);
+  size_t buckets = 1;
+  while (buckets * 2 * BUCKET_ENTRIES * sizeof (HashEntry) <= bytes)
+    buckets *= 2;
+  size_t size = buckets * BUCKET_ENTRIES * sizeof (HashEntry);
+  /* calloc: the pages are zero (empty entries) and only touched when used. */
+  hash->entries = calloc (buckets * BUCKET_ENTRIES, sizeof (HashEntry));
+  if (!hash->entries)
+    return false;
+  (void) size;
+  hash->bucket_mask = buckets - 1;
+  hash->date = 1;
+  return true;
+}
+
+void hash_destroy (HashTable *hash)
+{
+  assert (hash);
+  free (hash->entries);
+  hash->entries = NULL;
+}
+
+void hash_clear (HashTable *hash)
+{
+  assert (hash && hash->entries);
+  memset (hash->entries, 0, (hash->bucket_mask + 1) * BUCKET_ENTRIES * sizeof (HashEntry));
+  hash->date = 1;
+}
+
+void hash_new_date (HashTable *hash)
+{
+  assert (hash);
+  hash->date = hash->date == 255 ? 1 : hash->date + 1;
+}
+
+static inline HashEntry *bucket (const HashTable *hash, uint64_t key)
+{
+  return hash->entries + (key & hash->bucket_mask) * BUCKET_ENTRIES;
+}
+
+bool hash_probe (const HashTable *hash, uint64_t key, HashHit *hit)
+{
+  assert (hash && hit);
+  HashEntry *entry = bucket (hash, key);
+  for (int i = 0; i < BUCKET_ENTRIES; i++) {
+    uint64_t data = atomic_load_explicit (&entry[i].data, memory_order_relaxed);
+    uint64_t check = atomic_load_explicit (&entry[i].check, memory_order_relaxed);
+    if (data && (check ^ data) == key) {
+      hit->lower = data_lower (data);
+      hit->upper = data_upper (data);
+      hit->depth = data_depth (data);
+      hit->move = data_move (data);
+      return true;
+    }
+  }
+  return false;
+}
+
+static inline void entry_write (HashEntry *entry, uint64_t key, uint64_t data)
+{
+  atomic_store_explicit (&entry->data, data, memory_order_relaxed);
+  atomic_store_explicit (&entry->check, key ^ data, memory_order_relaxed);
+}
+
+void hash_store (HashTable *hash, uint64_t key, int depth, int alpha, int beta, int score,
+                 int move)
+{
+  assert (hash);
+  assert (depth >= 0 && depth <= HASH_DEPTH_EXACT);
+  assert (move >= 0 && move <= BOARD_NO_MOVE);
+  int lower = score >= beta ? score : -32768 + 1;
+  int upper = score <= alpha ? score : 32767 - 1;
+  if (score > alpha && score < beta)
+    lower = upper = score;
+  uint8_t date = hash->date;
+  HashEntry *entry = bucket (hash, key);
+  HashEntry *victim = entry;
+  int victim_priority = 1 << 30;
+  for (int i = 0; i < BUCKET_ENTRIES; i++) {
+    uint64_t data = atomic_load_explicit (&entry[i].data, memory_order_relaxed);
+    uint64_t check = atomic_load_explicit (&entry[i].check, memory_order_relaxed);
+    if (data && (check ^ data) == key) {
+      int old_depth = data_depth (data);
+      if (old_depth > depth) {
+        /* A deeper result stays; a new best move from a shallower one is still news. */
+        if (move == BOARD_NO_MOVE || move == data_move (data))
+          return;
+        depth = old_depth, lower = data_lower (data), upper = data_upper (data);
+      } else if (old_depth == depth) {
+        int old_lower = data_lower (data), old_upper = data_upper (data);
+        int merged_lower = lower > old_lower ? lower : old_lower;
+        int merged_upper = upper < old_upper ? upper : old_upper;
+        if (merged_lower <= merged_upper)
+          lower = merged_lower, upper = merged_upper;
+      }
+      if (move == BOARD_NO_MOVE)
+        move = data_move (data);
+      entry_write (&entry[i], key, pack (lower, upper, move, depth, date));
+      return;
+    }
+    int priority = data ? data_depth (data) + (data_date (data) == date ? 256 : 0) : -1;
+    if (priority < victim_priority)
+      victim = &entry[i], victim_priority = priority;
+  }
+  entry_write (victim, key, pack (lower, upper, move, depth, date));
+}

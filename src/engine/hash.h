@@ -1,0 +1,44 @@
+/* hash.h: the transposition table, shared without locks by the threads of a search.
+ * Each entry is two 64-bit words, the key xor-ed with the data and the data, so a torn read by
+ * one thread while another writes is seen as a miss rather than a wrong answer. */
+#pragma once
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* The depth stored for scores that are exact (searched to the end of the game). */
+#define HASH_DEPTH_EXACT 127
+
+typedef struct HashEntry {
+  _Atomic uint64_t check; /* key ^ data */
+  _Atomic uint64_t data;
+} HashEntry;
+
+typedef struct HashTable {
+  HashEntry *entries;
+  uint64_t bucket_mask; /* number of buckets - 1 */
+  uint8_t date;         /* bumped by each search so old entries are replaced first */
+} HashTable;
+
+/* What the table knows of a position: bounds of its score in EVAL_SCALE units, valid for
+ * searches of at most `depth` plies (HASH_DEPTH_EXACT: any), and the best move found. */
+typedef struct HashHit {
+  int lower;
+  int upper;
+  int depth;
+  int move; /* BOARD_NO_MOVE when none */
+} HashHit;
+
+/* bytes is rounded down to a power of two (at least one bucket). False when memory is short. */
+bool hash_init (HashTable *hash, size_t bytes);
+void hash_destroy (HashTable *hash);
+/* Empties the table; no search may be using it. */
+void hash_clear (HashTable *hash);
+void hash_new_date (HashTable *hash);
+
+bool hash_probe (const HashTable *hash, uint64_t key, HashHit *hit);
+/* Stores the result `score` of a fail-soft search in the window (alpha, beta). */
+void hash_store (HashTable *hash, uint64_t key, int depth, int alpha, int beta, int score,
+                 int move);

@@ -1,0 +1,194 @@
+/* level.c: the difficulty levels, from a beginner who plays like a weak human to the master at
+ * full strength, and choosing a move at a level. */
+#include "level.h"
+
+#include <assert.h>
+#include <string.h>
+#include <time.h>
+
+/* Level names are marked for the translation tools; the caller translates them. */
+#define N_(text) text
+
+/* The one table of levels. The lower levels score every legal move with a shallow search and
+ * pick at random among those within `noise` discs of the best, favouring the better ones, the
+ * way a weak player sees several plausible moves and cannot tell them apart. From advanced up
+ * the search's best move is played. The order is measured by `verso-engine levels`. */
+static const Level levels[LEVEL_COUNT] = {
+  [LEVEL_BEGINNER] =     { "beginner",     N_("Beginner"),     2,  1.0,  0, 16, true },
+  [LEVEL_NOVICE] =       { "novice",       N_("Novice"),       2,  1.0,  4,  6, true },
+  [LEVEL_CASUAL] =       { "casual",       N_("Casual"),       3,  1.0,  8,  3, true },
+  [LEVEL_INTERMEDIATE] = { "intermediate", N_("Intermediate"), 4,  1.0, 10,  1, false },
+  [LEVEL_ADVANCED] =     { "advanced",     N_("Advanced"),     6,  2.0, 14,  0, false },
+  [LEVEL_EXPERT] =       { "expert",       N_("Expert"),       10, 3.0, 18,  0, false },
+  [LEVEL_MASTER] =       { "master",       N_("Master"),       60, 5.0, 24,  0, false },
+};
+
+const Level *level_get (LevelId level)
+{
+  assert (level >= 0 && level < LEVEL_COUNT);
+  return &levels[level];
+}
+
+LevelId level_from_id (const char *id)
+{
+  if (!id)
+    return LEVEL_COUNT;
+  for (int i = 0; i < LEVEL_COUNT; i++)
+    if (strcmp (levels[i].id, id) == 0)
+      return (LevelId) i;
+  return LEVEL_COUNT;
+}
+
+static double now_seconds (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (double) ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* splitmix64: a small, well mixed generator; the caller's seed fixes the sequence. */
+static uint64_t random_next (uint64_t *state)
+{
+  uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+static SearchLimits level_limits (const Level *level, const atomic_bool *stop)
+{
+  SearchLimits limits = search_limits_default ();
+  limits.max_depth = level->depth;
+  limits.soft_time = level->seconds * 0.5;
+  limits.hard_time = level->seconds;
+  limits.exact_empties = level->exact_empties;
+  limits.threads = 1;
+  limits.stop = stop;
+  return limits;
+}
+
+typedef struct RootMove {
+  int square;
+  int score;  /* discs for the side to move at the root */
+  bool exact;
+} RootMove;
+
+/* Scores one root move: the position after it, searched one ply shallower, seen from the root.
+ * A pass of the opponent is played here so the search always gets a side that can move. */
+static bool level_score_move (Search *search, const Board *board, int square,
+                              const SearchLimits *limits, RootMove *root_move, uint64_t *nodes)
+{
+  Board next = *board;
+  board_play_flips (&next, square, board_flips (board->player, board->opponent, square));
+  root_move->square = square;
+  if (board_is_game_over (&next)) {
+    root_move->score = -board_final_score (&next);
+    root_move->exact = true;
+    return true;
+  }
+  int sign = -1;
+  if (!board_legal_moves (&next)) {
+    board_pass (&next);
+    sign = 1;
+  }
+  SearchLimits child = *limits;
+  child.max_depth = limits->max_depth > 1 ? limits->max_depth - 1 : 1;
+  child.exact_empties = limits->exact_empties > 0 ? limits->exact_empties - 1 : limits->exact_empties;
+  SearchResult result = search_run (search, &next, &child, NULL, NULL);
+  *nodes += result.nodes;
+  if (result.stopped && result.depth == 0)
+    return false;
+  root_move->score = sign * result.score;
+  root_move->exact = result.exact;
+  return true;
+}
+
+/* The noisy choice: every legal move scored, then a weighted draw among those within `noise`
+ * discs of the best; a move `loss` discs worse weighs (noise + 1 - loss)^2, so the best is the
+ * likeliest and a blunder beyond the noise is never played. */
+static int level_choose_noisy (Search *search, const Board *board, const Level *level,
+                               uint64_t seed, const atomic_bool *stop, SearchResult *result)
+{
+  double start = now_seconds ();
+  SearchLimits limits = level_limits (level, stop);
+  RootMove root_moves[BOARD_SQUARES];
+  int count = 0;
+  uint64_t nodes = 0;
+  for (uint64_t moves = board_legal_moves (board); moves; moves &= moves - 1) {
+    double left = level->seconds - (now_seconds () - start);
+    if (count > 0 && left <= 0)
+      break;
+    if (stop && atomic_load (stop) && count > 0)
+      break;
+    limits.hard_time = left > 0.001 ? left : 0.001;
+    limits.soft_time = limits.hard_time;
+    if (level_score_move (search, board, __builtin_ctzll (moves), &limits, &root_moves[count], &nodes))
+      count++;
+  }
+  if (count == 0) {
+    /* No move could be scored in time: any legal move is better than none. */
+    root_moves[0] = (RootMove) { __builtin_ctzll (board_legal_moves (board)), 0, false };
+    count = 1;
+  }
+
+  int best = root_moves[0].score;
+  for (int i = 1; i < count; i++)
+    if (root_moves[i].score > best)
+      best = root_moves[i].score;
+  uint64_t weights[BOARD_SQUARES];
+  uint64_t total = 0;
+  for (int i = 0; i < count; i++) {
+    int loss = best - root_moves[i].score;
+    uint64_t weight = loss <= level->noise ? (uint64_t) (level->noise + 1 - loss) : 0;
+    weights[i] = weight * weight;
+    total += weights[i];
+  }
+  assert (total > 0);
+  uint64_t state = seed;
+  uint64_t draw = random_next (&state) % total;
+  int chosen = 0;
+  while (draw >= weights[chosen]) {
+    draw -= weights[chosen];
+    chosen++;
+  }
+  assert (chosen < count);
+
+  if (result) {
+    *result = (SearchResult) {
+      .move = root_moves[chosen].square,
+      .score = root_moves[chosen].score,
+      .depth = level->depth,
+      .exact = root_moves[chosen].exact,
+      .stopped = stop && atomic_load (stop),
+      .pv = { root_moves[chosen].square },
+      .pv_length = 1,
+      .nodes = nodes,
+      .seconds = now_seconds () - start,
+    };
+  }
+  return root_moves[chosen].square;
+}
+
+int level_choose_move_with (Search *search, const Board *board, const Level *level, uint64_t seed,
+                            const atomic_bool *stop, SearchResult *result)
+{
+  assert (search && board && level);
+  assert (level->depth >= 1 && level->noise >= 0);
+  search_set_evaluation (search, level->simple_eval ? eval_simple () : NULL);
+
+  uint64_t moves = board_legal_moves (board);
+  if (board_count (moves) <= 1 || level->noise == 0) {
+    SearchLimits limits = level_limits (level, stop);
+    SearchResult best = search_run (search, board, &limits, NULL, NULL);
+    if (result)
+      *result = best;
+    return best.move;
+  }
+  return level_choose_noisy (search, board, level, seed, stop, result);
+}
+
+int level_choose_move (Search *search, const Board *board, LevelId level, uint64_t seed,
+                       const atomic_bool *stop, SearchResult *result)
+{
+  return level_choose_move_with (search, board, level_get (level), seed, stop, result);
+}

@@ -1,0 +1,130 @@
+/* midgame.c: principal variation search (negascout) with a transposition table, fastest-first
+ * and evaluation-guided move ordering, and enhanced transposition cutoffs. */
+#include "midgame.h"
+
+#include <assert.h>
+
+#include "endgame.h"
+
+/* From this depth, children found in the table may cut off before any move is searched. */
+#define MIDGAME_ETC_DEPTH 4
+
+static inline int floor_div (int a, int b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+static inline int ceil_div (int a, int b) { return -floor_div (-a, b); }
+
+void midgame_score_moves (SearchThread *thread, const Board *board, MoveList *list, int depth,
+                          int hash_move)
+{
+  for (int i = 0; i < list->count; i++) {
+    Move *move = &list->moves[i];
+    if (move->square == hash_move) {
+      move->score = 1 << 30;
+      continue;
+    }
+    Board next = *board;
+    board_play_flips (&next, move->square, move->flips);
+    if (depth >= 3) {
+      move->score = -eval_board (thread->evaluation, &next);
+    } else {
+      int score = -(move_weighted_mobility (next.player, next.opponent) << 4);
+      if (board_bit (move->square) & 0x8100000000000081ULL)
+        score += 32;
+      move->score = score;
+    }
+  }
+}
+
+int midgame_search (SearchThread *thread, const Board *board, int alpha, int beta, int depth,
+                    bool passed)
+{
+  int empties = board_empties (board);
+  if (depth >= empties) {
+    int low = floor_div (alpha, EVAL_SCALE), high = ceil_div (beta, EVAL_SCALE);
+    if (low < -65)
+      low = -65;
+    if (high > 65)
+      high = 65;
+    return endgame_solve (thread, board, low, high) * EVAL_SCALE;
+  }
+  if (depth <= 0) {
+    thread->nodes++;
+    return eval_board (thread->evaluation, board);
+  }
+  if (search_thread_aborted (thread))
+    return 0;
+  thread->nodes++;
+
+  uint64_t key = board_hash (board);
+  HashHit hit;
+  int hash_move = BOARD_NO_MOVE;
+  if (hash_probe (thread->hash, key, &hit)) {
+    hash_move = hit.move;
+    if (hit.depth >= depth) {
+      if (hit.lower >= beta)
+        return hit.lower;
+      if (hit.upper <= alpha)
+        return hit.upper;
+      if (hit.lower == hit.upper)
+        return hit.lower;
+      if (hit.lower > alpha)
+        alpha = hit.lower;
+      if (hit.upper < beta)
+        beta = hit.upper;
+    }
+  }
+
+  uint64_t moves = board_legal_moves (board);
+  if (!moves) {
+    Board next = { board->opponent, board->player };
+    if (passed || !board_legal_moves (&next))
+      return board_final_score (board) * EVAL_SCALE;
+    return -midgame_search (thread, &next, -beta, -alpha, depth, true);
+  }
+
+  MoveList list;
+  move_list_generate (&list, board, moves);
+
+  /* Enhanced transposition cutoff: a child already known to refute this node ends it. */
+  if (depth >= MIDGAME_ETC_DEPTH) {
+    for (int i = 0; i < list.count; i++) {
+      Board next = *board;
+      board_play_flips (&next, list.moves[i].square, list.moves[i].flips);
+      HashHit child;
+      if (hash_probe (thread->hash, board_hash (&next), &child) && child.depth >= depth - 1
+          && -child.upper >= beta) {
+        hash_store (thread->hash, key, depth, alpha, beta, -child.upper, list.moves[i].square);
+        return -child.upper;
+      }
+    }
+  }
+
+  midgame_score_moves (thread, board, &list, depth, hash_move);
+  int best = -SEARCH_SCORE_INF, best_move = BOARD_NO_MOVE;
+  int window_alpha = alpha;
+  for (int i = 0; i < list.count; i++) {
+    const Move *move = move_list_next (&list, i);
+    Board next = *board;
+    board_play_flips (&next, move->square, move->flips);
+    int score;
+    if (i == 0) {
+      score = -midgame_search (thread, &next, -beta, -alpha, depth - 1, false);
+    } else {
+      score = -midgame_search (thread, &next, -alpha - 1, -alpha, depth - 1, false);
+      if (score > alpha && score < beta)
+        score = -midgame_search (thread, &next, -beta, -score, depth - 1, false);
+    }
+    if (thread->aborted)
+      return 0;
+    if (score > best) {
+      best = score;
+      best_move = move->square;
+      if (score > alpha) {
+        alpha = score;
+        if (alpha >= beta)
+          break;
+      }
+    }
+  }
+  hash_store (thread->hash, key, depth, window_alpha, beta, best, best_move);
+  return best;
+}

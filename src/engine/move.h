@@ -1,0 +1,75 @@
+/* move.h: lists of legal moves with their flips, and the scores that order them. */
+#pragma once
+
+#include <stdint.h>
+
+#include "board.h"
+
+/* No position has more than 33 legal moves. */
+#define MOVE_LIST_MAX 40
+
+typedef struct Move {
+  uint64_t flips;
+  int square;
+  int score; /* ordering score: higher is searched first */
+} Move;
+
+typedef struct MoveList {
+  Move moves[MOVE_LIST_MAX];
+  int count;
+} MoveList;
+
+/* The legal moves `moves` (a bit set) of the board, with flips, unordered. */
+void move_list_generate (MoveList *list, const Board *board, uint64_t moves);
+
+/* Swaps the best scored move among list[from..] into list[from] and returns it. */
+static inline Move *move_list_next (MoveList *list, int from)
+{
+  Move *moves = list->moves;
+  int best = from;
+  for (int i = from + 1; i < list->count; i++)
+    if (moves[i].score > moves[best].score)
+      best = i;
+  if (best != from) {
+    Move move = moves[best];
+    moves[best] = moves[from];
+    moves[from] = move;
+  }
+  return &moves[from];
+}
+
+/* Squares of the quadrants holding an odd number of empty squares: a move there tends to
+ * leave the opponent the last move in the quadrant ("parity"). */
+static inline uint64_t move_parity_squares (uint64_t empty)
+{
+  const uint64_t quadrants[4] = {
+    0x000000000F0F0F0FULL, 0x00000000F0F0F0F0ULL, 0x0F0F0F0F00000000ULL, 0xF0F0F0F000000000ULL,
+  };
+  uint64_t odd = 0;
+  for (int i = 0; i < 4; i++)
+    if (board_count (empty & quadrants[i]) & 1)
+      odd |= quadrants[i];
+  return odd;
+}
+
+/* Legal moves counted with corners twice: the opponent's freedom after a move. */
+static inline int move_weighted_mobility (uint64_t player, uint64_t opponent)
+{
+  uint64_t moves = board_moves (player, opponent);
+  return board_count (moves) + board_count (moves & 0x8100000000000081ULL);
+}
+
+/* Empty squares next to the discs `discs`. */
+static inline uint64_t move_frontier (uint64_t discs, uint64_t empty)
+{
+  const uint64_t not_a = 0xFEFEFEFEFEFEFEFEULL, not_h = 0x7F7F7F7F7F7F7F7FULL;
+  uint64_t n = ((discs << 1) & not_a) | ((discs >> 1) & not_h)
+             | (discs << 8) | (discs >> 8)
+             | ((discs << 9) & not_a) | ((discs >> 9) & not_h)
+             | ((discs << 7) & not_h) | ((discs >> 7) & not_a);
+  return n & empty;
+}
+
+/* Fastest-first scores for the endgame: fewest replies for the opponent first, then parity,
+ * then the fewest squares the opponent could soon reach; the hash move before all. */
+void move_list_score_endgame (MoveList *list, const Board *board, int hash_move);

@@ -1,0 +1,85 @@
+/* notation.h: reading and writing squares, move transcripts, board strings and OBF lines.
+ *
+ * Every parser takes the text and its length (the text need not end with a NUL, and no parser
+ * reads past `length`) and returns a NotationStatus: NOTATION_OK, or what is wrong and the
+ * offset (0-based, in bytes) of the character where it went wrong; the offset is `length` when
+ * the text ended too soon. */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "board.h"
+#include "position.h"
+
+typedef enum NotationError {
+  NOTATION_OK = 0,
+  NOTATION_ERROR_EMPTY,           /* nothing but white space where something was expected */
+  NOTATION_ERROR_BAD_COLUMN,      /* a square must start with a column letter a-h (or be PA) */
+  NOTATION_ERROR_BAD_ROW,         /* the column letter must be followed by a row digit 1-8 */
+  NOTATION_ERROR_ILLEGAL_MOVE,    /* a square that is not a legal move in the position */
+  NOTATION_ERROR_ILLEGAL_PASS,    /* a pass while the side to move has a move */
+  NOTATION_ERROR_GAME_OVER,       /* a move after the game has ended */
+  NOTATION_ERROR_TOO_MANY_MOVES,  /* more moves than the caller's list holds */
+  NOTATION_ERROR_BAD_SQUARE,      /* a board square other than X * B (black) O W (white) - . */
+  NOTATION_ERROR_SHORT_BOARD,     /* fewer than 64 squares */
+  NOTATION_ERROR_MISSING_SIDE,    /* no side to move after the 64 squares */
+  NOTATION_ERROR_BAD_SIDE,        /* the side to move is not X * B (black) or O W (white) */
+  NOTATION_ERROR_TRAILING,        /* text after the end of what was read */
+  NOTATION_ERROR_MISSING_COLON,   /* an OBF move must be followed by ':' and its score */
+  NOTATION_ERROR_BAD_SCORE,       /* an OBF score must be a whole number of discs, -64..64 */
+  NOTATION_ERROR_DUPLICATE_MOVE,  /* an OBF line lists the same move twice */
+  NOTATION_ERROR_COUNT
+} NotationError;
+
+typedef struct NotationStatus {
+  NotationError error;
+  size_t offset; /* where the error is; 0 when there is none */
+} NotationStatus;
+
+/* A short English description of an error, e.g. "expected a row digit 1-8". */
+const char *notation_error_message (NotationError error);
+
+/* Square names: "a1".."h8" (either case) and "PA" (either case) for BOARD_PASS. */
+NotationStatus notation_parse_square (const char *text, size_t length, int *move);
+/* Writes "a1".."h8" (lower case) or "PA" and a NUL; returns 2. */
+size_t notation_format_square (int move, char out[3]);
+
+/* A transcript such as "f5d6c3d3c4" or "f5 d6 c3" played from *position (which it updates).
+ * Squares may be separated by white space. A pass may be written as PA; where it is not written
+ * it is played when the side to move has no legal move. Every move and pass played (passes
+ * included, written or not) goes into moves[0..*n_moves). On error, *position and the list hold
+ * the moves before the one in error. */
+NotationStatus notation_parse_transcript (const char *text, size_t length, Position *position,
+                                          int *moves, size_t capacity, size_t *n_moves);
+/* Writes the moves as "f5d6c3..." with passes as "PA" (or left out when !with_passes) and a NUL
+ * when size > 0. Returns the length of the whole transcript, as snprintf does. */
+size_t notation_format_transcript (const int *moves, size_t n_moves, bool with_passes,
+                                   char *out, size_t size);
+
+/* Board strings: 64 squares a1, b1 .. h8 (X * B black, O W white, - . empty; letters in either
+ * case), optional white space, then the side to move (X * B or O W). White space before and
+ * after is allowed; nothing else. */
+NotationStatus notation_parse_board (const char *text, size_t length, Position *position);
+/* 64 squares as X O -, a space, and X or O: 66 characters and a NUL. */
+#define NOTATION_BOARD_SIZE 67
+void notation_format_board (const Position *position, char out[NOTATION_BOARD_SIZE]);
+
+/* OBF (Othello board format) lines: a board string, then optionally ';' and any number of
+ * `MOVE:SCORE` entries separated by ';' (a final ';' is allowed), e.g.
+ * "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12;".
+ * Each move must be legal (PA only when the side to move must pass) and listed once; scores
+ * are disc differences for the side to move, -64..64. */
+#define NOTATION_OBF_MAX_MOVES 61
+typedef struct NotationScoredMove {
+  int move;
+  int score;
+} NotationScoredMove;
+
+typedef struct NotationObf {
+  Position position;
+  size_t n_moves;
+  NotationScoredMove moves[NOTATION_OBF_MAX_MOVES];
+} NotationObf;
+
+NotationStatus notation_parse_obf (const char *text, size_t length, NotationObf *obf);

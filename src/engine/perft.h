@@ -1,0 +1,18 @@
+/* perft.h: counting the leaves of the game tree to a fixed depth, the standard check (and
+ * benchmark) of move generation. */
+#pragma once
+
+#include <stdint.h>
+
+#include "board.h"
+
+/* Depths above this are refused: the count grows about tenfold a ply, so perft(21) and beyond
+ * could overflow 64 bits, and perft(20) would already take years. */
+#define PERFT_MAX_DEPTH 20
+
+/* Leaves at `depth` plies (0..PERFT_MAX_DEPTH) from board. A pass is a ply, and a finished game
+ * counts as one leaf at every deeper ply. */
+uint64_t perft_count (const Board *board, int depth);
+
+/* The same count, shared over `threads` threads (1 or less: the calling thread alone). */
+uint64_t perft_count_threads (const Board *board, int depth, int threads);

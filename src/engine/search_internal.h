@@ -1,0 +1,51 @@
+/* search_internal.h: the state one searching thread works on, shared by the search modules. */
+#pragma once
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "eval.h"
+#include "hash.h"
+#include "search.h"
+
+/* What all threads of one search_run share. */
+typedef struct SearchShared {
+  const SearchLimits *limits;
+  const Evaluation *evaluation;
+  HashTable *hash;
+  double start;                /* CLOCK_MONOTONIC seconds */
+  double hard_deadline;        /* 0 = none */
+  atomic_bool abort;           /* a limit was reached, or the main thread finished */
+  atomic_uint_fast64_t nodes;  /* nodes reported by the threads so far */
+} SearchShared;
+
+/* One thread's private state. */
+typedef struct SearchThread {
+  SearchShared *shared;
+  const Evaluation *evaluation;
+  HashTable *hash;
+  int id;                      /* 0 is the main thread */
+  uint64_t nodes;
+  uint64_t reported_nodes;     /* part of `nodes` already added to shared->nodes */
+  uint64_t next_poll;
+  bool aborted;
+} SearchThread;
+
+/* How often (in nodes) a thread looks at the clock and the stop flag. */
+#define SEARCH_POLL_NODES 4096
+
+double search_clock (void);
+/* Looks at the stop flag, the clock and the node budget; true when the search must end. */
+bool search_thread_poll (SearchThread *thread);
+
+static inline bool search_thread_aborted (SearchThread *thread)
+{
+  if (thread->nodes >= thread->next_poll)
+    return search_thread_poll (thread);
+  return thread->aborted;
+}
+
+/* Scores: midgame in EVAL_SCALE units, endgame in discs. */
+#define SEARCH_SCORE_INF (EVAL_MAX + 1)
