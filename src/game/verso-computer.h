@@ -1,0 +1,32 @@
+/* verso-computer.h: the engine in a worker thread. One search (and its transposition table)
+ * per computer; searches on it run one at a time, and a cancelled one stops at once. */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "board.h"
+#include "level.h"
+#include "search.h"
+
+G_BEGIN_DECLS
+
+#define VERSO_TYPE_COMPUTER (verso_computer_get_type ())
+G_DECLARE_FINAL_TYPE (VersoComputer, verso_computer, VERSO, COMPUTER, GObject)
+
+VersoComputer *verso_computer_new (void);
+
+/* Chooses a move for the side to move at a difficulty level; seed makes a level's random choice
+ * reproducible. Cancelling stops the engine; the task then fails with G_IO_ERROR_CANCELLED. */
+void verso_computer_choose_move_async (VersoComputer *computer, const Board *board, LevelId level,
+                                       guint64 seed, GCancellable *cancellable,
+                                       GAsyncReadyCallback callback, gpointer user_data);
+/* The best move searched for about `seconds` (exact near the end), for hints. */
+void verso_computer_best_move_async (VersoComputer *computer, const Board *board, double seconds,
+                                     GCancellable *cancellable, GAsyncReadyCallback callback,
+                                     gpointer user_data);
+/* Either call's answer: a square 0..63 or BOARD_PASS; -1 with error set on failure. result may
+ * be NULL; otherwise it receives the engine's full answer. */
+int verso_computer_move_finish (VersoComputer *computer, GAsyncResult *result,
+                                SearchResult *search_result, GError **error);
+
+G_END_DECLS

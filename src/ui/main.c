@@ -1,0 +1,20 @@
+/* main.c: sets up translations and runs the application. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <locale.h>
+
+#include "verso-application.h"
+
+int main (int argc, char *argv[])
+{
+  g_autoptr (VersoApplication) application = NULL;
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  application = verso_application_new ();
+  return g_application_run (G_APPLICATION (application), argc, argv);
+}

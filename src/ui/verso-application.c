@@ -1,0 +1,148 @@
+/* verso-application.c: starts or presents the main window and holds the app-wide actions. */
+#include "config.h"
+
+#include "verso-application.h"
+
+#include <glib/gi18n.h>
+
+#include "verso-window.h"
+
+struct _VersoApplication {
+  AdwApplication parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (VersoApplication, verso_application, ADW_TYPE_APPLICATION)
+
+static VersoWindow *main_window (VersoApplication *self)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  /* The active window may be a dialog; the main window is its parent. */
+  while (window && !VERSO_IS_WINDOW (window))
+    window = gtk_window_get_transient_for (window);
+  return window ? VERSO_WINDOW (window) : NULL;
+}
+
+static void new_game_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  VersoWindow *window = main_window (user_data);
+
+  if (window)
+    verso_window_show_new_game_dialog (window);
+}
+
+/* The preferences window. Until the full one exists, this explains where the choices are. */
+static void show_preferences (VersoApplication *self, GtkWindow *parent)
+{
+  GtkWidget *dialog = adw_message_dialog_new (parent, _("Preferences"),
+                                              _("Choose the players, your colour and the difficulty in the New Game dialog."));
+
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"), NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void preferences_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  VersoWindow *window = main_window (user_data);
+
+  show_preferences (user_data, window ? GTK_WINDOW (window) : NULL);
+}
+
+static void shortcuts_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  g_autoptr (GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/verso/Verso/verso-shortcuts-window.ui");
+  GtkWindow *shortcuts = GTK_WINDOW (gtk_builder_get_object (builder, "shortcuts_window"));
+  VersoWindow *window = main_window (user_data);
+
+  gtk_window_set_transient_for (shortcuts, window ? GTK_WINDOW (window) : NULL);
+  gtk_window_present (shortcuts);
+}
+
+static void about_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  VersoWindow *window = main_window (user_data);
+  const char *developers[] = { _("The Verso developers"), NULL };
+
+  adw_show_about_window (window ? GTK_WINDOW (window) : NULL,
+                         "application-name", _("Verso"),
+                         "application-icon", "io.github.verso.Verso",
+                         "version", PACKAGE_VERSION,
+                         "comments", _("Play Reversi against a strong computer opponent"),
+                         "developers", developers,
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         "translator-credits", _("translator-credits"),
+                         NULL);
+}
+
+static void quit_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  g_autoptr (GList) windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (user_data)));
+
+  /* Closing saves the game; the application ends with its last window. */
+  for (GList *link = windows; link; link = link->next)
+    if (VERSO_IS_WINDOW (link->data))
+      gtk_window_close (link->data);
+  for (GList *link = windows; link; link = link->next)
+    if (!VERSO_IS_WINDOW (link->data))
+      gtk_window_destroy (link->data);
+}
+
+static const GActionEntry app_actions[] = {
+  { "new-game", new_game_activated, NULL, NULL, NULL, { 0 } },
+  { "preferences", preferences_activated, NULL, NULL, NULL, { 0 } },
+  { "shortcuts", shortcuts_activated, NULL, NULL, NULL, { 0 } },
+  { "about", about_activated, NULL, NULL, NULL, { 0 } },
+  { "quit", quit_activated, NULL, NULL, NULL, { 0 } },
+};
+
+static void verso_application_startup (GApplication *application)
+{
+  static const struct {
+    const char *action;
+    const char *accels[3];
+  } accels[] = {
+    { "app.new-game", { "<Control>n", NULL } },
+    { "app.preferences", { "<Control>comma", NULL } },
+    { "app.shortcuts", { "<Control>question", NULL } },
+    { "app.quit", { "<Control>q", NULL } },
+    { "win.undo", { "<Control>z", NULL } },
+    { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
+    { "win.hint", { "<Control>h", NULL } },
+  };
+
+  G_APPLICATION_CLASS (verso_application_parent_class)->startup (application);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (application), app_actions, G_N_ELEMENTS (app_actions), application);
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (application), accels[i].action, accels[i].accels);
+}
+
+static void verso_application_activate (GApplication *application)
+{
+  VersoWindow *window = main_window (VERSO_APPLICATION (application));
+
+  if (!window)
+    window = verso_window_new (GTK_APPLICATION (application));
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static void verso_application_class_init (VersoApplicationClass *klass)
+{
+  GApplicationClass *application_class = G_APPLICATION_CLASS (klass);
+
+  application_class->startup = verso_application_startup;
+  application_class->activate = verso_application_activate;
+}
+
+static void verso_application_init (VersoApplication *self)
+{
+}
+
+VersoApplication *verso_application_new (void)
+{
+  return g_object_new (VERSO_TYPE_APPLICATION,
+                       "application-id", "io.github.verso.Verso",
+                       "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       "resource-base-path", "/io/github/verso/Verso",
+                       NULL);
+}

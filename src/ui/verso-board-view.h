@@ -1,0 +1,23 @@
+/* verso-board-view.h: the board, drawn with Cairo and played with the mouse and the keyboard. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "verso-game.h"
+
+G_BEGIN_DECLS
+
+#define VERSO_TYPE_BOARD_VIEW (verso_board_view_get_type ())
+G_DECLARE_FINAL_TYPE (VersoBoardView, verso_board_view, VERSO, BOARD_VIEW, GtkWidget)
+
+GtkWidget *verso_board_view_new (void);
+
+VersoGame *verso_board_view_get_game (VersoBoardView *view);
+void verso_board_view_set_game (VersoBoardView *view, VersoGame *game);
+
+/* Marks the engine's suggestion until the position changes; -1 clears it. */
+void verso_board_view_set_hint (VersoBoardView *view, int square);
+/* A short red glow on a square where a move was refused. */
+void verso_board_view_flash_square (VersoBoardView *view, int square);
+
+G_END_DECLS

@@ -1,0 +1,16 @@
+/* verso-new-game-dialog.h: chooses the mode, the person's colour and the level of a new game. */
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+#define VERSO_TYPE_NEW_GAME_DIALOG (verso_new_game_dialog_get_type ())
+G_DECLARE_FINAL_TYPE (VersoNewGameDialog, verso_new_game_dialog, VERSO, NEW_GAME_DIALOG, AdwMessageDialog)
+
+/* Shows the choices stored in settings; responses are "cancel" and "start". */
+GtkWidget *verso_new_game_dialog_new (GtkWindow *parent, GSettings *settings);
+/* Stores the choices in the settings, at once. */
+void verso_new_game_dialog_save (VersoNewGameDialog *dialog);
+
+G_END_DECLS

@@ -1,0 +1,479 @@
+/* verso-window.c: the main window. Clicks become move requests to the game; the game's signals
+ * update the board, the status line, the actions and the toasts. */
+#include "verso-window.h"
+
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+
+#include "verso-board-view.h"
+#include "verso-new-game-dialog.h"
+
+#define SAVE_FILE_NAME "game.ini"
+
+struct _VersoWindow {
+  AdwApplicationWindow parent_instance;
+
+  AdwWindowTitle *window_title;
+  AdwToastOverlay *toast_overlay;
+  VersoBoardView *board_view;
+  GtkWidget *black_box;
+  GtkWidget *white_box;
+  GtkLabel *black_label;
+  GtkLabel *white_label;
+  GtkLabel *turn_label;
+  GtkSpinner *spinner;
+
+  GSettings *settings;
+  VersoGame *game;
+  GCancellable *hint_cancellable;
+  AdwToast *illegal_toast;
+  GtkWidget *game_over_dialog;
+  gboolean saving_new_game_choices; /* settings written by the New Game dialog, not a change of players */
+};
+
+G_DEFINE_FINAL_TYPE (VersoWindow, verso_window, ADW_TYPE_APPLICATION_WINDOW)
+
+static char *save_path (void)
+{
+  return g_build_filename (g_get_user_data_dir (), "verso", SAVE_FILE_NAME, NULL);
+}
+
+static void show_toast (VersoWindow *self, const char *title)
+{
+  AdwToast *toast = adw_toast_new (title);
+
+  adw_toast_set_timeout (toast, 3);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+/* Names for the players in messages: "you" and "the computer" against the computer,
+ * the colours otherwise. */
+static gboolean versus_computer (VersoWindow *self)
+{
+  return verso_game_get_mode (self->game) == VERSO_MODE_VERSUS_COMPUTER;
+}
+
+static void update_actions (VersoWindow *self)
+{
+  gboolean human = verso_game_is_human_turn (self->game);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", verso_game_can_undo (self->game));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", verso_game_can_redo (self->game));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", human && !self->hint_cancellable);
+}
+
+static char *result_text (VersoWindow *self)
+{
+  int black = verso_game_count (self->game, VERSO_COLOR_BLACK);
+  int white = verso_game_count (self->game, VERSO_COLOR_WHITE);
+  int winner = verso_game_get_winner (self->game);
+
+  if (winner < 0)
+    /* Translators: the final score of a drawn game, e.g. "Draw, 32 to 32" */
+    return g_strdup_printf (_("Draw, %d to %d"), black, white);
+  if (versus_computer (self)) {
+    gboolean human_won = verso_game_get_player (self->game, winner) == VERSO_PLAYER_HUMAN;
+    int high = MAX (black, white), low = MIN (black, white);
+    return human_won ? g_strdup_printf (_("You win, %d to %d"), high, low)
+                     : g_strdup_printf (_("The computer wins, %d to %d"), high, low);
+  }
+  return winner == VERSO_COLOR_BLACK ? g_strdup_printf (_("Black wins, %d to %d"), black, white)
+                                     : g_strdup_printf (_("White wins, %d to %d"), white, black);
+}
+
+static void update_status (VersoWindow *self)
+{
+  VersoGame *game = self->game;
+  VersoColor turn = verso_game_get_turn (game);
+  gboolean over = verso_game_is_over (game);
+  gboolean thinking = verso_game_get_thinking (game);
+  g_autofree char *black = g_strdup_printf ("%d", verso_game_count (game, VERSO_COLOR_BLACK));
+  g_autofree char *white = g_strdup_printf ("%d", verso_game_count (game, VERSO_COLOR_WHITE));
+  g_autofree char *text = NULL;
+  g_autofree char *subtitle = NULL;
+  const char *level = _(level_get (verso_game_get_level (game))->name);
+
+  gtk_label_set_text (self->black_label, black);
+  gtk_label_set_text (self->white_label, white);
+  /* Translators: accessible names of the disc counts, e.g. "Black: 12 discs" */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->black_label), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Black discs"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->white_label), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("White discs"), -1);
+  if (!over && turn == VERSO_COLOR_BLACK)
+    gtk_widget_add_css_class (self->black_box, "to-move");
+  else
+    gtk_widget_remove_css_class (self->black_box, "to-move");
+  if (!over && turn == VERSO_COLOR_WHITE)
+    gtk_widget_add_css_class (self->white_box, "to-move");
+  else
+    gtk_widget_remove_css_class (self->white_box, "to-move");
+
+  if (over)
+    text = result_text (self);
+  else if (verso_game_get_player (game, turn) == VERSO_PLAYER_HUMAN)
+    text = g_strdup (versus_computer (self) ? _("Your turn")
+                     : turn == VERSO_COLOR_BLACK ? _("Black to move") : _("White to move"));
+  else
+    text = g_strdup (versus_computer (self) ? _("The computer is thinking…")
+                     : turn == VERSO_COLOR_BLACK ? _("Black is thinking…") : _("White is thinking…"));
+  gtk_label_set_text (self->turn_label, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), thinking);
+  gtk_spinner_set_spinning (self->spinner, thinking);
+
+  switch (verso_game_get_mode (game)) {
+  case VERSO_MODE_TWO_PLAYERS:
+    subtitle = g_strdup (_("Two players"));
+    break;
+  case VERSO_MODE_COMPUTER_ONLY:
+    /* Translators: the window subtitle, e.g. "Computer against itself · Expert" */
+    subtitle = g_strdup_printf (_("Computer against itself · %s"), level);
+    break;
+  case VERSO_MODE_VERSUS_COMPUTER:
+  default:
+    /* Translators: the window subtitle, e.g. "You play white · Expert" */
+    subtitle = g_strdup_printf (verso_game_get_player (game, VERSO_COLOR_BLACK) == VERSO_PLAYER_HUMAN
+                                ? _("You play black · %s") : _("You play white · %s"), level);
+  }
+  adw_window_title_set_subtitle (self->window_title, subtitle);
+  update_actions (self);
+}
+
+static void cancel_hint (VersoWindow *self)
+{
+  if (self->hint_cancellable) {
+    g_cancellable_cancel (self->hint_cancellable);
+    g_clear_object (&self->hint_cancellable);
+  }
+}
+
+static void on_game_changed (VersoGame *game, VersoWindow *self)
+{
+  cancel_hint (self);
+  update_status (self);
+}
+
+static void on_game_notify (VersoGame *game, GParamSpec *pspec, VersoWindow *self)
+{
+  update_status (self);
+}
+
+static void on_pass (VersoGame *game, int color, VersoWindow *self)
+{
+  const char *text;
+
+  if (versus_computer (self))
+    text = verso_game_get_player (game, color) == VERSO_PLAYER_HUMAN
+         ? _("You have no legal move and pass") : _("The computer has no legal move and passes");
+  else
+    text = color == VERSO_COLOR_BLACK ? _("Black has no legal move and passes")
+                                      : _("White has no legal move and passes");
+  show_toast (self, text);
+}
+
+static void on_game_over_response (AdwMessageDialog *dialog, const char *response, VersoWindow *self)
+{
+  if (g_strcmp0 (response, "new-game") == 0)
+    verso_window_start_new_game (self);
+}
+
+static void on_game_over (VersoGame *game, VersoWindow *self)
+{
+  g_autofree char *body = result_text (self);
+  const char *heading;
+  int winner = verso_game_get_winner (game);
+  GtkWidget *dialog;
+
+  if (self->game_over_dialog)
+    return;
+  if (winner < 0)
+    heading = _("Draw");
+  else if (versus_computer (self))
+    heading = verso_game_get_player (game, winner) == VERSO_PLAYER_HUMAN ? _("You Win!") : _("You Lose");
+  else
+    heading = winner == VERSO_COLOR_BLACK ? _("Black Wins") : _("White Wins");
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "close", _("_Close"),
+                                    "new-game", _("_New Game"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "new-game", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "new-game");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  g_signal_connect (dialog, "response", G_CALLBACK (on_game_over_response), self);
+  self->game_over_dialog = dialog;
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->game_over_dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void set_game (VersoWindow *self, VersoGame *game)
+{
+  cancel_hint (self);
+  if (self->game) {
+    g_signal_handlers_disconnect_by_data (self->game, self);
+    verso_game_stop_computer (self->game);
+  }
+  g_set_object (&self->game, game);
+  g_signal_connect (game, "changed", G_CALLBACK (on_game_changed), self);
+  g_signal_connect (game, "notify::thinking", G_CALLBACK (on_game_notify), self);
+  g_signal_connect (game, "notify::level", G_CALLBACK (on_game_notify), self);
+  g_signal_connect (game, "pass", G_CALLBACK (on_pass), self);
+  g_signal_connect (game, "game-over", G_CALLBACK (on_game_over), self);
+  verso_board_view_set_game (self->board_view, game);
+  update_status (self);
+  verso_game_start_computer (game);
+}
+
+VersoGame *verso_window_get_game (VersoWindow *self)
+{
+  g_return_val_if_fail (VERSO_IS_WINDOW (self), NULL);
+  return self->game;
+}
+
+void verso_window_start_new_game (VersoWindow *self)
+{
+  g_autoptr (VersoGame) game = NULL;
+
+  g_return_if_fail (VERSO_IS_WINDOW (self));
+
+  game = verso_game_new_for_mode (g_settings_get_enum (self->settings, "game-mode"),
+                                  g_settings_get_enum (self->settings, "player-color"),
+                                  g_settings_get_enum (self->settings, "level"));
+  set_game (self, game);
+}
+
+static void on_new_game_response (VersoNewGameDialog *dialog, const char *response, VersoWindow *self)
+{
+  if (g_strcmp0 (response, "start") != 0)
+    return;
+  self->saving_new_game_choices = TRUE;
+  verso_new_game_dialog_save (dialog);
+  self->saving_new_game_choices = FALSE;
+  verso_window_start_new_game (self);
+}
+
+void verso_window_show_new_game_dialog (VersoWindow *self)
+{
+  GtkWidget *dialog;
+
+  g_return_if_fail (VERSO_IS_WINDOW (self));
+
+  dialog = verso_new_game_dialog_new (GTK_WINDOW (self), self->settings);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_new_game_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* Changes in the preferences apply to the game in progress. */
+static void on_players_setting_changed (GSettings *settings, const char *key, VersoWindow *self)
+{
+  VersoMode mode;
+  VersoColor human;
+
+  if (self->saving_new_game_choices)
+    return;
+  mode = g_settings_get_enum (settings, "game-mode");
+  human = g_settings_get_enum (settings, "player-color");
+  verso_game_set_player (self->game, VERSO_COLOR_BLACK,
+                         mode == VERSO_MODE_TWO_PLAYERS || (mode == VERSO_MODE_VERSUS_COMPUTER && human == VERSO_COLOR_BLACK)
+                         ? VERSO_PLAYER_HUMAN : VERSO_PLAYER_COMPUTER);
+  verso_game_set_player (self->game, VERSO_COLOR_WHITE,
+                         mode == VERSO_MODE_TWO_PLAYERS || (mode == VERSO_MODE_VERSUS_COMPUTER && human == VERSO_COLOR_WHITE)
+                         ? VERSO_PLAYER_HUMAN : VERSO_PLAYER_COMPUTER);
+}
+
+static void on_level_setting_changed (GSettings *settings, const char *key, VersoWindow *self)
+{
+  if (!self->saving_new_game_choices)
+    verso_game_set_level (self->game, g_settings_get_enum (settings, "level"));
+}
+
+static void on_square_activated (VersoBoardView *view, int square, VersoWindow *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (verso_game_play (self->game, square, &error))
+    return;
+  verso_board_view_flash_square (view, square);
+  if (g_error_matches (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_ILLEGAL_MOVE) && !self->illegal_toast) {
+    self->illegal_toast = adw_toast_new (_("You cannot play there"));
+    adw_toast_set_timeout (self->illegal_toast, 2);
+    g_object_add_weak_pointer (G_OBJECT (self->illegal_toast), (gpointer *) &self->illegal_toast);
+    adw_toast_overlay_add_toast (self->toast_overlay, self->illegal_toast);
+  }
+}
+
+/* Actions */
+
+static void undo_activated (GtkWidget *widget, const char *action, GVariant *parameter)
+{
+  verso_game_undo (VERSO_WINDOW (widget)->game);
+}
+
+static void redo_activated (GtkWidget *widget, const char *action, GVariant *parameter)
+{
+  verso_game_redo (VERSO_WINDOW (widget)->game);
+}
+
+static void hint_ready (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (VersoWindow) self = user_data;
+  g_autoptr (GError) error = NULL;
+  int square = verso_game_hint_finish (VERSO_GAME (source), result, &error);
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  g_clear_object (&self->hint_cancellable);
+  if (error)
+    show_toast (self, _("No hint is available"));
+  else if (VERSO_GAME (source) == self->game && square >= 0 && square < BOARD_SQUARES)
+    verso_board_view_set_hint (self->board_view, square);
+  update_actions (self);
+}
+
+static void hint_activated (GtkWidget *widget, const char *action, GVariant *parameter)
+{
+  VersoWindow *self = VERSO_WINDOW (widget);
+
+  if (self->hint_cancellable || !verso_game_is_human_turn (self->game))
+    return;
+  self->hint_cancellable = g_cancellable_new ();
+  verso_game_hint_async (self->game, self->hint_cancellable, hint_ready, g_object_ref (self));
+  update_actions (self);
+}
+
+/* Window */
+
+static VersoGame *restore_game (VersoWindow *self)
+{
+  g_autofree char *path = save_path ();
+  g_autofree char *set_aside = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (VersoGame) game = verso_game_restore (path, &set_aside, &error);
+  g_autofree char *message = NULL;
+
+  if (game)
+    return verso_game_is_over (game) ? NULL : g_steal_pointer (&game);
+  if (!error)
+    return NULL;
+  g_message ("Cannot restore the saved game %s: %s", path, error->message);
+  if (set_aside)
+    message = g_strdup_printf (_("The saved game could not be read and was kept as %s. A new game has started."), set_aside);
+  else
+    message = g_strdup (_("The saved game could not be read. A new game has started."));
+  show_toast (self, message);
+  return NULL;
+}
+
+static void save_game (VersoWindow *self)
+{
+  g_autofree char *path = save_path ();
+  g_autoptr (GError) error = NULL;
+
+  if (verso_game_is_over (self->game)) {
+    g_unlink (path);
+    return;
+  }
+  if (!verso_game_save (self->game, path, &error))
+    g_warning ("Cannot save the game to %s: %s", path, error->message);
+}
+
+static gboolean verso_window_close_request (GtkWindow *window)
+{
+  VersoWindow *self = VERSO_WINDOW (window);
+  int width, height;
+
+  cancel_hint (self);
+  verso_game_stop_computer (self->game);
+  save_game (self);
+
+  gtk_window_get_default_size (window, &width, &height);
+  g_settings_delay (self->settings);
+  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
+  if (!gtk_window_is_maximized (window) && width > 0 && height > 0) {
+    g_settings_set_int (self->settings, "window-width", width);
+    g_settings_set_int (self->settings, "window-height", height);
+  }
+  g_settings_apply (self->settings);
+
+  return GTK_WINDOW_CLASS (verso_window_parent_class)->close_request (window);
+}
+
+static void verso_window_dispose (GObject *object)
+{
+  VersoWindow *self = VERSO_WINDOW (object);
+
+  cancel_hint (self);
+  if (self->game) {
+    g_signal_handlers_disconnect_by_data (self->game, self);
+    verso_game_stop_computer (self->game);
+  }
+  if (self->settings)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+  gtk_widget_dispose_template (GTK_WIDGET (self), VERSO_TYPE_WINDOW);
+  g_clear_object (&self->game);
+  g_clear_object (&self->settings);
+  G_OBJECT_CLASS (verso_window_parent_class)->dispose (object);
+}
+
+static void verso_window_class_init (VersoWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = verso_window_dispose;
+  window_class->close_request = verso_window_close_request;
+
+  g_type_ensure (VERSO_TYPE_BOARD_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/verso/Verso/verso-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, board_view);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, black_box);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, white_box);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, black_label);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, white_label);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, turn_label);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, spinner);
+  gtk_widget_class_bind_template_callback (widget_class, on_square_activated);
+
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_activated);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_activated);
+  gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_activated);
+}
+
+static void verso_window_init (VersoWindow *self)
+{
+  g_autoptr (VersoGame) game = NULL;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->settings = g_settings_new ("io.github.verso.Verso");
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+
+  g_settings_bind (self->settings, "show-legal-moves", self->board_view, "show-legal-moves", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "show-last-move", self->board_view, "show-last-move", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "show-coordinates", self->board_view, "show-coordinates", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "animations", self->board_view, "animate", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "board-theme", self->board_view, "theme", G_SETTINGS_BIND_GET);
+  g_signal_connect (self->settings, "changed::game-mode", G_CALLBACK (on_players_setting_changed), self);
+  g_signal_connect (self->settings, "changed::player-color", G_CALLBACK (on_players_setting_changed), self);
+  g_signal_connect (self->settings, "changed::level", G_CALLBACK (on_level_setting_changed), self);
+
+  game = restore_game (self);
+  if (game)
+    set_game (self, game);
+  else
+    verso_window_start_new_game (self);
+  gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+}
+
+VersoWindow *verso_window_new (GtkApplication *application)
+{
+  return g_object_new (VERSO_TYPE_WINDOW, "application", application, NULL);
+}

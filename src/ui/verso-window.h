@@ -1,0 +1,21 @@
+/* verso-window.h: the main window: header bar, board, status line and the game it shows. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "verso-game.h"
+
+G_BEGIN_DECLS
+
+#define VERSO_TYPE_WINDOW (verso_window_get_type ())
+G_DECLARE_FINAL_TYPE (VersoWindow, verso_window, VERSO, WINDOW, AdwApplicationWindow)
+
+VersoWindow *verso_window_new (GtkApplication *application);
+
+VersoGame *verso_window_get_game (VersoWindow *window);
+/* Asks for mode, colour and level, then starts the new game. */
+void verso_window_show_new_game_dialog (VersoWindow *window);
+/* Starts a new game with the mode, colour and level in the settings. */
+void verso_window_start_new_game (VersoWindow *window);
+
+G_END_DECLS

@@ -1,0 +1,522 @@
+/* test-game.c: the game model: moves, passes, the end, undo and redo, the computer's answers,
+ * and saved games. */
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "verso-game.h"
+
+static int square (const char *name)
+{
+  return board_square (name[0] - 'a', name[1] - '1');
+}
+
+typedef gboolean (*Condition) (VersoGame *game);
+
+/* Runs the main loop until condition holds or seconds pass; returns whether it held. */
+static gboolean run_until (VersoGame *game, Condition condition, double seconds)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
+
+  while (!condition (game) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE), g_usleep (1000);
+  return condition (game);
+}
+
+/* Lets pending callbacks (late engine answers included) run for a while. */
+static void run_for (double seconds)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
+
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE), g_usleep (1000);
+}
+
+static gboolean human_to_move (VersoGame *game)
+{
+  return verso_game_is_human_turn (game) && !verso_game_get_thinking (game);
+}
+
+static gboolean game_over (VersoGame *game)
+{
+  return verso_game_is_over (game);
+}
+
+static void test_start_position (void)
+{
+  g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER);
+
+  g_assert_cmpint (verso_game_count (game, VERSO_COLOR_BLACK), ==, 2);
+  g_assert_cmpint (verso_game_count (game, VERSO_COLOR_WHITE), ==, 2);
+  g_assert_cmpint (verso_game_get_turn (game), ==, VERSO_COLOR_BLACK);
+  g_assert_true (verso_game_get_discs (game, VERSO_COLOR_BLACK) & board_bit (square ("d5")));
+  g_assert_true (verso_game_get_discs (game, VERSO_COLOR_WHITE) & board_bit (square ("d4")));
+  g_assert_cmphex (verso_game_get_legal_moves (game), ==,
+                   board_bit (square ("d3")) | board_bit (square ("c4")) | board_bit (square ("f5")) | board_bit (square ("e6")));
+  g_assert_cmpint (verso_game_get_last_move (game), ==, BOARD_NO_MOVE);
+  g_assert_false (verso_game_can_undo (game));
+  g_assert_false (verso_game_can_redo (game));
+  g_assert_false (verso_game_is_over (game));
+}
+
+static void count_signal (gpointer instance, gpointer user_data)
+{
+  (*(int *) user_data)++;
+}
+
+static void test_move_flips_and_changes_turn (void)
+{
+  g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *transcript = NULL;
+  int changed = 0;
+
+  g_signal_connect (game, "changed", G_CALLBACK (count_signal), &changed);
+  g_assert_true (verso_game_play (game, square ("f5"), &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (changed, ==, 1);
+  g_assert_cmpint (verso_game_count (game, VERSO_COLOR_BLACK), ==, 4);
+  g_assert_cmpint (verso_game_count (game, VERSO_COLOR_WHITE), ==, 1);
+  g_assert_true (verso_game_get_discs (game, VERSO_COLOR_BLACK) & board_bit (square ("e5")));
+  g_assert_cmpint (verso_game_get_turn (game), ==, VERSO_COLOR_WHITE);
+  g_assert_cmpint (verso_game_get_last_move (game), ==, square ("f5"));
+  transcript = verso_game_get_transcript (game);
+  g_assert_cmpstr (transcript, ==, "f5");
+}
+
+static void test_illegal_move_changes_nothing (void)
+{
+  g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER);
+  g_autoptr (GError) error = NULL;
+  int changed = 0;
+
+  g_signal_connect (game, "changed", G_CALLBACK (count_signal), &changed);
+  g_assert_false (verso_game_play (game, square ("a1"), &error));
+  g_assert_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_ILLEGAL_MOVE);
+  g_clear_error (&error);
+  g_assert_false (verso_game_play (game, square ("d4"), &error)); /* occupied */
+  g_assert_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_ILLEGAL_MOVE);
+  g_clear_error (&error);
+  g_assert_false (verso_game_play (game, 99, &error));
+  g_assert_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_ILLEGAL_MOVE);
+  g_assert_cmpint (changed, ==, 0);
+  g_assert_cmpint (verso_game_get_ply (game), ==, 0);
+  g_assert_cmpint (verso_game_count (game, VERSO_COLOR_BLACK), ==, 2);
+}
+
+static void test_human_cannot_move_for_the_computer (void)
+{
+  g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_COMPUTER, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_false (verso_game_play (game, square ("f5"), &error));
+  g_assert_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_NOT_YOUR_TURN);
+  g_assert_cmpint (verso_game_get_ply (game), ==, 0);
+}
+
+typedef struct {
+  int passes;
+  int game_overs;
+  VersoColor last_passer;
+} Events;
+
+static void on_pass (VersoGame *game, int color, Events *events)
+{
+  events->passes++;
+  events->last_passer = color;
+  /* The passer is not to move: the turn went straight back to the other side. */
+  g_assert_cmpint (verso_game_get_turn (game), ==, verso_color_other (color));
+}
+
+static void on_game_over (VersoGame *game, Events *events)
+{
+  events->game_overs++;
+}
+
+/* Plays random legal moves (reproducibly) until the end or max_moves. */
+static void play_random (VersoGame *game, GRand *rand, int max_moves)
+{
+  for (int n = 0; n < max_moves && !verso_game_is_over (game); n++) {
+    guint64 legal = verso_game_get_legal_moves (game);
+    int count = board_count (legal), pick = g_rand_int_range (rand, 0, count);
+    g_autoptr (GError) error = NULL;
+
+    g_assert_cmpint (count, >, 0);
+    while (pick-- > 0)
+      legal &= legal - 1;
+    g_assert_true (verso_game_play (game, __builtin_ctzll (legal), &error));
+    g_assert_no_error (error);
+  }
+}
+
+static void test_passes_and_game_end (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (7);
+  int games_with_pass = 0;
+
+  /* Random games pass now and then; every game must end, with one "game-over". */
+  for (int n = 0; n < 40; n++) {
+    g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER);
+    Events events = { 0 };
+    g_autoptr (GError) error = NULL;
+    int black, white;
+
+    g_signal_connect (game, "pass", G_CALLBACK (on_pass), &events);
+    g_signal_connect (game, "game-over", G_CALLBACK (on_game_over), &events);
+    play_random (game, rand, 64);
+    g_assert_true (verso_game_is_over (game));
+    g_assert_cmpint (events.game_overs, ==, 1);
+    g_assert_cmphex (verso_game_get_legal_moves (game), ==, 0);
+    black = verso_game_count (game, VERSO_COLOR_BLACK);
+    white = verso_game_count (game, VERSO_COLOR_WHITE);
+    g_assert_cmpint (black + white, <=, 64);
+    g_assert_cmpint (verso_game_get_winner (game), ==, black == white ? -1 : black > white ? VERSO_COLOR_BLACK : VERSO_COLOR_WHITE);
+    g_assert_false (verso_game_play (game, square ("a1"), &error));
+    g_assert_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_GAME_OVER);
+    if (events.passes > 0) {
+      g_autofree char *transcript = verso_game_get_transcript (game);
+      games_with_pass++;
+      g_assert_nonnull (strstr (transcript, "PA"));
+    }
+  }
+  g_assert_cmpint (games_with_pass, >, 0);
+}
+
+static void test_undo_and_redo (void)
+{
+  g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER);
+  g_autofree char *after = NULL;
+  g_autofree char *redone = NULL;
+  g_autofree char *replaced = NULL;
+
+  g_assert_true (verso_game_play (game, square ("f5"), NULL));
+  g_assert_true (verso_game_play (game, square ("d6"), NULL));
+  g_assert_true (verso_game_play (game, square ("c3"), NULL));
+  after = verso_game_get_transcript (game);
+
+  verso_game_undo (game);
+  g_assert_cmpint (verso_game_get_ply (game), ==, 2);
+  g_assert_cmpint (verso_game_get_turn (game), ==, VERSO_COLOR_BLACK);
+  g_assert_true (verso_game_can_redo (game));
+  verso_game_undo (game);
+  verso_game_undo (game);
+  g_assert_cmpint (verso_game_get_ply (game), ==, 0);
+  g_assert_false (verso_game_can_undo (game));
+  g_assert_cmpint (verso_game_count (game, VERSO_COLOR_WHITE), ==, 2);
+
+  verso_game_redo (game);
+  verso_game_redo (game);
+  verso_game_redo (game);
+  redone = verso_game_get_transcript (game);
+  g_assert_cmpstr (redone, ==, after);
+  g_assert_false (verso_game_can_redo (game));
+
+  /* A new move after undo replaces the moves that could be redone. */
+  verso_game_undo (game);
+  g_assert_true (verso_game_play (game, square ("c5"), NULL));
+  g_assert_false (verso_game_can_redo (game));
+  replaced = verso_game_get_transcript (game);
+  g_assert_cmpstr (replaced, ==, "f5d6c5");
+}
+
+static void test_undo_against_computer_returns_to_human_turn (void)
+{
+  g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_COMPUTER, LEVEL_BEGINNER);
+
+  verso_game_set_move_delay (game, 0);
+  g_assert_true (verso_game_play (game, square ("f5"), NULL));
+  g_assert_true (verso_game_get_thinking (game));
+  g_assert_true (run_until (game, human_to_move, 30));
+  g_assert_cmpint (verso_game_get_ply (game), ==, 2);
+  g_assert_true (verso_game_play (game, __builtin_ctzll (verso_game_get_legal_moves (game)), NULL));
+  g_assert_true (run_until (game, human_to_move, 30));
+  g_assert_cmpint (verso_game_get_ply (game), ==, 4);
+
+  /* One undo takes back the computer's answer and the person's move. */
+  verso_game_undo (game);
+  g_assert_cmpint (verso_game_get_ply (game), ==, 2);
+  g_assert_cmpint (verso_game_get_turn (game), ==, VERSO_COLOR_BLACK);
+  g_assert_false (verso_game_get_thinking (game));
+  verso_game_undo (game);
+  g_assert_cmpint (verso_game_get_ply (game), ==, 0);
+  g_assert_false (verso_game_can_undo (game));
+  run_for (0.2);
+  g_assert_cmpint (verso_game_get_ply (game), ==, 0);
+
+  /* Redo goes to the person's next turn, without asking the computer again. */
+  verso_game_redo (game);
+  g_assert_cmpint (verso_game_get_ply (game), ==, 2);
+  g_assert_false (verso_game_get_thinking (game));
+  verso_game_redo (game);
+  g_assert_cmpint (verso_game_get_ply (game), ==, 4);
+}
+
+static void test_undo_while_computer_thinks_drops_its_answer (void)
+{
+  g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_COMPUTER, LEVEL_MASTER);
+
+  g_assert_true (verso_game_play (game, square ("f5"), NULL));
+  g_assert_true (verso_game_get_thinking (game));
+  run_for (0.05);
+  verso_game_undo (game);
+  g_assert_false (verso_game_get_thinking (game));
+  g_assert_cmpint (verso_game_get_ply (game), ==, 0);
+  /* Long enough for the stopped search to answer; the answer must not be played. */
+  run_for (0.6);
+  g_assert_cmpint (verso_game_get_ply (game), ==, 0);
+  g_assert_cmpint (verso_game_count (game, VERSO_COLOR_BLACK), ==, 2);
+  g_assert_false (verso_game_get_thinking (game));
+}
+
+static void test_answer_waiting_for_its_delay_is_dropped (void)
+{
+  g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_COMPUTER, LEVEL_BEGINNER);
+
+  /* The engine answers at once; the move waits for the delay, and a change of players in
+   * between makes it stale. */
+  verso_game_set_move_delay (game, 1500);
+  g_assert_true (verso_game_play (game, square ("f5"), NULL));
+  run_for (0.5);
+  g_assert_true (verso_game_get_thinking (game));
+  verso_game_set_player (game, VERSO_COLOR_WHITE, VERSO_PLAYER_HUMAN);
+  g_assert_false (verso_game_get_thinking (game));
+  run_for (1.5);
+  g_assert_cmpint (verso_game_get_ply (game), ==, 1);
+  g_assert_cmpint (verso_game_get_turn (game), ==, VERSO_COLOR_WHITE);
+  g_assert_true (verso_game_is_human_turn (game));
+}
+
+static void test_move_appears_after_delay (void)
+{
+  g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_COMPUTER, LEVEL_BEGINNER);
+  gint64 start;
+
+  g_assert_true (verso_game_play (game, square ("f5"), NULL));
+  start = g_get_monotonic_time ();
+  g_assert_true (run_until (game, human_to_move, 30));
+  g_assert_cmpint (g_get_monotonic_time () - start, >=, 380 * 1000);
+  g_assert_cmpint (verso_game_get_ply (game), ==, 2);
+}
+
+static void test_computer_plays_itself_to_the_end (void)
+{
+  g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_COMPUTER, VERSO_PLAYER_COMPUTER, LEVEL_BEGINNER);
+  Events events = { 0 };
+
+  g_signal_connect (game, "game-over", G_CALLBACK (on_game_over), &events);
+  verso_game_set_move_delay (game, 0);
+  verso_game_start_computer (game);
+  g_assert_true (run_until (game, game_over, 120));
+  g_assert_cmpint (events.game_overs, ==, 1);
+  g_assert_false (verso_game_get_thinking (game));
+  g_assert_cmpint (verso_game_get_ply (game), >=, 9);
+}
+
+static void test_game_freed_after_stop (void)
+{
+  VersoGame *game = verso_game_new (VERSO_PLAYER_COMPUTER, VERSO_PLAYER_HUMAN, LEVEL_MASTER);
+
+  verso_game_start_computer (game);
+  g_assert_true (verso_game_get_thinking (game));
+  run_for (0.05);
+  verso_game_stop_computer (game);
+  /* The worker's answer still holds the game; once it is in, the game goes away. */
+  run_for (0.5);
+  g_assert_finalize_object (game);
+}
+
+static void hint_ready (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  int *move = user_data;
+  g_autoptr (GError) error = NULL;
+
+  *move = verso_game_hint_finish (VERSO_GAME (source), result, &error);
+  g_assert_no_error (error);
+}
+
+static void test_hint_is_a_legal_move (void)
+{
+  g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER);
+  int move = -1;
+
+  g_assert_true (verso_game_play (game, square ("f5"), NULL));
+  verso_game_hint_async (game, NULL, hint_ready, &move);
+  while (move < 0)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (verso_game_get_legal_moves (game) & board_bit (move));
+}
+
+static char *temp_path (const char *name)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("verso-test-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  return g_build_filename (dir, "nested", name, NULL);
+}
+
+static void remove_path (const char *path)
+{
+  g_autofree char *nested = g_path_get_dirname (path);
+  g_autofree char *dir = g_path_get_dirname (nested);
+  g_autoptr (GDir) listing = g_dir_open (nested, 0, NULL);
+  const char *name;
+
+  while (listing && (name = g_dir_read_name (listing))) {
+    g_autofree char *file = g_build_filename (nested, name, NULL);
+    g_unlink (file);
+  }
+  g_rmdir (nested);
+  g_rmdir (dir);
+}
+
+static void test_save_and_load_round_trip (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (11);
+  g_autofree char *path = temp_path ("game.ini");
+
+  for (int n = 0; n < 12; n++) {
+    g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, n % 2 ? VERSO_PLAYER_HUMAN : VERSO_PLAYER_COMPUTER,
+                                                 n % LEVEL_COUNT);
+    g_autoptr (VersoGame) loaded = NULL;
+    g_autoptr (GError) error = NULL;
+    g_autofree char *moves = NULL;
+    g_autofree char *loaded_moves = NULL;
+
+    /* Two people play; then the players are set for the saved game. */
+    verso_game_set_player (game, VERSO_COLOR_WHITE, VERSO_PLAYER_HUMAN);
+    play_random (game, rand, g_rand_int_range (rand, 1, 64));
+    verso_game_undo (game);
+    verso_game_set_player (game, VERSO_COLOR_WHITE, n % 2 ? VERSO_PLAYER_HUMAN : VERSO_PLAYER_COMPUTER);
+    verso_game_stop_computer (game);
+    g_assert_true (verso_game_save (game, path, &error));
+    g_assert_no_error (error);
+
+    loaded = verso_game_load (path, &error);
+    g_assert_no_error (error);
+    g_assert_nonnull (loaded);
+    moves = verso_game_get_transcript (game);
+    loaded_moves = verso_game_get_transcript (loaded);
+    g_assert_cmpstr (loaded_moves, ==, moves);
+    g_assert_cmpint (verso_game_get_ply (loaded), ==, verso_game_get_ply (game));
+    g_assert_cmpint (verso_game_get_level (loaded), ==, verso_game_get_level (game));
+    g_assert_cmpint (verso_game_get_player (loaded, VERSO_COLOR_WHITE), ==, verso_game_get_player (game, VERSO_COLOR_WHITE));
+    g_assert_cmpint (verso_game_can_redo (loaded), ==, verso_game_can_redo (game));
+    g_assert_cmphex (verso_game_get_discs (loaded, VERSO_COLOR_BLACK), ==, verso_game_get_discs (game, VERSO_COLOR_BLACK));
+    g_assert_cmphex (verso_game_get_discs (loaded, VERSO_COLOR_WHITE), ==, verso_game_get_discs (game, VERSO_COLOR_WHITE));
+    if (verso_game_can_redo (game)) {
+      g_autofree char *redone = NULL;
+      g_autofree char *loaded_redone = NULL;
+      verso_game_redo (game);
+      verso_game_redo (loaded);
+      verso_game_stop_computer (game);
+      verso_game_stop_computer (loaded);
+      redone = verso_game_get_transcript (game);
+      loaded_redone = verso_game_get_transcript (loaded);
+      g_assert_cmpstr (loaded_redone, ==, redone);
+    }
+  }
+  remove_path (path);
+}
+
+static void write_file (const char *path, const char *contents)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_file_set_contents (path, contents, -1, &error);
+  g_assert_no_error (error);
+}
+
+static void assert_bad_file (const char *path, const char *contents, const char *message_part)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (VersoGame) game = NULL;
+
+  write_file (path, contents);
+  game = verso_game_load (path, &error);
+  g_assert_null (game);
+  g_assert_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE);
+  if (!strstr (error->message, message_part))
+    g_error ("“%s” does not mention “%s”", error->message, message_part);
+}
+
+#define GOOD_HEADER "[Verso Game]\nVersion=1\nBlack=human\nWhite=computer\nLevel=casual\n"
+
+static void test_bad_saved_games_are_refused (void)
+{
+  g_autofree char *path = temp_path ("game.ini");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (VersoGame) good = NULL;
+
+  assert_bad_file (path, "\x89PNG\r\n\x1a\n garbage", "Not a saved game");
+  assert_bad_file (path, "[Desktop Entry]\nName=Other\n", "Not a saved game");
+  assert_bad_file (path, "[Verso Game]\nVersion=7\n", "version");
+  assert_bad_file (path, GOOD_HEADER "Shown=0\n", "incomplete");
+  assert_bad_file (path, GOOD_HEADER "Moves=f5d6c3\n", "incomplete");
+  assert_bad_file (path, "[Verso Game]\nVersion=1\nBlack=robot\nWhite=computer\nLevel=casual\nMoves=\nShown=0\n", "robot");
+  assert_bad_file (path, "[Verso Game]\nVersion=1\nBlack=human\nWhite=computer\nLevel=godlike\nMoves=\nShown=0\n", "godlike");
+  assert_bad_file (path, GOOD_HEADER "Moves=f5d6a1\nShown=3\n", "Move 3 (a1) is not legal");
+  assert_bad_file (path, GOOD_HEADER "Moves=f5z9\nShown=2\n", "Move 2 is not a square");
+  assert_bad_file (path, GOOD_HEADER "Moves=f5d\nShown=1\n", "odd length");
+  assert_bad_file (path, GOOD_HEADER "Moves=f5PA\nShown=1\n", "not forced");
+  assert_bad_file (path, GOOD_HEADER "Moves=f5d6\nShown=9\n", "position shown");
+
+  write_file (path, GOOD_HEADER "Moves=f5d6c3\nShown=2\n");
+  good = verso_game_load (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (verso_game_get_ply (good), ==, 2);
+  g_assert_true (verso_game_can_redo (good));
+  g_assert_cmpint (verso_game_get_level (good), ==, LEVEL_CASUAL);
+  remove_path (path);
+}
+
+static void test_restore_sets_a_bad_file_aside (void)
+{
+  g_autofree char *path = temp_path ("game.ini");
+  g_autofree char *set_aside = NULL;
+  g_autofree char *kept = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (VersoGame) game = NULL;
+  g_autoptr (VersoGame) none = NULL;
+
+  /* No file: no game and no error. */
+  none = verso_game_restore (path, &set_aside, &error);
+  g_assert_null (none);
+  g_assert_no_error (error);
+  g_assert_null (set_aside);
+
+  write_file (path, "not a game at all\n\x01\x02");
+  game = verso_game_restore (path, &set_aside, &error);
+  g_assert_null (game);
+  g_assert_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE);
+  g_assert_nonnull (set_aside);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_get_contents (set_aside, &kept, NULL, NULL));
+  g_assert_cmpstr (kept, ==, "not a game at all\n\x01\x02");
+  remove_path (path);
+}
+
+int main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/game/start-position", test_start_position);
+  g_test_add_func ("/game/move-flips-and-changes-turn", test_move_flips_and_changes_turn);
+  g_test_add_func ("/game/illegal-move-changes-nothing", test_illegal_move_changes_nothing);
+  g_test_add_func ("/game/human-cannot-move-for-the-computer", test_human_cannot_move_for_the_computer);
+  g_test_add_func ("/game/passes-and-game-end", test_passes_and_game_end);
+  g_test_add_func ("/game/undo-and-redo", test_undo_and_redo);
+  g_test_add_func ("/game/undo-against-computer-returns-to-human-turn", test_undo_against_computer_returns_to_human_turn);
+  g_test_add_func ("/game/undo-while-computer-thinks-drops-its-answer", test_undo_while_computer_thinks_drops_its_answer);
+  g_test_add_func ("/game/answer-waiting-for-its-delay-is-dropped", test_answer_waiting_for_its_delay_is_dropped);
+  g_test_add_func ("/game/move-appears-after-delay", test_move_appears_after_delay);
+  g_test_add_func ("/game/computer-plays-itself-to-the-end", test_computer_plays_itself_to_the_end);
+  g_test_add_func ("/game/game-freed-after-stop", test_game_freed_after_stop);
+  g_test_add_func ("/game/hint-is-a-legal-move", test_hint_is_a_legal_move);
+  g_test_add_func ("/game/save-and-load-round-trip", test_save_and_load_round_trip);
+  g_test_add_func ("/game/bad-saved-games-are-refused", test_bad_saved_games_are_refused);
+  g_test_add_func ("/game/restore-sets-a-bad-file-aside", test_restore_sets_a_bad_file_aside);
+  return g_test_run ();
+}
