@@ -28,15 +28,75 @@ static inline int board_count (uint64_t bits) { return __builtin_popcountll (bit
 /* The standard start: d4 and e5 white, d5 and e4 black, black to move. */
 void board_init (Board *board);
 
-/* Legal moves of the side to move, as a bit set. */
-uint64_t board_moves (uint64_t player, uint64_t opponent);
+/* Moves in one pair of directions (shift left and right by `shift`): runs of opponent discs
+ * (limited to `inner`, which leaves out squares a shift would wrap onto) grown from the player's
+ * discs, then one step further. Three doubling steps cover the longest run, six discs. */
+static inline uint64_t board_moves_direction (uint64_t player, uint64_t inner, int shift)
+{
+  uint64_t left = inner & (player << shift);
+  uint64_t right = inner & (player >> shift);
+  uint64_t inner_left = inner & (inner << shift);
+  uint64_t inner_right = inner & (inner >> shift);
+  left |= inner & (left << shift);
+  right |= inner & (right >> shift);
+  left |= inner_left & (left << (2 * shift));
+  right |= inner_right & (right >> (2 * shift));
+  left |= inner_left & (left << (2 * shift));
+  right |= inner_right & (right >> (2 * shift));
+  return (left << shift) | (right >> shift);
+}
+
+/* Legal moves of the side to move, as a bit set. Portable C, inlined where it is called; for
+ * wider instruction sets chosen at run time see BoardKernel below. */
+static inline uint64_t board_moves (uint64_t player, uint64_t opponent)
+{
+  uint64_t inner = opponent & 0x7E7E7E7E7E7E7E7EULL; /* not on the a or h file */
+  uint64_t moves = board_moves_direction (player, inner, 1)
+                 | board_moves_direction (player, opponent, 8)
+                 | board_moves_direction (player, inner, 7)
+                 | board_moves_direction (player, inner, 9);
+  return moves & ~(player | opponent);
+}
+
 static inline uint64_t board_legal_moves (const Board *board)
 {
   return board_moves (board->player, board->opponent);
 }
 
+/* The four lines through each square (row, column, a1-h8 diagonal, h1-a8 diagonal), split
+ * into the part above the square (higher square numbers) and the part below it. */
+typedef struct BoardRays {
+  _Alignas (32) uint64_t up[4];
+  _Alignas (32) uint64_t down[4];
+} BoardRays;
+extern const BoardRays board_rays[BOARD_SQUARES];
+
+/* Flips of a move on an empty square. On each ray going up, the nearest square that is not an
+ * opponent disc (the lowest such bit) must be the player's, and every ray square below it
+ * flips; going down the same with the highest bit. Branch-free: no outflanking disc gives 0. */
+static inline uint64_t board_flips_empty (uint64_t player, uint64_t opponent, int square)
+{
+  const BoardRays *rays = &board_rays[square];
+  uint64_t flips = 0;
+  for (int k = 0; k < 4; k++) {
+    uint64_t up = rays->up[k], stop = up & ~opponent;
+    uint64_t outflank = stop & (0 - stop) & player;
+    flips |= (outflank - (outflank != 0)) & up;
+    uint64_t down = rays->down[k];
+    stop = down & ~opponent;
+    /* The highest bit of stop, or nothing when stop is 0 (stop | 1 only keeps clz defined). */
+    outflank = (0x8000000000000000ULL >> __builtin_clzll (stop | 1)) & stop & player;
+    flips |= (0 - (outflank << 1)) & down;
+  }
+  return flips;
+}
+
 /* Opponent discs that a move on square would flip (0 when the move is not legal). */
-uint64_t board_flips (uint64_t player, uint64_t opponent, int square);
+static inline uint64_t board_flips (uint64_t player, uint64_t opponent, int square)
+{
+  uint64_t flips = board_flips_empty (player, opponent, square);
+  return ((player | opponent) >> square) & 1 ? 0 : flips;
+}
 
 /* Plays a legal move of the side to move; the opponent is then to move. */
 static inline void board_play_flips (Board *board, int square, uint64_t flips)
@@ -95,3 +155,25 @@ static inline bool board_equal (const Board *a, const Board *b)
 {
   return a->player == b->player && a->opponent == b->opponent;
 }
+
+/* Implementations of board_moves and board_flips for wider instruction sets, for hot loops that
+ * choose one at run time (perft does). Each gives exactly the portable results. */
+typedef enum BoardKernel {
+  BOARD_KERNEL_PORTABLE, /* plain C above: any CPU */
+  BOARD_KERNEL_AVX2,     /* x86-64-v3: AVX2, BMI1, BMI2, POPCNT */
+  BOARD_KERNEL_AVX512,   /* AVX2 and AVX-512 F, VL, CD */
+  BOARD_KERNEL_COUNT
+} BoardKernel;
+
+/* Whether this CPU (and this build) can run a kernel. The portable one always can. */
+bool board_kernel_available (BoardKernel kernel);
+/* The fastest available kernel. */
+BoardKernel board_kernel_best (void);
+/* "portable", "avx2", "avx512". */
+const char *board_kernel_name (BoardKernel kernel);
+/* The kernel with that name, or BOARD_KERNEL_COUNT when there is none. */
+BoardKernel board_kernel_from_name (const char *name);
+/* board_moves and board_flips computed by an available kernel; a call each, so for tests and
+ * checks rather than hot loops. */
+uint64_t board_moves_kernel (BoardKernel kernel, uint64_t player, uint64_t opponent);
+uint64_t board_flips_kernel (BoardKernel kernel, uint64_t player, uint64_t opponent, int square);

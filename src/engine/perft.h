@@ -16,3 +16,7 @@ uint64_t perft_count (const Board *board, int depth);
 
 /* The same count, shared over `threads` threads (1 or less: the calling thread alone). */
 uint64_t perft_count_threads (const Board *board, int depth, int threads);
+
+/* The same count with a chosen move generation kernel, which must be available. perft_count and
+ * perft_count_threads use the fastest one. */
+uint64_t perft_count_kernel (const Board *board, int depth, int threads, BoardKernel kernel);
