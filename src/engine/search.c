@@ -327,9 +327,17 @@ SearchResult search_run (Search *search, const Board *board, const SearchLimits 
   if (!moves) {
     Board passed = { board->opponent, board->player };
     if (board_legal_moves (&passed)) {
-      result.move = BOARD_PASS;
+      /* The answer is the pass; the score and the rest of the line come from the opponent's
+       * point of view, one ply on. */
+      result = search_run (search, &passed, limits, NULL, NULL);
+      result.score = -result.score;
+      int length = result.pv_length < SEARCH_MAX_PLY ? result.pv_length : SEARCH_MAX_PLY - 1;
+      memmove (result.pv + 1, result.pv, sizeof (int) * (size_t) length);
       result.pv[0] = BOARD_PASS;
-      result.pv_length = 1;
+      result.pv_length = length + 1;
+      result.move = BOARD_PASS;
+      if (progress)
+        progress (&result, user_data);
     } else {
       result.score = board_final_score (board);
       result.exact = true;
