@@ -2,24 +2,32 @@
  * least squares, writes them in the engine's weight format, and reports the held-out error.
  *
  *   verso-train --wthor DIR --out FILE [--holdout-from YEAR] [--lambda L] [--iterations N]
+ *               [--exact-empties N] [--threads N]
  *
  * Every game is replayed and checked; each position before a move is a sample, labelled with
- * the final disc difference for the side to move: black's theoretical score (perfect play from
- * the file's depth, usually 24 empties) for positions at or before that depth, and the game's
- * result after it. Games from YEAR on are held out for the error report. Deterministic: files in
- * name order, games in file order, one thread. */
+ * the final disc difference for the side to move (empties to the winner):
+ *  - at or before the file's theoretical depth (24 empties): black's theoretical score, the
+ *    result of perfect play from there, which tournament endings often miss;
+ *  - with N empties or fewer (default 14): the exact score, solved by the engine;
+ *  - in between: the exact score of the game's first solved position;
+ *  - in games that end without either: the game's result.
+ * Games from YEAR on (default 2019) are held out for the error report. Deterministic: files in
+ * name order, games in file order, exact labels independent of the threads, a single-threaded
+ * fit by conjugate gradients. */
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "board.h"
 #include "eval.h"
 #include "eval_pattern.h"
+#include "search.h"
 #include "wthor.h"
 
 typedef struct Sample {
@@ -40,6 +48,8 @@ typedef struct Options {
   int holdout_from;
   double lambda;
   int iterations;
+  int exact_empties;
+  int threads;
 } Options;
 
 static double now_seconds (void)
@@ -55,42 +65,30 @@ static void die (const char *message)
   exit (1);
 }
 
-static void samples_add (Samples *samples, const Sample *sample)
+/* A game to learn from, with what its file says about it. */
+typedef struct Game {
+  WthorGame record;
+  int depth;        /* empties from which the theoretical score holds */
+  bool held_out;
+  size_t first;     /* its first sample in its set */
+} Game;
+
+typedef struct Games {
+  Game *items;
+  size_t count, capacity;
+} Games;
+
+static void games_add (Games *games, const Game *game)
 {
-  if (samples->count == samples->capacity) {
-    size_t capacity = samples->capacity ? 2 * samples->capacity : 1 << 16;
-    Sample *items = realloc (samples->items, capacity * sizeof *items);
+  if (games->count == games->capacity) {
+    size_t capacity = games->capacity ? 2 * games->capacity : 4096;
+    Game *items = realloc (games->items, capacity * sizeof *items);
     if (!items)
-      die ("out of memory for the samples");
-    samples->items = items;
-    samples->capacity = capacity;
+      die ("out of memory for the games");
+    games->items = items;
+    games->capacity = capacity;
   }
-  samples->items[samples->count++] = *sample;
-}
-
-typedef struct GameLabels {
-  Samples *samples;
-  const WthorGame *game;
-  int depth;
-  bool theoretical; /* the game reached the theoretical score's depth */
-} GameLabels;
-
-static void visit_position (const Board *board, bool black_to_move, int move, void *user_data)
-{
-  (void) move;
-  GameLabels *labels = user_data;
-  int empties = board_empties (board);
-  int black_label = labels->theoretical && empties >= labels->depth
-                  ? 2 * labels->game->theoretical - 64 : labels->game->final_score;
-  int result = labels->game->final_score;
-  Sample sample = {
-    .player = board->player,
-    .opponent = board->opponent,
-    .label = (int8_t) (black_to_move ? black_label : -black_label),
-    .result = (int8_t) (black_to_move ? result : -result),
-    .phase = (uint8_t) pattern_phase (empties),
-  };
-  samples_add (labels->samples, &sample);
+  games->items[games->count++] = *game;
 }
 
 static int compare_names (const void *a, const void *b)
@@ -98,8 +96,9 @@ static int compare_names (const void *a, const void *b)
   return strcmp (*(char *const *) a, *(char *const *) b);
 }
 
-/* Reads every WTH_*.wtb of the directory in name order into the training and held-out samples. */
-static void read_games (const Options *options, Samples *training, Samples *held_out)
+/* Reads every .wtb file of the directory in name order; games from options->holdout_from on
+ * are held out. */
+static void read_games (const Options *options, Games *games)
 {
   DIR *dir = opendir (options->wthor);
   if (!dir) {
@@ -124,7 +123,7 @@ static void read_games (const Options *options, Samples *training, Samples *held
     exit (2);
   }
   qsort (names, count, sizeof *names, compare_names);
-  size_t games = 0, skipped = 0, held_games = 0;
+  size_t skipped = 0;
   for (size_t i = 0; i < count; i++) {
     char path[4096], error[512];
     snprintf (path, sizeof path, "%s/%s", options->wthor, names[i]);
@@ -134,25 +133,150 @@ static void read_games (const Options *options, Samples *training, Samples *held
       free (names[i]);
       continue;
     }
-    bool hold = file.year >= options->holdout_from;
     for (size_t g = 0; g < file.count; g++) {
-      GameLabels labels = {
-        .samples = hold ? held_out : training,
-        .game = &file.games[g],
+      Game game = {
+        .record = file.games[g],
         .depth = file.depth,
-        .theoretical = file.depth > 0 && file.games[g].move_count >= 60 - file.depth,
+        .held_out = file.year >= options->holdout_from,
       };
-      wthor_replay (&file.games[g], visit_position, &labels);
+      games_add (games, &game);
     }
-    games += file.count;
-    held_games += hold ? file.count : 0;
     skipped += file.skipped;
     wthor_file_clear (&file);
     free (names[i]);
   }
   free (names);
-  fprintf (stderr, "verso-train: %zu games read (%zu skipped), %zu held out; %zu training and %zu "
-           "held-out positions\n", games, skipped, held_games, training->count, held_out->count);
+  fprintf (stderr, "verso-train: %zu games read, %zu damaged records skipped\n", games->count,
+           skipped);
+}
+
+typedef struct Replay {
+  Board boards[60];
+  bool black[60];
+  int count;
+} Replay;
+
+static void visit_position (const Board *board, bool black_to_move, int move, void *user_data)
+{
+  (void) move;
+  Replay *replay = user_data;
+  replay->boards[replay->count] = *board;
+  replay->black[replay->count++] = black_to_move;
+}
+
+/* Labels one game's positions (see the top of the file). Positions with exact_empties or
+ * fewer are solved; those between that and the theoretical depth take the exact score of the
+ * game's first solved position, the result of perfect play from there. */
+static void label_game (const Game *game, int exact_empties, Search *search, Sample *samples)
+{
+  Replay replay = { .count = 0 };
+  wthor_replay (&game->record, visit_position, &replay);
+  const WthorGame *record = &game->record;
+  bool theoretical = game->depth > 0 && record->move_count >= 60 - game->depth;
+  /* Black's score with perfect play from the first solved position, when there is one. */
+  bool solved = false;
+  int solved_black = 0;
+  int black_exact[60];
+  if (exact_empties > 0) {
+    SearchLimits limits = search_limits_default ();
+    limits.exact_empties = 60;
+    search_clear (search);
+    for (int i = 0; i < replay.count; i++) {
+      if (board_empties (&replay.boards[i]) > exact_empties)
+        continue;
+      /* The table is kept from one position to the next of the game: later solves are cheap. */
+      SearchResult result = search_run (search, &replay.boards[i], &limits, NULL, NULL);
+      int score = replay.black[i] ? result.score : -result.score;
+      black_exact[i] = score;
+      if (!solved) {
+        solved = true;
+        solved_black = score;
+      }
+    }
+  }
+  for (int i = 0; i < replay.count; i++) {
+    const Board *board = &replay.boards[i];
+    int empties = board_empties (board);
+    int black_label;
+    if (theoretical && empties >= game->depth)
+      black_label = 2 * record->theoretical - 64;
+    else if (solved && empties <= exact_empties)
+      black_label = black_exact[i];
+    else if (solved)
+      black_label = solved_black;
+    else
+      black_label = record->final_score;
+    bool black = replay.black[i];
+    samples[i] = (Sample) {
+      .player = board->player,
+      .opponent = board->opponent,
+      .label = (int8_t) (black ? black_label : -black_label),
+      .result = (int8_t) (black ? record->final_score : -record->final_score),
+      .phase = (uint8_t) pattern_phase (empties),
+    };
+  }
+}
+
+typedef struct Labeller {
+  const Games *games;
+  Samples *training, *held_out;
+  int exact_empties;
+  int thread, threads;
+  bool failed;
+} Labeller;
+
+/* Thread t labels games t, t + threads, ...: each game's samples have their own place, and
+ * exact scores do not depend on timing, so the result is the same for any thread count. */
+static void *labeller_run (void *data)
+{
+  Labeller *labeller = data;
+  Search *search = search_new (16 << 20);
+  if (!search) {
+    labeller->failed = true;
+    return NULL;
+  }
+  search_set_evaluation (search, eval_pattern ());
+  for (size_t g = (size_t) labeller->thread; g < labeller->games->count;
+       g += (size_t) labeller->threads) {
+    const Game *game = &labeller->games->items[g];
+    Samples *set = game->held_out ? labeller->held_out : labeller->training;
+    label_game (game, labeller->exact_empties, search, set->items + game->first);
+  }
+  search_free (search);
+  return NULL;
+}
+
+static void label_games (const Options *options, Games *games, Samples *training,
+                         Samples *held_out)
+{
+  for (size_t g = 0; g < games->count; g++) {
+    Game *game = &games->items[g];
+    Samples *set = game->held_out ? held_out : training;
+    game->first = set->count;
+    set->count += (size_t) game->record.move_count;
+  }
+  training->items = malloc ((training->count + 1) * sizeof *training->items);
+  held_out->items = malloc ((held_out->count + 1) * sizeof *held_out->items);
+  if (!training->items || !held_out->items)
+    die ("out of memory for the samples");
+  double start = now_seconds ();
+  Labeller labellers[64];
+  pthread_t threads[64];
+  int count = options->threads;
+  for (int t = 0; t < count; t++) {
+    labellers[t] = (Labeller) { games, training, held_out, options->exact_empties, t, count,
+                                false };
+    if (pthread_create (&threads[t], NULL, labeller_run, &labellers[t]) != 0)
+      die ("cannot start a thread");
+  }
+  for (int t = 0; t < count; t++) {
+    pthread_join (threads[t], NULL);
+    if (labellers[t].failed)
+      die ("out of memory for a search");
+  }
+  fprintf (stderr, "verso-train: %zu training and %zu held-out positions labelled (exact from %d "
+           "empties) in %.0f s\n", training->count, held_out->count, options->exact_empties,
+           now_seconds () - start);
 }
 
 /* One phase's least-squares problem: rows of compact feature indices and their labels. */
@@ -338,12 +462,13 @@ static bool write_atomically (const char *path, const uint8_t *bytes, size_t siz
 static void usage (FILE *out)
 {
   fprintf (out, "Usage: verso-train --wthor DIR --out FILE [--holdout-from YEAR] [--lambda L] "
-                "[--iterations N]\n");
+                "[--iterations N]\n                   [--exact-empties N] [--threads N]\n");
 }
 
 int main (int argc, char **argv)
 {
-  Options options = { .holdout_from = 2019, .lambda = 10.0, .iterations = 100 };
+  Options options = { .holdout_from = 2019, .lambda = 10.0, .iterations = 100,
+                      .exact_empties = 14, .threads = 2 };
   for (int i = 1; i < argc; i++) {
     const char *value = i + 1 < argc ? argv[i + 1] : NULL;
     if (strcmp (argv[i], "--help") == 0) {
@@ -359,19 +484,28 @@ int main (int argc, char **argv)
       options.lambda = atof (value), i++;
     } else if (strcmp (argv[i], "--iterations") == 0 && value) {
       options.iterations = atoi (value), i++;
+    } else if (strcmp (argv[i], "--exact-empties") == 0 && value) {
+      options.exact_empties = atoi (value), i++;
+    } else if (strcmp (argv[i], "--threads") == 0 && value) {
+      options.threads = atoi (value), i++;
     } else {
       fprintf (stderr, "verso-train: bad argument '%s'\n", argv[i]);
       usage (stderr);
       return 2;
     }
   }
-  if (!options.wthor || !options.out || options.lambda < 0 || options.iterations < 1) {
+  if (!options.wthor || !options.out || options.lambda < 0 || options.iterations < 1
+      || options.exact_empties < 0 || options.exact_empties > 20 || options.threads < 1
+      || options.threads > 64) {
     usage (stderr);
     return 2;
   }
   double start = now_seconds ();
+  Games games = { 0 };
+  read_games (&options, &games);
   Samples training = { 0 }, held_out = { 0 };
-  read_games (&options, &training, &held_out);
+  label_games (&options, &games, &training, &held_out);
+  free (games.items);
   size_t weights = (size_t) PATTERN_PHASES * (size_t) pattern_compact_size ();
   int16_t *compact = malloc (weights * sizeof *compact);
   if (!compact)
