@@ -46,15 +46,35 @@ static inline uint64_t board_moves_direction (uint64_t player, uint64_t inner, i
   return (left << shift) | (right >> shift);
 }
 
+/* Two bit sets worked on at once (SSE2 on x86-64, NEON on ARM, plain code elsewhere). */
+typedef uint64_t BoardPair __attribute__ ((vector_size (16)));
+
+/* Runs of opponent discs grown from the player's discs by left shifts of `shift`, in both lanes;
+ * the same three doubling steps as board_moves_direction. */
+static inline BoardPair board_moves_pair (BoardPair player, BoardPair inner, int shift)
+{
+  BoardPair run = inner & (player << shift);
+  BoardPair inner_run = inner & (inner << shift);
+  run |= inner & (run << shift);
+  run |= inner_run & (run << (2 * shift));
+  run |= inner_run & (run << (2 * shift));
+  return run << shift;
+}
+
 /* Legal moves of the side to move, as a bit set. Portable C, inlined where it is called; for
- * wider instruction sets chosen at run time see BoardKernel below. */
+ * wider instruction sets chosen at run time see BoardKernel below. Lane 1 holds the board upside
+ * down (byte-swapped), so left shifts by 8, 7 and 9 in both lanes cover the six vertical and
+ * diagonal directions; the horizontal pair is done on its own. */
 static inline uint64_t board_moves (uint64_t player, uint64_t opponent)
 {
-  uint64_t inner = opponent & 0x7E7E7E7E7E7E7E7EULL; /* not on the a or h file */
-  uint64_t moves = board_moves_direction (player, inner, 1)
-                 | board_moves_direction (player, opponent, 8)
-                 | board_moves_direction (player, inner, 7)
-                 | board_moves_direction (player, inner, 9);
+  const uint64_t not_edge = 0x7E7E7E7E7E7E7E7EULL; /* not on the a or h file */
+  BoardPair p = { player, __builtin_bswap64 (player) };
+  BoardPair o = { opponent, __builtin_bswap64 (opponent) };
+  BoardPair inner = o & not_edge;
+  BoardPair pair = board_moves_pair (p, o, 8) | board_moves_pair (p, inner, 7)
+                 | board_moves_pair (p, inner, 9);
+  uint64_t moves = pair[0] | __builtin_bswap64 (pair[1])
+                 | board_moves_direction (player, opponent & not_edge, 1);
   return moves & ~(player | opponent);
 }
 
