@@ -9,7 +9,6 @@
 #include <time.h>
 
 #include "endgame.h"
-#include "eval_pattern.h"
 #include "midgame.h"
 #include "move.h"
 #include "search_internal.h"
@@ -79,7 +78,7 @@ Search *search_new (size_t hash_bytes)
     free (search);
     return NULL;
   }
-  search->evaluation = eval_pattern (); /* the trained evaluation, or the simple one without weights */
+  search->evaluation = eval_simple ();
   return search;
 }
 
@@ -95,7 +94,7 @@ void search_set_evaluation (Search *search, const Evaluation *evaluation)
 {
   assert (search);
   if (!evaluation)
-    evaluation = eval_pattern ();
+    evaluation = eval_simple ();
   if (evaluation != search->evaluation)
     hash_clear (&search->hash); /* scores of another evaluation would mislead */
   search->evaluation = evaluation;
