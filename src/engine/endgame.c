@@ -48,40 +48,93 @@ static inline int final_score (uint64_t player, uint64_t opponent, int empties)
   return 0;
 }
 
-/* One empty square left. */
+/* Quadrant parity: bit q is set when quadrant q (0 a1-d4, 1 e1-h4, 2 a5-d8, 3 e5-h8) holds an
+ * odd number of empty squares; playing a square flips its quadrant's bit. */
+static inline int quadrant_bit (int square)
+{
+  return 1 << (((square >> 4) & 2) | ((square >> 2) & 1));
+}
+
+static int parity_of (uint64_t empty)
+{
+  int parity = 0;
+  for (uint64_t squares = empty; squares; squares &= squares - 1)
+    parity ^= quadrant_bit (__builtin_ctzll (squares));
+  return parity;
+}
+
+/* The squares of the quadrants whose bits are set in `parity`. */
+static const uint64_t parity_squares[16] = {
+  0x0000000000000000ULL, 0x000000000F0F0F0FULL, 0x00000000F0F0F0F0ULL, 0x00000000FFFFFFFFULL,
+  0x0F0F0F0F00000000ULL, 0x0F0F0F0F0F0F0F0FULL, 0x0F0F0F0FF0F0F0F0ULL, 0x0F0F0F0FFFFFFFFFULL,
+  0xF0F0F0F000000000ULL, 0xF0F0F0F00F0F0F0FULL, 0xF0F0F0F0F0F0F0F0ULL, 0xF0F0F0F0FFFFFFFFULL,
+  0xFFFFFFFF00000000ULL, 0xFFFFFFFF0F0F0F0FULL, 0xFFFFFFFFF0F0F0F0ULL, 0xFFFFFFFFFFFFFFFFULL,
+};
+
+/* One empty square left: whoever can play it does (the player first), and the game ends. */
 static inline int solve_last_1 (SearchThread *thread, uint64_t player, uint64_t opponent,
                                 int square)
 {
   thread->nodes++;
-  uint64_t flips = board_flips (player, opponent, square);
+  uint64_t flips = board_flips_empty (player, opponent, square);
   if (flips)
     return 2 * board_count (player | flips) + 2 - 64;
-  flips = board_flips (opponent, player, square);
+  flips = board_flips_empty (opponent, player, square);
   if (flips)
     return 64 - 2 * (board_count (opponent | flips) + 1);
   return final_score (player, opponent, 1);
 }
 
-/* 2 to 6 empty squares: moves in odd quadrants first, no table, no move list. */
-static int solve_small (SearchThread *thread, uint64_t player, uint64_t opponent, int alpha,
-                        int beta, uint64_t empty, int empties, bool passed)
+/* Two empty squares, x1 and x2. */
+static int solve_last_2 (SearchThread *thread, uint64_t player, uint64_t opponent, int alpha,
+                         int beta, int x1, int x2, bool passed)
 {
   thread->nodes++;
-  uint64_t parity = move_parity_squares (empty);
-  uint64_t order[2] = { empty & parity, empty & ~parity };
+  int best = -SEARCH_SCORE_INF;
+  uint64_t flips = board_flips_empty (player, opponent, x1);
+  if (flips) {
+    best = -solve_last_1 (thread, opponent ^ flips, player ^ flips ^ board_bit (x1), x2);
+    if (best >= beta)
+      return best;
+  }
+  flips = board_flips_empty (player, opponent, x2);
+  if (flips) {
+    int score = -solve_last_1 (thread, opponent ^ flips, player ^ flips ^ board_bit (x2), x1);
+    if (score > best)
+      best = score;
+  }
+  if (best == -SEARCH_SCORE_INF) {
+    if (passed)
+      return final_score (player, opponent, 2);
+    return -solve_last_2 (thread, opponent, player, -beta, -alpha, x1, x2, true);
+  }
+  return best;
+}
+
+/* 3 to 6 empty squares: moves in odd quadrants first, no table, no move list. */
+static int solve_small (SearchThread *thread, uint64_t player, uint64_t opponent, int alpha,
+                        int beta, uint64_t empty, int empties, int parity, bool passed)
+{
+  thread->nodes++;
+  uint64_t odd = parity_squares[parity];
+  uint64_t order[2] = { empty & odd, empty & ~odd };
   int best = -SEARCH_SCORE_INF;
   for (int k = 0; k < 2; k++) {
     for (uint64_t squares = order[k]; squares; squares &= squares - 1) {
       int square = __builtin_ctzll (squares);
-      uint64_t flips = board_flips (player, opponent, square);
+      uint64_t flips = board_flips_empty (player, opponent, square);
       if (!flips)
         continue;
-      uint64_t bit = board_bit (square);
+      uint64_t bit = board_bit (square), rest = empty ^ bit;
       uint64_t next_player = opponent ^ flips, next_opponent = player ^ flips ^ bit;
-      int score = empties == 2
-        ? -solve_last_1 (thread, next_player, next_opponent, __builtin_ctzll (empty ^ bit))
-        : -solve_small (thread, next_player, next_opponent, -beta, -alpha, empty ^ bit,
-                        empties - 1, false);
+      int score;
+      if (empties == 3) {
+        int x1 = __builtin_ctzll (rest), x2 = __builtin_ctzll (rest & (rest - 1));
+        score = -solve_last_2 (thread, next_player, next_opponent, -beta, -alpha, x1, x2, false);
+      } else {
+        score = -solve_small (thread, next_player, next_opponent, -beta, -alpha, rest,
+                              empties - 1, parity ^ quadrant_bit (square), false);
+      }
       if (score > best) {
         best = score;
         if (score > alpha) {
@@ -95,9 +148,26 @@ static int solve_small (SearchThread *thread, uint64_t player, uint64_t opponent
   if (best == -SEARCH_SCORE_INF) {
     if (passed)
       return final_score (player, opponent, empties);
-    return -solve_small (thread, opponent, player, -beta, -alpha, empty, empties, true);
+    return -solve_small (thread, opponent, player, -beta, -alpha, empty, empties, parity, true);
   }
   return best;
+}
+
+/* Any position of at most 6 empties. */
+static int solve_few (SearchThread *thread, uint64_t player, uint64_t opponent, int alpha,
+                      int beta, uint64_t empty)
+{
+  int empties = board_count (empty);
+  if (empties >= 3)
+    return solve_small (thread, player, opponent, alpha, beta, empty, empties, parity_of (empty),
+                        false);
+  if (empties == 2)
+    return solve_last_2 (thread, player, opponent, alpha, beta, __builtin_ctzll (empty),
+                         __builtin_ctzll (empty & (empty - 1)), false);
+  if (empties == 1)
+    return solve_last_1 (thread, player, opponent, __builtin_ctzll (empty));
+  thread->nodes++;
+  return final_score (player, opponent, 0);
 }
 
 /* The opponent's stable discs bound the score from above. */
@@ -163,8 +233,8 @@ static int solve_sorted (SearchThread *thread, const Board *board, int alpha, in
     Board next = *board;
     board_play_flips (&next, move->square, move->flips);
     if (empties - 1 < ENDGAME_SORT_EMPTIES)
-      score = -solve_small (thread, next.player, next.opponent, -beta, -alpha,
-                            empty ^ board_bit (move->square), empties - 1, false);
+      score = -solve_few (thread, next.player, next.opponent, -beta, -alpha,
+                          empty ^ board_bit (move->square));
     else
       score = -solve_sorted (thread, &next, -beta, -alpha, false);
     if (score > best) {
@@ -186,14 +256,8 @@ static inline int solve_any (SearchThread *thread, const Board *board, int alpha
     return solve_deep (thread, board, alpha, beta, false);
   if (empties >= ENDGAME_SORT_EMPTIES)
     return solve_sorted (thread, board, alpha, beta, false);
-  if (empties >= 2)
-    return solve_small (thread, board->player, board->opponent, alpha, beta,
-                        board_empty_squares (board), empties, false);
-  if (empties == 1)
-    return solve_last_1 (thread, board->player, board->opponent,
-                         __builtin_ctzll (board_empty_squares (board)));
-  thread->nodes++;
-  return final_score (board->player, board->opponent, 0);
+  return solve_few (thread, board->player, board->opponent, alpha, beta,
+                    board_empty_squares (board));
 }
 
 /* Deep positions: transposition table, fastest-first order, principal variation search. */
