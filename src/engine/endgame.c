@@ -17,6 +17,9 @@
 #endif
 /* Below this many empties the small-board code takes over. */
 #define ENDGAME_SMALL_EMPTIES 5
+/* With several threads, from this many empties a thread tells the others which position it
+ * is solving. */
+#define ENDGAME_BUSY_EMPTIES 12
 #ifndef ENDGAME_SHALLOW_SORT_EMPTIES
 #define ENDGAME_SHALLOW_SORT_EMPTIES 99
 #endif
@@ -260,7 +263,9 @@ static inline int solve_any (SearchThread *thread, const Board *board, int alpha
                     board_empty_squares (board));
 }
 
-/* Deep positions: transposition table, fastest-first order, principal variation search. */
+/* Deep positions: transposition table, enhanced transposition cutoffs, fastest-first order,
+ * principal variation search. With several threads, a move another thread is searching right
+ * now is put off until the others are done (its result may then be in the table). */
 static int solve_deep (SearchThread *thread, const Board *board, int alpha, int beta,
                        bool passed)
 {
@@ -299,25 +304,49 @@ static int solve_deep (SearchThread *thread, const Board *board, int alpha, int 
   }
   MoveList list;
   move_list_generate (&list, board, moves);
+  if (empties > ENDGAME_HASH_EMPTIES) {
+    for (int i = 0; i < list.count; i++) {
+      Board next = *board;
+      board_play_flips (&next, list.moves[i].square, list.moves[i].flips);
+      HashHit child;
+      if (hash_probe (thread->hash, board_hash (&next), &child)
+          && child.depth == HASH_DEPTH_EXACT && -(child.upper / EVAL_SCALE) >= beta)
+        return -(child.upper / EVAL_SCALE);
+    }
+  }
   if (empties >= ENDGAME_SHALLOW_SORT_EMPTIES)
     endgame_score_moves_shallow (thread, board, &list, empties, hash_move);
   else
     move_list_score_endgame (&list, board, hash_move);
+
+  bool shared_work = thread->busy && empties - 1 >= ENDGAME_BUSY_EMPTIES;
+  if (shared_work)
+    search_busy_enter (thread, key);
   int best = -SEARCH_SCORE_INF, best_move = BOARD_NO_MOVE;
   int window_alpha = alpha;
-  for (int i = 0; i < list.count; i++) {
-    const Move *move = move_list_next (&list, i);
+  int deferred[MOVE_LIST_MAX], n_deferred = 0;
+  for (int i = 0, k = 0; i < list.count || k < n_deferred; ) {
+    const Move *move;
+    bool from_list = i < list.count;
+    if (from_list)
+      move = move_list_next (&list, i++);
+    else
+      move = &list.moves[deferred[k++]];
     Board next = *board;
     board_play_flips (&next, move->square, move->flips);
-    if (i == 0) {
+    if (best == -SEARCH_SCORE_INF) {
       score = -solve_any (thread, &next, -beta, -alpha);
     } else {
+      if (from_list && shared_work && search_busy_elsewhere (thread, board_hash (&next))) {
+        deferred[n_deferred++] = i - 1;
+        continue;
+      }
       score = -solve_any (thread, &next, -alpha - 1, -alpha);
       if (score > alpha && score < beta)
         score = -solve_any (thread, &next, -beta, -score);
     }
     if (thread->aborted)
-      return 0;
+      break;
     if (score > best) {
       best = score;
       best_move = move->square;
@@ -328,6 +357,10 @@ static int solve_deep (SearchThread *thread, const Board *board, int alpha, int 
       }
     }
   }
+  if (shared_work)
+    search_busy_leave (thread, key);
+  if (thread->aborted)
+    return 0;
   hash_store (thread->hash, key, HASH_DEPTH_EXACT, window_alpha * EVAL_SCALE,
               beta * EVAL_SCALE, best * EVAL_SCALE, best_move);
   return best;
