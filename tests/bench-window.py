@@ -95,6 +95,10 @@ def main():
             print('computer moves: %d; longest think %.2f s: longest main-loop gap %.2f ms (main-thread CPU in it %.2f ms)' % ((len(stalls),) + longest_think))
             print('over all thinking: longest main-loop gap %.2f ms, longest main-thread CPU between turns %.2f ms' %
                   (max(s[1] for s in stalls), max(s[2] for s in stalls)))
+            gaps = sorted(s[1] for s in stalls)
+            cpus = sorted(s[2] for s in stalls)
+            print('per move, median main-loop gap %.2f ms, median main-thread CPU %.2f ms; first move: %.2f ms gap, %.2f ms CPU' %
+                  (gaps[len(gaps) // 2], cpus[len(cpus) // 2], stalls[0][1], stalls[0][2]))
         print('resident memory after the game: %s KiB' % rss)
     finally:
         xvfb.terminate()
