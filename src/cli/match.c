@@ -21,6 +21,7 @@ static void match_help (FILE *out)
            "its 95%% interval.\n\n"
            "PLAYER is a comma-separated list of settings, for example eval=pattern,time=0.05:\n"
            "  eval=pattern|simple   evaluation (default pattern)\n"
+           "  weights=FILE          the pattern evaluation with weights from FILE\n"
            "  depth=N               midgame depth limit (default 60 when a time is given, else 4)\n"
            "  time=SECONDS          time per move (default none)\n"
            "  exact=N               solve exactly from N empties (default 12; -1 never)\n"
@@ -39,9 +40,54 @@ static bool parse_int (const char *text, long low, long high, long *value)
   return true;
 }
 
+/* A player's own weights and its evaluation with them. */
+typedef struct PlayerWeights {
+  PatternWeights *weights;
+  Evaluation evaluation;
+} PlayerWeights;
+
+static bool load_weights (const char *name, const char *path, PlayerWeights *own)
+{
+  FILE *in = fopen (path, "rb");
+  if (!in) {
+    cli_error ("player '%s': %s: %s", name, path, strerror (errno));
+    return false;
+  }
+  uint8_t *bytes = NULL;
+  size_t size = 0, capacity = 0;
+  for (;;) {
+    if (size == capacity) {
+      capacity = capacity ? 2 * capacity : 1 << 20;
+      uint8_t *grown = capacity <= (64u << 20) ? realloc (bytes, capacity) : NULL;
+      if (!grown) {
+        cli_error ("player '%s': %s is too large for a weight file", name, path);
+        free (bytes);
+        fclose (in);
+        return false;
+      }
+      bytes = grown;
+    }
+    size_t n = fread (bytes + size, 1, capacity - size, in);
+    size += n;
+    if (n == 0)
+      break;
+  }
+  bool failed = ferror (in);
+  fclose (in);
+  char error[160] = "read error";
+  own->weights = failed ? NULL : pattern_weights_decode (bytes, size, error, sizeof error);
+  free (bytes);
+  if (!own->weights) {
+    cli_error ("player '%s': %s: %s", name, path, error);
+    return false;
+  }
+  own->evaluation = pattern_evaluation (own->weights);
+  return true;
+}
+
 /* Fills player from a specification such as "eval=simple,depth=6,exact=14". The name points
- * into spec, which must outlive the player. */
-static bool parse_player (char *spec, MatchPlayer *player)
+ * into spec, which must outlive the player; so must own, which holds weights from a file. */
+static bool parse_player (char *spec, MatchPlayer *player, PlayerWeights *own)
 {
   const char *name = spec;
   *player = (MatchPlayer) { .name = name, .evaluation = eval_pattern () };
@@ -68,6 +114,10 @@ static bool parse_player (char *spec, MatchPlayer *player)
         cli_error ("player '%s': unknown evaluation '%s' (pattern or simple)", name, value);
         return false;
       }
+    } else if (strcmp (item, "weights") == 0) {
+      if (own->weights || !load_weights (name, value, own))
+        return false;
+      player->evaluation = &own->evaluation;
     } else if (strcmp (item, "depth") == 0 && parse_int (value, 1, 60, &number)) {
       player->limits.max_depth = (int) number;
       depth_given = true;
@@ -105,6 +155,8 @@ static void print_game (int game, int opening, bool first_black, int difference,
 
 static void print_elo (const char *label, double elo)
 {
+  if (elo > -0.5 && elo < 0.5)
+    elo = 0; /* no "-0" */
   if (elo == elo && elo > -1e9 && elo < 1e9)
     printf ("%s%+.0f", label, elo);
   else
@@ -148,8 +200,12 @@ int cli_match (int argc, char **argv)
     return 2;
   }
   MatchPlayer first, second;
-  if (!parse_player (specs[0], &first) || !parse_player (specs[1], &second))
+  PlayerWeights own[2] = { { NULL }, { NULL } };
+  if (!parse_player (specs[0], &first, &own[0]) || !parse_player (specs[1], &second, &own[1])) {
+    pattern_weights_free (own[0].weights);
+    pattern_weights_free (own[1].weights);
     return 2;
+  }
   const char *weights_error = eval_pattern_error ();
   if (weights_error)
     fprintf (stderr, "verso-engine: trained weights unavailable (%s): 'pattern' plays with the "
@@ -162,6 +218,8 @@ int cli_match (int argc, char **argv)
   if (!differences || !match_run (&first, &second, (int) openings, (size_t) hash_mb << 20,
                                   differences, verbose ? print_game : NULL, NULL)) {
     free (differences);
+    pattern_weights_free (own[0].weights);
+    pattern_weights_free (own[1].weights);
     cli_error ("match: out of memory");
     return 1;
   }
@@ -176,5 +234,7 @@ int cli_match (int argc, char **argv)
   print_elo (" .. ", s.elo_high);
   printf ("), %.1f s\n", (double) (end.tv_sec - start.tv_sec) + (end.tv_nsec - start.tv_nsec) * 1e-9);
   free (differences);
+  pattern_weights_free (own[0].weights);
+  pattern_weights_free (own[1].weights);
   return 0;
 }

@@ -3,6 +3,7 @@
 
 #include <assert.h>
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,40 +82,69 @@ static int mirror_digit (int family, int k)
   }
 }
 
-static uint32_t mirror_index (int family, uint32_t index)
+/* Walks the indices of a family in order, keeping the digits and the mirrored index up to date
+ * as an odometer does (amortised constant time an index), and numbers the entries: the smaller
+ * index of a mirror pair owns the entry, and it is always met first. Returns the next number. */
+static uint32_t family_compact_map (int f, uint32_t next, uint32_t *compact)
 {
-  int squares = families[family].squares;
-  if (squares == 0 || mirror_digit (family, 0) < 0)
-    return index;
+  const PatternFamily *family = &families[f];
+  int squares = family->squares;
+  bool mirrored = squares > 0 && mirror_digit (f, 0) >= 0;
+  if (!mirrored) {
+    for (int i = 0; i < family->size; i++)
+      compact[family->offset + i] = next++;
+    return next;
+  }
+  uint32_t power[10] = { 1 };
+  for (int k = 1; k < squares; k++)
+    power[k] = 3 * power[k - 1];
+  uint32_t step[10]; /* what a digit's increment adds to the mirrored index */
+  for (int k = 0; k < squares; k++)
+    step[k] = power[mirror_digit (f, k)];
   int digits[10] = { 0 };
-  for (int k = 0; k < squares; k++, index /= 3)
-    digits[mirror_digit (family, k)] = (int) (index % 3);
-  uint32_t mirrored = 0;
-  for (int k = squares - 1; k >= 0; k--)
-    mirrored = mirrored * 3 + (uint32_t) digits[k];
-  return mirrored;
+  uint32_t mirror = 0;
+  for (uint32_t i = 0; i < (uint32_t) family->size; i++) {
+    compact[family->offset + i] = mirror < i ? compact[family->offset + mirror] : next++;
+    for (int k = 0; k < squares; k++) {
+      if (digits[k] < 2) {
+        digits[k]++;
+        mirror += step[k];
+        break;
+      }
+      digits[k] = 0;
+      mirror -= 2 * step[k];
+    }
+  }
+  return next;
 }
 
 void pattern_compact_map (uint32_t *compact)
 {
   assert (compact);
   uint32_t next = 0;
-  for (int f = 0; f < PATTERN_FAMILIES; f++) {
-    const PatternFamily *family = &families[f];
-    for (uint32_t i = 0; i < (uint32_t) family->size; i++) {
-      uint32_t mirror = mirror_index (f, i);
-      /* The smaller of a mirror pair owns the entry; it is always met first. */
-      compact[family->offset + i] = mirror < i ? compact[family->offset + mirror] : next++;
-    }
-  }
+  for (int f = 0; f < PATTERN_FAMILIES; f++)
+    next = family_compact_map (f, next, compact);
 }
 
 int pattern_compact_size (void)
 {
+  /* Each mirror pair of distinct indices shares an entry; a symmetric index has its own. */
   int count = 0;
-  for (int f = 0; f < PATTERN_FAMILIES; f++)
-    for (uint32_t i = 0; i < (uint32_t) families[f].size; i++)
-      count += mirror_index (f, i) >= i;
+  for (int f = 0; f < PATTERN_FAMILIES; f++) {
+    const PatternFamily *family = &families[f];
+    if (family->squares == 0 || mirror_digit (f, 0) < 0) {
+      count += family->size;
+      continue;
+    }
+    /* Symmetric indices: each orbit of digit positions under the mirror holds one digit. */
+    int orbits = 0;
+    for (int k = 0; k < family->squares; k++)
+      orbits += mirror_digit (f, k) >= k;
+    int symmetric = 1;
+    for (int k = 0; k < orbits; k++)
+      symmetric *= 3;
+    count += (family->size + symmetric) / 2;
+  }
   return count;
 }
 
