@@ -97,6 +97,17 @@ static void check_position (const Board *board)
       CHECK (board_equal (&played, board));
     }
   }
+  /* Every kernel this CPU runs gives the same moves and flips. */
+  for (int kernel = 0; kernel < BOARD_KERNEL_COUNT; kernel++) {
+    if (!board_kernel_available ((BoardKernel) kernel))
+      continue;
+    CHECK_EQ_U64 (board_moves_kernel ((BoardKernel) kernel, board->player, board->opponent),
+                  moves);
+    for (int square = 0; square < 64; square++)
+      CHECK_EQ_U64 (board_flips_kernel ((BoardKernel) kernel, board->player, board->opponent,
+                                        square),
+                    board_flips (board->player, board->opponent, square));
+  }
   Grid swapped = grid_swap_sides (&grid);
   bool over = moves == 0 && grid_moves (&swapped) == 0;
   CHECK (board_is_game_over (board) == over);
@@ -157,6 +168,24 @@ static void test_moves_and_flips_agree_with_array_rules_on_random_patterns (void
     check_position (&board);
   }
   printf ("# %ld random patterns\n", positions_checked);
+}
+
+static void test_kernels (void)
+{
+  CHECK (board_kernel_available (BOARD_KERNEL_PORTABLE));
+  CHECK (board_kernel_available (board_kernel_best ()));
+  printf ("# kernels run here:");
+  for (int kernel = 0; kernel < BOARD_KERNEL_COUNT; kernel++) {
+    const char *name = board_kernel_name ((BoardKernel) kernel);
+    CHECK (board_kernel_from_name (name) == (BoardKernel) kernel);
+    if (board_kernel_available ((BoardKernel) kernel))
+      printf (" %s", name);
+    /* The best kernel is the last available one. */
+    if (board_kernel_available ((BoardKernel) kernel))
+      CHECK (kernel <= (int) board_kernel_best ());
+  }
+  printf ("\n");
+  CHECK (board_kernel_from_name ("sse9") == BOARD_KERNEL_COUNT);
 }
 
 static void test_start_position (void)
@@ -331,6 +360,7 @@ static void test_stable_discs_never_flip (void)
 
 int main (void)
 {
+  check_run ("kernels", test_kernels);
   check_run ("start_position", test_start_position);
   check_run ("pass_swaps_sides_only", test_pass_swaps_sides_only);
   check_run ("final_score_gives_empties_to_winner", test_final_score_gives_empties_to_winner);

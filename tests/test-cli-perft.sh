@@ -44,6 +44,8 @@ bad threads 3 --threads
 bad threads 3 --threads 0
 bad threads 3 --threads two
 bad unknown 3 --fast
+bad kernel 3 --kernel sse9
+bad kernel 3 --kernel
 
 # Good runs: one line per depth in the documented form, with the right counts.
 "$engine" perft 6 >"$out" 2>"$err" || fail "perft 6 failed: $(cat "$err")"
@@ -54,7 +56,8 @@ grep -Evq '^perft [1-6]: [0-9]+ leaves in [0-9]+\.[0-9]+ s \([0-9]+\.[0-9]+ M le
 counts=$(sed 's/^perft \([0-9]*\): \([0-9]*\) .*/\1 \2/' "$out" | tr '\n' ' ')
 [ "$counts" = "1 4 2 12 3 56 4 244 5 1396 6 8200 " ] || fail "perft 6 counts: $counts"
 
-for args in "--position '$start'" "--threads 2" "--position '$start' --threads 3"; do
+for args in "--position '$start'" "--threads 2" "--position '$start' --threads 3" \
+  "--kernel portable" "--kernel portable --threads 2"; do
   eval "\"\$engine\" perft 7 $args" >"$out" 2>"$err" || fail "perft 7 $args failed"
   grep -q '^perft 7: 55092 leaves' "$out" || fail "perft 7 $args: $(tail -1 "$out")"
 done

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "eval_pattern.h"
 #include "level.h"
 #include "search.h"
 
@@ -122,8 +123,8 @@ static void test_beginner_picks_among_reasonable_moves (void)
   Search *search = search_new (1 << 20);
   Search *judge = search_new (1 << 20);
   CHECK (search && judge, "search_new");
-  search_set_evaluation (judge, eval_simple ());
   const Level *beginner = level_get (LEVEL_BEGINNER);
+  search_set_evaluation (judge, beginner->simple_eval ? eval_simple () : eval_pattern ());
   uint64_t state = 99;
   int positions_with_choice = 0;
   for (int round = 0; round < 12; round++) {

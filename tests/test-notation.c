@@ -104,6 +104,51 @@ static void test_transcript_round_trips (void)
   CHECK (passes_seen > 0);
 }
 
+/* A game seen through each of the 8 symmetries: its transcript with every square mapped, played
+ * from the mapped start (written as a board string), reaches the mapped final position, and
+ * every position on the way has the mapped legal moves. */
+static void test_transcripts_through_symmetries (void)
+{
+  CheckRandom random = { 0x5EED1004ULL };
+  for (int game = 0; game < 200; game++) {
+    int moves[128];
+    Position end;
+    size_t n = random_game (&random, moves, 128, &end);
+    for (int s = 0; s < BOARD_SYMMETRIES; s++) {
+      char text[512];
+      size_t length = 0;
+      for (size_t k = 0; k < n; k++) {
+        int mapped = moves[k] == BOARD_PASS ? BOARD_PASS : board_square_symmetry (moves[k], s);
+        length += notation_format_square (mapped, text + length);
+      }
+      Position start;
+      position_init (&start);
+      start.board = board_symmetry (&start.board, s);
+      char start_text[NOTATION_BOARD_SIZE];
+      notation_format_board (&start, start_text);
+      Position position;
+      CHECK (notation_parse_board (start_text, strlen (start_text), &position).error
+             == NOTATION_OK);
+      Position original;
+      position_init (&original);
+      for (size_t k = 0; k < n; k++) {
+        Position before = position;
+        int parsed[2];
+        size_t n_parsed = 0;
+        NotationStatus status = notation_parse_transcript (text + 2 * k, 2, &position, parsed,
+                                                           2, &n_parsed);
+        CHECK (status.error == NOTATION_OK && n_parsed == 1);
+        CHECK_EQ_U64 (board_legal_moves (&before.board),
+                      board_bits_symmetry (board_legal_moves (&original.board), s));
+        position_play (&original, moves[k]);
+      }
+      Board mapped_end = board_symmetry (&end.board, s);
+      CHECK (board_equal (&position.board, &mapped_end));
+      CHECK (position.side_to_move == end.side_to_move);
+    }
+  }
+}
+
 static void test_transcript_spacing_case_and_truncation (void)
 {
   const char *text = " F5 d6\tC3\nd3 ";
@@ -354,15 +399,71 @@ static void test_malformed_inputs_rejected_with_place (void)
     CHECK (strlen (notation_error_message ((NotationError) e)) > 0);
 }
 
+/* Random text and mutations of good lines: every parser answers, with an offset inside the text,
+ * and reads nothing past it (each text is an exact-size heap block, so ASan would see). */
+static void test_parsers_survive_random_text (void)
+{
+  CheckRandom random = { 0x5EED1003ULL };
+  const char *seeds[] = {
+    FFO_1 " X; G8:+18; H1:+12; H7:+6;",
+    START_BOARD " O",
+    "f5d6c3d3c4f4f6f3e6e7d7c5",
+    "d3c3b3d2e1d6d7e3f4",
+  };
+  const char alphabet[] = "abcdefghABCDEFGH12345678XOxo*BW-.pPaA :;+-09 \t\n\r";
+  for (int k = 0; k < 20000; k++) {
+    char text[128];
+    size_t length;
+    if (k % 2) {
+      length = check_random_below (&random, sizeof text);
+      for (size_t i = 0; i < length; i++)
+        text[i] = k % 4 == 1 ? (char) check_random_next (&random)
+                             : alphabet[check_random_below (&random, sizeof alphabet - 1)];
+    } else {
+      const char *seed = seeds[check_random_below (&random, 4)];
+      length = strlen (seed);
+      memcpy (text, seed, length);
+      int edits = 1 + (int) check_random_below (&random, 3);
+      while (edits--)
+        text[check_random_below (&random, (unsigned) length)] =
+          alphabet[check_random_below (&random, sizeof alphabet - 1)];
+      length = check_random_below (&random, (unsigned) length + 1);
+    }
+    char *copy = malloc (length ? length : 1);
+    memcpy (copy, text, length);
+    Position position;
+    position_init (&position);
+    int moves[128];
+    size_t n = 0;
+    NotationObf obf;
+    NotationStatus status[4] = {
+      notation_parse_square (copy, length, &moves[0]),
+      notation_parse_transcript (copy, length, &position, moves, 128, &n),
+      notation_parse_board (copy, length, &position),
+      notation_parse_obf (copy, length, &obf),
+    };
+    for (int p = 0; p < 4; p++) {
+      CHECK (status[p].offset <= length);
+      CHECK ((int) status[p].error >= 0 && status[p].error < NOTATION_ERROR_COUNT);
+      if (status[p].error == NOTATION_OK)
+        CHECK (status[p].offset == 0);
+    }
+    CHECK (n <= 128);
+    free (copy);
+  }
+}
+
 int main (void)
 {
   check_run ("square_names_both_ways", test_square_names_both_ways);
   check_run ("transcript_round_trips", test_transcript_round_trips);
+  check_run ("transcripts_through_symmetries", test_transcripts_through_symmetries);
   check_run ("transcript_spacing_case_and_truncation", test_transcript_spacing_case_and_truncation);
   check_run ("transcript_error_keeps_moves_before_it", test_transcript_error_keeps_moves_before_it);
   check_run ("board_strings_both_ways", test_board_strings_both_ways);
   check_run ("obf_lines_of_the_test_data", test_obf_lines_of_the_test_data);
   check_run ("obf_fields", test_obf_fields);
   check_run ("malformed_inputs_rejected_with_place", test_malformed_inputs_rejected_with_place);
+  check_run ("parsers_survive_random_text", test_parsers_survive_random_text);
   return check_finish ();
 }

@@ -97,7 +97,7 @@ static void test_threaded_count_equals_single (void)
   Board start;
   board_init (&start);
   for (int threads = 1; threads <= 4; threads++)
-    for (int depth = 0; depth <= 9; depth++)
+    for (int depth = 0; depth <= 8; depth++)
       CHECK_EQ_U64 (perft_count_threads (&start, depth, threads), perft_count (&start, depth));
   /* A position where the side to move must pass, and a finished game. */
   Board must_pass = { 0x4000000000000000ULL, 0x3FFFFFFFFFFFFFFFULL };
@@ -123,8 +123,44 @@ static void test_threaded_count_equals_single (void)
         moves &= moves - 1;
       board_play (&board, __builtin_ctzll (moves));
     }
-    CHECK_EQ_U64 (perft_count_threads (&board, 7, 2), perft_count (&board, 7));
+    CHECK_EQ_U64 (perft_count_threads (&board, 6, 2), perft_count (&board, 6));
   }
+}
+
+/* Every kernel this CPU runs counts the same, alone and with threads. */
+static void test_every_kernel_counts_the_same (void)
+{
+  CheckRandom random = { 0x5EED2003ULL };
+  for (int k = 0; k < 30; k++) {
+    Board board;
+    board_init (&board);
+    int plies = (int) check_random_below (&random, 56);
+    for (int ply = 0; ply < plies && !board_is_game_over (&board); ply++) {
+      uint64_t moves = board_legal_moves (&board);
+      if (!moves) {
+        board_pass (&board);
+        continue;
+      }
+      int pick = (int) check_random_below (&random, (unsigned) board_count (moves));
+      while (pick--)
+        moves &= moves - 1;
+      board_play (&board, __builtin_ctzll (moves));
+    }
+    uint64_t portable = perft_count_kernel (&board, 5, 1, BOARD_KERNEL_PORTABLE);
+    if (k % 3 == 0)
+      CHECK_EQ_U64 (portable, plain_perft (&board, 5));
+    for (int kernel = 0; kernel < BOARD_KERNEL_COUNT; kernel++) {
+      if (!board_kernel_available ((BoardKernel) kernel))
+        continue;
+      CHECK_EQ_U64 (perft_count_kernel (&board, 5, 1, (BoardKernel) kernel), portable);
+      CHECK_EQ_U64 (perft_count_kernel (&board, 5, 2, (BoardKernel) kernel), portable);
+    }
+  }
+  Board start;
+  board_init (&start);
+  for (int kernel = 0; kernel < BOARD_KERNEL_COUNT; kernel++)
+    if (board_kernel_available ((BoardKernel) kernel))
+      CHECK_EQ_U64 (perft_count_kernel (&start, 8, 1, (BoardKernel) kernel), 390216);
 }
 
 int main (void)
@@ -132,5 +168,6 @@ int main (void)
   check_run ("perft_matches_reference_table", test_perft_matches_reference_table);
   check_run ("perft_matches_plain_count_near_game_end", test_perft_matches_plain_count_near_game_end);
   check_run ("threaded_count_equals_single", test_threaded_count_equals_single);
+  check_run ("every_kernel_counts_the_same", test_every_kernel_counts_the_same);
   return check_finish ();
 }

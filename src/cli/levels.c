@@ -1,5 +1,6 @@
 /* levels.c: `verso-engine levels`, the ladder that proves the difficulty order: every level plays
- * the level below it from balanced openings, each opening twice with the colours swapped. */
+ * the level below it from the match openings (balanced tournament openings), each opening twice
+ * with the colours swapped; games run on several threads. */
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
@@ -11,10 +12,11 @@
 #include "board.h"
 #include "cli.h"
 #include "level.h"
+#include "match.h"
 #include "search.h"
 
 #define LEVELS_HASH_BYTES ((size_t) 16 << 20)
-#define LEVELS_MAX_GAMES 10000
+#define LEVELS_MAX_GAMES (2 * MATCH_OPENINGS)
 #define LEVELS_MAX_JOBS 64
 
 typedef struct LevelsOptions {
@@ -23,20 +25,17 @@ typedef struct LevelsOptions {
   double time_scale;    /* every level's time per move is multiplied by this */
   uint64_t seed;
   int jobs;
-  int opening_plies;
-  int balance;          /* an opening is balanced when a shallow search scores it within this */
 } LevelsOptions;
 
 /* One pairing of the ladder: the stronger level and the one below it. */
 typedef struct Pairing {
   Level upper, lower;
-  int games, wins, draws, losses;  /* of the upper level */
-  int disc_sum;                    /* the upper level's final disc difference, summed */
+  MatchPlayer upper_player, lower_player;
+  int differences[LEVELS_MAX_GAMES]; /* the upper level's final disc differences, one a game */
 } Pairing;
 
 typedef struct Ladder {
   const LevelsOptions *options;
-  const Board *openings;
   Pairing *pairings;
   int pairing_count;
   atomic_int next_game;            /* index over pairings x games */
@@ -52,77 +51,10 @@ static uint64_t mix (uint64_t x)
   return x ^ (x >> 31);
 }
 
-/* Balanced openings: seeded random play of `plies` moves, kept when a depth-6 search with the
- * simple evaluation scores it within `balance` discs and no symmetric copy was kept before. */
-static bool make_openings (const LevelsOptions *options, Board *openings, int count)
+static int choose_at_level (const MatchPlayer *player, Search *search, const Board *board,
+                            uint64_t seed)
 {
-  Search *search = search_new (LEVELS_HASH_BYTES);
-  if (!search)
-    return false;
-  search_set_evaluation (search, eval_simple ());
-  SearchLimits limits = search_limits_default ();
-  limits.max_depth = 6;
-  limits.exact_empties = -1;
-  uint64_t state = options->seed;
-  int found = 0;
-  for (int attempt = 0; found < count && attempt < count * 1000; attempt++) {
-    Board board;
-    board_init (&board);
-    bool ok = true;
-    for (int ply = 0; ply < options->opening_plies && ok; ply++) {
-      uint64_t moves = board_legal_moves (&board);
-      if (!moves) {
-        ok = false;
-        break;
-      }
-      int pick = (int) ((state = mix (state)) % (uint64_t) board_count (moves));
-      while (pick-- > 0)
-        moves &= moves - 1;
-      board_play (&board, __builtin_ctzll (moves));
-    }
-    if (!ok || !board_legal_moves (&board))
-      continue;
-    Board canonical = board_canonical (&board);
-    bool seen = false;
-    for (int i = 0; i < found && !seen; i++) {
-      Board other = board_canonical (&openings[i]);
-      seen = board_equal (&canonical, &other);
-    }
-    if (seen)
-      continue;
-    SearchResult result = search_run (search, &board, &limits, NULL, NULL);
-    if (abs (result.score) <= options->balance)
-      openings[found++] = board;
-  }
-  search_free (search);
-  return found == count;
-}
-
-/* Plays one game from the opening; first_is_upper says whether the upper level moves first.
- * Returns the upper level's final disc difference. */
-static int play_game (Search *upper_search, Search *lower_search, const Pairing *pairing,
-                      const Board *opening, bool first_is_upper, uint64_t seed)
-{
-  Board board = *opening;
-  bool upper_to_move = first_is_upper;
-  search_clear (upper_search);
-  search_clear (lower_search);
-  for (int ply = 0; !board_is_game_over (&board); ply++) {
-    if (!board_legal_moves (&board)) {
-      board_pass (&board);
-      upper_to_move = !upper_to_move;
-      continue;
-    }
-    uint64_t move_seed = mix (seed ^ mix ((uint64_t) ply));
-    int move = upper_to_move
-      ? level_choose_move_with (upper_search, &board, &pairing->upper, move_seed, NULL, NULL)
-      : level_choose_move_with (lower_search, &board, &pairing->lower, move_seed, NULL, NULL);
-    if (!board_play (&board, move))
-      return 0x7fff;  /* cannot happen with a correct engine; reported as a failure */
-    upper_to_move = !upper_to_move;
-  }
-  int score = board_final_score (&board);
-  return upper_to_move ? score : -score;
+  return level_choose_move_with (search, board, player->user_data, seed, NULL, NULL);
 }
 
 static void *ladder_worker (void *data)
@@ -137,23 +69,17 @@ static void *ladder_worker (void *data)
       break;
     Pairing *pairing = &ladder->pairings[index / games];
     int game = index % games;
+    Board opening;
+    bool black_to_move;
+    match_opening (game / 2, &opening, &black_to_move);
+    bool upper_black = game % 2 == 0;
     uint64_t seed = mix (ladder->options->seed ^ mix ((uint64_t) index));
-    int score = play_game (upper_search, lower_search, pairing, &ladder->openings[game / 2],
-                           game % 2 == 0, seed);
-    pthread_mutex_lock (&ladder->lock);
-    if (score == 0x7fff) {
-      ladder->failed = true;
-    } else {
-      pairing->games++;
-      pairing->disc_sum += score;
-      if (score > 0)
-        pairing->wins++;
-      else if (score < 0)
-        pairing->losses++;
-      else
-        pairing->draws++;
-    }
-    pthread_mutex_unlock (&ladder->lock);
+    int black_score = upper_black
+      ? match_play_game (&pairing->upper_player, upper_search, &pairing->lower_player, lower_search,
+                         &opening, black_to_move, seed)
+      : match_play_game (&pairing->lower_player, lower_search, &pairing->upper_player, upper_search,
+                         &opening, black_to_move, seed);
+    pairing->differences[game] = upper_black ? black_score : -black_score;
   }
   if (!upper_search || !lower_search) {
     pthread_mutex_lock (&ladder->lock);
@@ -212,8 +138,6 @@ int cli_levels (int argc, char **argv)
     .time_scale = 1.0,
     .seed = 1,
     .jobs = 1,
-    .opening_plies = 8,
-    .balance = 4,
   };
   for (int i = 1; i < argc; i += 2) {
     const char *option = argv[i];
@@ -231,21 +155,18 @@ int cli_levels (int argc, char **argv)
       ok = ok && parse_seed (value, &options.seed);
     } else if (strcmp (option, "--jobs") == 0) {
       ok = ok && parse_int (value, 1, LEVELS_MAX_JOBS, &options.jobs);
-    } else if (strcmp (option, "--opening-plies") == 0) {
-      ok = ok && parse_int (value, 0, 20, &options.opening_plies);
     } else {
       cli_error ("levels: unknown option '%s'", option);
       return 2;
     }
     if (!ok) {
       cli_error ("levels: %s needs %s", option,
-                 strcmp (option, "--games") == 0 ? "an even number from 2 to 10000"
+                 strcmp (option, "--games") == 0 ? "an even number from 2 to 256"
                  : strcmp (option, "--from") == 0 || strcmp (option, "--to") == 0
                    ? "a level: beginner, novice, casual, intermediate, advanced, expert or master"
                  : strcmp (option, "--time-scale") == 0 ? "a number above 0 and at most 100"
                  : strcmp (option, "--seed") == 0 ? "a non-negative integer"
-                 : strcmp (option, "--jobs") == 0 ? "a number from 1 to 64"
-                 : "a number from 0 to 20");
+                 : "a number from 1 to 64");
       return 2;
     }
   }
@@ -254,26 +175,13 @@ int cli_levels (int argc, char **argv)
     return 2;
   }
 
-  int opening_count = options.games / 2;
-  Board *openings = calloc ((size_t) opening_count, sizeof *openings);
   Pairing *pairings = calloc ((size_t) (options.to - options.from), sizeof *pairings);
-  if (!openings || !pairings) {
-    free (openings);
-    free (pairings);
+  if (!pairings) {
     cli_error ("levels: out of memory");
     return 1;
   }
-  if (!make_openings (&options, openings, opening_count)) {
-    free (openings);
-    free (pairings);
-    cli_error ("levels: could not find %d balanced openings of %d plies", opening_count,
-               options.opening_plies);
-    return 1;
-  }
-
   Ladder ladder = {
     .options = &options,
-    .openings = openings,
     .pairings = pairings,
     .pairing_count = options.to - options.from,
   };
@@ -283,6 +191,10 @@ int cli_levels (int argc, char **argv)
     pairings[i].lower = *level_get (options.from + i);
     pairings[i].upper.seconds *= options.time_scale;
     pairings[i].lower.seconds *= options.time_scale;
+    pairings[i].upper_player = (MatchPlayer) { .name = pairings[i].upper.id, .choose = choose_at_level,
+                                               .user_data = &pairings[i].upper };
+    pairings[i].lower_player = (MatchPlayer) { .name = pairings[i].lower.id, .choose = choose_at_level,
+                                               .user_data = &pairings[i].lower };
   }
   pthread_t threads[LEVELS_MAX_JOBS];
   int started = 0;
@@ -295,22 +207,21 @@ int cli_levels (int argc, char **argv)
     pthread_join (threads[i], NULL);
   pthread_mutex_destroy (&ladder.lock);
 
-  printf ("%-13s %-13s %6s %5s %6s %7s %7s %9s\n", "level", "against", "games", "wins", "draws",
-          "losses", "score%", "discs/g");
+  printf ("%-13s %-13s %6s %5s %6s %7s %7s %8s %18s\n", "level", "against", "games", "wins",
+          "draws", "losses", "score%", "discs/g", "Elo (95%)");
   for (int i = 0; i < ladder.pairing_count; i++) {
     const Pairing *pairing = &pairings[i];
-    double score = pairing->games ? 100.0 * (pairing->wins + 0.5 * pairing->draws) / pairing->games : 0;
-    double discs = pairing->games ? (double) pairing->disc_sum / pairing->games : 0;
-    printf ("%-13s %-13s %6d %5d %6d %7d %7.1f %+9.1f\n", pairing->upper.id, pairing->lower.id,
-            pairing->games, pairing->wins, pairing->draws, pairing->losses, score, discs);
+    MatchStatistics statistics = match_statistics (pairing->differences, options.games);
+    printf ("%-13s %-13s %6d %5d %6d %7d %7.1f %+8.1f %+6.0f [%+.0f, %+.0f]\n", pairing->upper.id,
+            pairing->lower.id, statistics.games, statistics.wins, statistics.draws,
+            statistics.losses, 100 * statistics.score, statistics.mean_difference, statistics.elo + 0.0,
+            statistics.elo_low, statistics.elo_high);
   }
-  printf ("openings: %d of %d plies (|score| <= %d at depth 6), colours swapped; time scale %g; seed %llu\n",
-          opening_count, options.opening_plies, options.balance, options.time_scale,
-          (unsigned long long) options.seed);
-  free (openings);
+  printf ("openings: the first %d match openings, each played with both colours; time scale %g; "
+          "seed %llu\n", options.games / 2, options.time_scale, (unsigned long long) options.seed);
   free (pairings);
   if (ladder.failed) {
-    cli_error ("levels: a level chose an illegal move or a search could not be created");
+    cli_error ("levels: a search could not be created (out of memory)");
     return 1;
   }
   return 0;

@@ -36,9 +36,11 @@ int cli_perft (int argc, char **argv)
 {
   const char *depth_text = NULL, *board_text = NULL;
   long threads = 1;
+  BoardKernel kernel = board_kernel_best ();
   for (int k = 1; k < argc; k++) {
     const char *arg = argv[k];
-    if (strcmp (arg, "--position") == 0 || strcmp (arg, "--threads") == 0) {
+    if (strcmp (arg, "--position") == 0 || strcmp (arg, "--threads") == 0
+        || strcmp (arg, "--kernel") == 0) {
       if (k + 1 >= argc) {
         cli_error ("perft: %s needs a value", arg);
         return 2;
@@ -46,13 +48,20 @@ int cli_perft (int argc, char **argv)
       const char *value = argv[++k];
       if (strcmp (arg, "--position") == 0) {
         board_text = value;
+      } else if (strcmp (arg, "--kernel") == 0) {
+        kernel = board_kernel_from_name (value);
+        if (kernel == BOARD_KERNEL_COUNT || !board_kernel_available (kernel)) {
+          cli_error ("perft: --kernel '%s' is not one this CPU runs (best here: %s)", value,
+                     board_kernel_name (board_kernel_best ()));
+          return 2;
+        }
       } else if (!parse_int (value, 1, MAX_THREADS, &threads)) {
         cli_error ("perft: --threads must be a whole number from 1 to %d, not '%s'",
                    MAX_THREADS, value);
         return 2;
       }
     } else if (arg[0] == '-' && arg[1] && (arg[1] < '0' || arg[1] > '9')) {
-      cli_error ("perft: unknown option '%s' (expected --position BOARD or --threads N)", arg);
+      cli_error ("perft: unknown option '%s' (expected --position BOARD, --threads N or --kernel NAME)", arg);
       return 2;
     } else if (depth_text) {
       cli_error ("perft: unexpected argument '%s' (only one DEPTH)", arg);
@@ -62,7 +71,7 @@ int cli_perft (int argc, char **argv)
     }
   }
   if (!depth_text) {
-    cli_error ("perft: missing DEPTH (usage: perft DEPTH [--position BOARD] [--threads N])");
+    cli_error ("perft: missing DEPTH (usage: perft DEPTH [--position BOARD] [--threads N] [--kernel NAME])");
     return 2;
   }
   long depth;
@@ -85,7 +94,7 @@ int cli_perft (int argc, char **argv)
 
   for (int d = 1; d <= depth; d++) {
     double start = now_seconds ();
-    uint64_t leaves = perft_count_threads (&position.board, d, (int) threads);
+    uint64_t leaves = perft_count_kernel (&position.board, d, (int) threads, kernel);
     double seconds = now_seconds () - start;
     double rate = seconds > 0 ? (double) leaves / seconds / 1e6 : 0.0;
     printf ("perft %d: %llu leaves in %.3f s (%.1f M leaves/s)\n",

@@ -16,7 +16,10 @@ typedef struct Command {
 } Command;
 
 static const Command commands[] = {
-  { "perft", cli_perft, "perft DEPTH [--position BOARD] [--threads N]   count the game tree" },
+  { "solve", cli_solve, "solve FILE [--threads N] [--hash MB]   solve OBF positions exactly, check listed scores" },
+  { "nboard", cli_nboard, "nboard   speak the NBoard engine protocol on stdin and stdout" },
+  { "perft", cli_perft, "perft DEPTH [--position BOARD] [--threads N] [--kernel portable|avx2|avx512]   count the game tree" },
+  { "match", cli_match, "match [--openings N] [--verbose] PLAYER PLAYER   play two configurations" },
   { "levels", cli_levels, "levels [--games N] [--from LEVEL] [--to LEVEL] [--time-scale F] [--jobs N] [--seed S]\n"
                           "      play every difficulty level against the level below it" },
 };

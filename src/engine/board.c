@@ -1,45 +1,17 @@
-/* board.c: move generation, flips, game end, symmetries. */
+/* board.c: the ray table behind flips, playing, game end, stability, symmetries, and the choice
+ * of move generation kernels. */
 #include "board.h"
 
 #include <assert.h>
+#include <string.h>
 
-/* Masks that stop a shift from wrapping round the board's sides. */
-#define NOT_A_FILE 0xFEFEFEFEFEFEFEFEULL
-#define NOT_H_FILE 0x7F7F7F7F7F7F7F7FULL
+#include "board-x86.h"
 
 void board_init (Board *board)
 {
   assert (board);
   board->player = board_bit (board_square (3, 4)) | board_bit (board_square (4, 3));   /* d5 e4 */
   board->opponent = board_bit (board_square (3, 3)) | board_bit (board_square (4, 4)); /* d4 e5 */
-}
-
-/* Moves in one direction pair (shift left and right by `shift`): runs of opponent discs
- * (limited to `inner`, which excludes wrapping squares) grown from the player's discs, then
- * one step further. Six steps cover the longest possible run. */
-static inline uint64_t moves_direction (uint64_t player, uint64_t inner, int shift)
-{
-  uint64_t left = inner & (player << shift);
-  uint64_t right = inner & (player >> shift);
-  uint64_t inner_left = inner & (inner << shift);
-  uint64_t inner_right = inner & (inner >> shift);
-  left |= inner & (left << shift);
-  right |= inner & (right >> shift);
-  left |= inner_left & (left << (2 * shift));
-  right |= inner_right & (right >> (2 * shift));
-  left |= inner_left & (left << (2 * shift));
-  right |= inner_right & (right >> (2 * shift));
-  return (left << shift) | (right >> shift);
-}
-
-uint64_t board_moves (uint64_t player, uint64_t opponent)
-{
-  uint64_t inner = opponent & 0x7E7E7E7E7E7E7E7EULL;
-  uint64_t moves = moves_direction (player, inner, 1)
-                 | moves_direction (player, opponent, 8)
-                 | moves_direction (player, inner, 7)
-                 | moves_direction (player, inner, 9);
-  return moves & ~(player | opponent);
 }
 
 /* The diagonal where column - row == d, and the anti-diagonal where column + row == 7 + a. */
@@ -55,50 +27,35 @@ static uint64_t line_mask_anti (int a)
   return a >= 0 ? main_anti << (8 * a) : main_anti >> (-8 * a);
 }
 
-/* Flips along one ray going towards higher squares: the nearest square on the ray that is not
- * an opponent disc must be the player's; everything before it on the ray flips. */
-static inline uint64_t flips_up (uint64_t player, uint64_t opponent, uint64_t ray)
-{
-  uint64_t stop = ray & ~opponent;
-  uint64_t nearest = stop & (0 - stop);
-  return (nearest & player) ? ray & (nearest - 1) : 0;
-}
+/* board_rays as constant expressions, so the table is built by the compiler. Shift counts are
+ * masked to 0..63 only to keep the branch not taken free of negative shifts. */
+#define RAY_COLUMN(s) ((s) & 7)
+#define RAY_ROW(s) ((s) >> 3)
+#define RAY_LINE_ROW(s) (0xFFULL << ((s) & 56))
+#define RAY_LINE_COLUMN(s) (0x0101010101010101ULL << RAY_COLUMN (s))
+#define RAY_LINE_DIAGONAL(s)                                                             \
+  (RAY_COLUMN (s) >= RAY_ROW (s)                                                         \
+   ? 0x8040201008040201ULL >> ((8 * (RAY_COLUMN (s) - RAY_ROW (s))) & 63)               \
+   : 0x8040201008040201ULL << ((8 * (RAY_ROW (s) - RAY_COLUMN (s))) & 63))
+#define RAY_LINE_ANTI(s)                                                                 \
+  (RAY_COLUMN (s) + RAY_ROW (s) >= 7                                                     \
+   ? 0x0102040810204080ULL << ((8 * (RAY_COLUMN (s) + RAY_ROW (s) - 7)) & 63)           \
+   : 0x0102040810204080ULL >> ((8 * (7 - RAY_COLUMN (s) - RAY_ROW (s))) & 63))
+#define RAY_ABOVE(s) (~1ULL << (s))
+#define RAY_BELOW(s) ((1ULL << (s)) - 1)
+#define RAYS(s)                                                                          \
+  { { RAY_LINE_ROW (s) & RAY_ABOVE (s), RAY_LINE_COLUMN (s) & RAY_ABOVE (s),             \
+      RAY_LINE_DIAGONAL (s) & RAY_ABOVE (s), RAY_LINE_ANTI (s) & RAY_ABOVE (s) },        \
+    { RAY_LINE_ROW (s) & RAY_BELOW (s), RAY_LINE_COLUMN (s) & RAY_BELOW (s),             \
+      RAY_LINE_DIAGONAL (s) & RAY_BELOW (s), RAY_LINE_ANTI (s) & RAY_BELOW (s) } }
+#define RAYS_ROW(r)                                                                      \
+  RAYS (8 * (r)), RAYS (8 * (r) + 1), RAYS (8 * (r) + 2), RAYS (8 * (r) + 3),            \
+  RAYS (8 * (r) + 4), RAYS (8 * (r) + 5), RAYS (8 * (r) + 6), RAYS (8 * (r) + 7)
 
-/* The same towards lower squares, where the nearest stop is the highest set bit. */
-static inline uint64_t flips_down (uint64_t player, uint64_t opponent, uint64_t ray)
-{
-  uint64_t stop = ray & ~opponent;
-  if (!stop)
-    return 0;
-  uint64_t nearest = 1ULL << (63 - __builtin_clzll (stop));
-  return (nearest & player) ? ray & ~((nearest << 1) - 1) : 0;
-}
-
-uint64_t board_flips (uint64_t player, uint64_t opponent, int square)
-{
-  assert (square >= 0 && square < 64);
-  assert ((player & opponent) == 0);
-  if ((player | opponent) & board_bit (square))
-    return 0;
-  /* Rays as whole lines through the square, split above and below it. */
-  int c = board_column (square), r = board_row (square);
-  uint64_t above = ~0ULL << square << 1, below = board_bit (square) - 1;
-  uint64_t row = 0xFFULL << (8 * r);
-  uint64_t column = 0x0101010101010101ULL << c;
-  int d = c - r; /* diagonal a1-h8 through the square: c - r constant */
-  uint64_t diagonal = line_mask_diagonal (d);
-  int a = c + r - 7; /* anti-diagonal a8-h1: c + r constant */
-  uint64_t anti = line_mask_anti (a);
-  uint64_t flips = flips_up (player, opponent, row & above)
-                 | flips_up (player, opponent, column & above)
-                 | flips_up (player, opponent, diagonal & above)
-                 | flips_up (player, opponent, anti & above)
-                 | flips_down (player, opponent, row & below)
-                 | flips_down (player, opponent, column & below)
-                 | flips_down (player, opponent, diagonal & below)
-                 | flips_down (player, opponent, anti & below);
-  return flips;
-}
+const BoardRays board_rays[BOARD_SQUARES] = {
+  RAYS_ROW (0), RAYS_ROW (1), RAYS_ROW (2), RAYS_ROW (3),
+  RAYS_ROW (4), RAYS_ROW (5), RAYS_ROW (6), RAYS_ROW (7),
+};
 
 bool board_play (Board *board, int square)
 {
@@ -255,4 +212,108 @@ Board board_canonical (const Board *board)
       best = b;
   }
   return best;
+}
+
+static const char *const kernel_names[BOARD_KERNEL_COUNT] = {
+  [BOARD_KERNEL_PORTABLE] = "portable",
+  [BOARD_KERNEL_AVX2] = "avx2",
+  [BOARD_KERNEL_AVX512] = "avx512",
+};
+
+bool board_kernel_available (BoardKernel kernel)
+{
+  switch (kernel) {
+  case BOARD_KERNEL_PORTABLE:
+    return true;
+#ifdef BOARD_X86
+  case BOARD_KERNEL_AVX2:
+    return __builtin_cpu_supports ("avx2") && __builtin_cpu_supports ("bmi")
+        && __builtin_cpu_supports ("bmi2") && __builtin_cpu_supports ("popcnt");
+  case BOARD_KERNEL_AVX512:
+    return board_kernel_available (BOARD_KERNEL_AVX2) && __builtin_cpu_supports ("avx512f")
+        && __builtin_cpu_supports ("avx512vl") && __builtin_cpu_supports ("avx512cd");
+#endif
+  default:
+    return false;
+  }
+}
+
+BoardKernel board_kernel_best (void)
+{
+  for (int kernel = BOARD_KERNEL_COUNT - 1; kernel > BOARD_KERNEL_PORTABLE; kernel--)
+    if (board_kernel_available ((BoardKernel) kernel))
+      return (BoardKernel) kernel;
+  return BOARD_KERNEL_PORTABLE;
+}
+
+const char *board_kernel_name (BoardKernel kernel)
+{
+  assert (kernel >= 0 && kernel < BOARD_KERNEL_COUNT);
+  return kernel_names[kernel];
+}
+
+BoardKernel board_kernel_from_name (const char *name)
+{
+  assert (name);
+  for (int kernel = 0; kernel < BOARD_KERNEL_COUNT; kernel++)
+    if (strcmp (name, kernel_names[kernel]) == 0)
+      return (BoardKernel) kernel;
+  return BOARD_KERNEL_COUNT;
+}
+
+#ifdef BOARD_X86
+static BOARD_TARGET_AVX2 uint64_t moves_avx2 (uint64_t player, uint64_t opponent)
+{
+  return board_moves_avx2 (player, opponent);
+}
+
+static BOARD_TARGET_AVX2 uint64_t flips_avx2 (uint64_t player, uint64_t opponent, int square)
+{
+  return board_flips_empty_avx2 (player, opponent, square);
+}
+
+static BOARD_TARGET_AVX512 uint64_t moves_avx512 (uint64_t player, uint64_t opponent)
+{
+  return board_moves_avx512 (player, opponent);
+}
+
+static BOARD_TARGET_AVX512 uint64_t flips_avx512 (uint64_t player, uint64_t opponent, int square)
+{
+  return board_flips_empty_avx512 (player, opponent, square);
+}
+#endif
+
+uint64_t board_moves_kernel (BoardKernel kernel, uint64_t player, uint64_t opponent)
+{
+  assert (board_kernel_available (kernel));
+  assert ((player & opponent) == 0);
+  switch (kernel) {
+#ifdef BOARD_X86
+  case BOARD_KERNEL_AVX2:
+    return moves_avx2 (player, opponent);
+  case BOARD_KERNEL_AVX512:
+    return moves_avx512 (player, opponent);
+#endif
+  default:
+    return board_moves (player, opponent);
+  }
+}
+
+uint64_t board_flips_kernel (BoardKernel kernel, uint64_t player, uint64_t opponent, int square)
+{
+  assert (board_kernel_available (kernel));
+  assert ((player & opponent) == 0);
+  assert (square >= 0 && square < BOARD_SQUARES);
+  if (((player | opponent) >> square) & 1)
+    return 0;
+  switch (kernel) {
+#ifdef BOARD_X86
+  case BOARD_KERNEL_AVX2:
+    return flips_avx2 (player, opponent, square);
+  case BOARD_KERNEL_AVX512:
+    return flips_avx512 (player, opponent, square);
+#endif
+  default:
+    return board_flips_empty (player, opponent, square);
+  }
 }

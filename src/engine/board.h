@@ -2,6 +2,7 @@
  * Square index 0..63 is a1, b1 .. h1, a2 .. h8 (a1 = bit 0; rows 1-8 from the top). */
 #pragma once
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -28,15 +29,101 @@ static inline int board_count (uint64_t bits) { return __builtin_popcountll (bit
 /* The standard start: d4 and e5 white, d5 and e4 black, black to move. */
 void board_init (Board *board);
 
-/* Legal moves of the side to move, as a bit set. */
-uint64_t board_moves (uint64_t player, uint64_t opponent);
+/* Moves in one pair of directions (shift left and right by `shift`): runs of opponent discs
+ * (limited to `inner`, which leaves out squares a shift would wrap onto) grown from the player's
+ * discs, then one step further. Three doubling steps cover the longest run, six discs. */
+static inline uint64_t board_moves_direction (uint64_t player, uint64_t inner, int shift)
+{
+  uint64_t left = inner & (player << shift);
+  uint64_t right = inner & (player >> shift);
+  uint64_t inner_left = inner & (inner << shift);
+  uint64_t inner_right = inner & (inner >> shift);
+  left |= inner & (left << shift);
+  right |= inner & (right >> shift);
+  left |= inner_left & (left << (2 * shift));
+  right |= inner_right & (right >> (2 * shift));
+  left |= inner_left & (left << (2 * shift));
+  right |= inner_right & (right >> (2 * shift));
+  return (left << shift) | (right >> shift);
+}
+
+/* Two bit sets worked on at once (SSE2 on x86-64, NEON on ARM, plain code elsewhere). */
+typedef uint64_t BoardPair __attribute__ ((vector_size (16)));
+
+/* Runs of opponent discs grown from the player's discs by left shifts of `shift`, in both lanes;
+ * the same three doubling steps as board_moves_direction. */
+static inline BoardPair board_moves_pair (BoardPair player, BoardPair inner, int shift)
+{
+  BoardPair run = inner & (player << shift);
+  BoardPair inner_run = inner & (inner << shift);
+  run |= inner & (run << shift);
+  run |= inner_run & (run << (2 * shift));
+  run |= inner_run & (run << (2 * shift));
+  return run << shift;
+}
+
+/* Legal moves of the side to move, as a bit set. Portable C, inlined where it is called; for
+ * wider instruction sets chosen at run time see BoardKernel below. Lane 1 holds the board upside
+ * down (byte-swapped), so left shifts by 8, 7 and 9 in both lanes cover the six vertical and
+ * diagonal directions; the horizontal pair is done on its own. */
+static inline uint64_t board_moves (uint64_t player, uint64_t opponent)
+{
+  const uint64_t not_edge = 0x7E7E7E7E7E7E7E7EULL; /* not on the a or h file */
+  BoardPair p = { player, __builtin_bswap64 (player) };
+  BoardPair o = { opponent, __builtin_bswap64 (opponent) };
+  BoardPair inner = o & not_edge;
+  BoardPair pair = board_moves_pair (p, o, 8) | board_moves_pair (p, inner, 7)
+                 | board_moves_pair (p, inner, 9);
+  uint64_t moves = pair[0] | __builtin_bswap64 (pair[1])
+                 | board_moves_direction (player, opponent & not_edge, 1);
+  return moves & ~(player | opponent);
+}
+
 static inline uint64_t board_legal_moves (const Board *board)
 {
   return board_moves (board->player, board->opponent);
 }
 
+/* The four lines through each square (row, column, a1-h8 diagonal, h1-a8 diagonal), split
+ * into the part above the square (higher square numbers) and the part below it. */
+typedef struct BoardRays {
+  _Alignas (32) uint64_t up[4];
+  _Alignas (32) uint64_t down[4];
+} BoardRays;
+extern const BoardRays board_rays[BOARD_SQUARES];
+
+/* Flips of a move on an empty square. On each ray going up, the nearest square that is not an
+ * opponent disc (the lowest such bit) must be the player's, and the ray squares between it and
+ * the move flip; going down the same with the highest bit. Branch-free: no outflanking disc
+ * gives 0. */
+static inline uint64_t board_flips_empty (uint64_t player, uint64_t opponent, int square)
+{
+  assert (square >= 0 && square < BOARD_SQUARES);
+  assert (!(((player | opponent) >> square) & 1));
+  const BoardRays *rays = &board_rays[square];
+  uint64_t flips = 0;
+  for (int k = 0; k < 4; k++) {
+    uint64_t up = rays->up[k], stop = up & ~opponent;
+    uint64_t outflank = stop & (0 - stop) & player;
+    flips |= (outflank - (outflank != 0)) & up;
+    uint64_t down = rays->down[k];
+    stop = down & ~opponent;
+    /* The highest bit of stop, or nothing when stop is 0 (stop | 1 only keeps clz defined). */
+    outflank = (0x8000000000000000ULL >> __builtin_clzll (stop | 1)) & stop & player;
+    flips |= (0 - (outflank << 1)) & down;
+  }
+  return flips;
+}
+
 /* Opponent discs that a move on square would flip (0 when the move is not legal). */
-uint64_t board_flips (uint64_t player, uint64_t opponent, int square);
+static inline uint64_t board_flips (uint64_t player, uint64_t opponent, int square)
+{
+  assert (square >= 0 && square < BOARD_SQUARES);
+  assert ((player & opponent) == 0);
+  if (((player | opponent) >> square) & 1)
+    return 0;
+  return board_flips_empty (player, opponent, square);
+}
 
 /* Plays a legal move of the side to move; the opponent is then to move. */
 static inline void board_play_flips (Board *board, int square, uint64_t flips)
@@ -95,3 +182,25 @@ static inline bool board_equal (const Board *a, const Board *b)
 {
   return a->player == b->player && a->opponent == b->opponent;
 }
+
+/* Implementations of board_moves and board_flips for wider instruction sets, for hot loops that
+ * choose one at run time (perft does). Each gives exactly the portable results. */
+typedef enum BoardKernel {
+  BOARD_KERNEL_PORTABLE, /* plain C above: any CPU */
+  BOARD_KERNEL_AVX2,     /* x86-64-v3: AVX2, BMI1, BMI2, POPCNT */
+  BOARD_KERNEL_AVX512,   /* AVX2 and AVX-512 F, VL, CD */
+  BOARD_KERNEL_COUNT
+} BoardKernel;
+
+/* Whether this CPU (and this build) can run a kernel. The portable one always can. */
+bool board_kernel_available (BoardKernel kernel);
+/* The fastest available kernel. */
+BoardKernel board_kernel_best (void);
+/* "portable", "avx2", "avx512". */
+const char *board_kernel_name (BoardKernel kernel);
+/* The kernel with that name, or BOARD_KERNEL_COUNT when there is none. */
+BoardKernel board_kernel_from_name (const char *name);
+/* board_moves and board_flips computed by an available kernel; a call each, so for tests and
+ * checks rather than hot loops. */
+uint64_t board_moves_kernel (BoardKernel kernel, uint64_t player, uint64_t opponent);
+uint64_t board_flips_kernel (BoardKernel kernel, uint64_t player, uint64_t opponent, int square);

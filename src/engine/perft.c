@@ -6,53 +6,71 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
-/* Leaves one ply below: one per move, or one for a pass or a finished game. */
-static inline uint64_t count_last_ply (uint64_t moves)
-{
-  return moves ? (uint64_t) board_count (moves) : 1;
-}
+#include "board-x86.h"
 
-static uint64_t count (uint64_t player, uint64_t opponent, int depth)
+/* One counting function per kernel, from one definition. At depth 2 the last ply is counted
+ * from each child's moves without playing them; a finished game is one leaf at any depth. */
+#define DEFINE_COUNT(NAME, TARGET, MOVES, FLIPS)                                         \
+  static TARGET uint64_t NAME (uint64_t player, uint64_t opponent, int depth)           \
+  {                                                                                      \
+    uint64_t moves = MOVES (player, opponent);                                           \
+    if (depth == 1)                                                                      \
+      return moves ? (uint64_t) __builtin_popcountll (moves) : 1;                       \
+    if (!moves) {                                                                        \
+      if (!MOVES (opponent, player))                                                     \
+        return 1;                                                                        \
+      return NAME (opponent, player, depth - 1);                                         \
+    }                                                                                    \
+    uint64_t leaves = 0;                                                                 \
+    if (depth == 2) {                                                                    \
+      do {                                                                               \
+        int square = __builtin_ctzll (moves);                                            \
+        uint64_t flips = FLIPS (player, opponent, square);                              \
+        uint64_t replies = MOVES (opponent ^ flips, player ^ flips ^ (1ULL << square)); \
+        leaves += replies ? (uint64_t) __builtin_popcountll (replies) : 1;              \
+        moves &= moves - 1;                                                              \
+      } while (moves);                                                                   \
+      return leaves;                                                                     \
+    }                                                                                    \
+    do {                                                                                 \
+      int square = __builtin_ctzll (moves);                                              \
+      uint64_t flips = FLIPS (player, opponent, square);                                \
+      leaves += NAME (opponent ^ flips, player ^ flips ^ (1ULL << square), depth - 1);  \
+      moves &= moves - 1;                                                                \
+    } while (moves);                                                                     \
+    return leaves;                                                                       \
+  }
+
+DEFINE_COUNT (count_portable, , board_moves, board_flips_empty)
+#ifdef BOARD_X86
+DEFINE_COUNT (count_avx2, BOARD_TARGET_AVX2, board_moves_avx2, board_flips_empty_avx2)
+DEFINE_COUNT (count_avx512, BOARD_TARGET_AVX512, board_moves_avx512, board_flips_empty_avx512)
+#endif
+
+static uint64_t count (const Board *board, int depth, BoardKernel kernel)
 {
-  uint64_t moves = board_moves (player, opponent);
-  if (depth == 1)
-    return count_last_ply (moves);
-  if (!moves) {
-    if (!board_moves (opponent, player))
-      return 1; /* the game is over: one leaf at every depth */
-    return count (opponent, player, depth - 1);
+  if (depth == 0)
+    return 1;
+  switch (kernel) {
+#ifdef BOARD_X86
+  case BOARD_KERNEL_AVX2:
+    return count_avx2 (board->player, board->opponent, depth);
+  case BOARD_KERNEL_AVX512:
+    return count_avx512 (board->player, board->opponent, depth);
+#endif
+  default:
+    return count_portable (board->player, board->opponent, depth);
   }
-  uint64_t leaves = 0;
-  if (depth == 2) {
-    /* The last ply counted from each child's moves, without playing them. */
-    do {
-      int square = __builtin_ctzll (moves);
-      uint64_t flips = board_flips (player, opponent, square);
-      uint64_t child_moves = board_moves (opponent ^ flips, player ^ flips ^ board_bit (square));
-      if (child_moves)
-        leaves += (uint64_t) board_count (child_moves);
-      else
-        leaves += 1;
-      moves &= moves - 1;
-    } while (moves);
-    return leaves;
-  }
-  do {
-    int square = __builtin_ctzll (moves);
-    uint64_t flips = board_flips (player, opponent, square);
-    leaves += count (opponent ^ flips, player ^ flips ^ board_bit (square), depth - 1);
-    moves &= moves - 1;
-  } while (moves);
-  return leaves;
 }
 
 uint64_t perft_count (const Board *board, int depth)
 {
-  assert (board);
-  assert (depth >= 0 && depth <= PERFT_MAX_DEPTH);
-  if (depth == 0)
-    return 1;
-  return count (board->player, board->opponent, depth);
+  return perft_count_kernel (board, depth, 1, board_kernel_best ());
+}
+
+uint64_t perft_count_threads (const Board *board, int depth, int threads)
+{
+  return perft_count_kernel (board, depth, threads, board_kernel_best ());
 }
 
 /* The threaded count: the tree is cut at a shallow ply into subtrees (positions with the depth
@@ -63,6 +81,7 @@ typedef struct Subtree {
 } Subtree;
 
 typedef struct Split {
+  BoardKernel kernel;
   Subtree *subtrees;
   size_t n_subtrees, capacity;
   atomic_size_t next;
@@ -114,22 +133,25 @@ static void *split_work (void *data)
     size_t k = atomic_fetch_add (&split->next, 1);
     if (k >= split->n_subtrees)
       break;
-    leaves += perft_count (&split->subtrees[k].board, split->subtrees[k].depth);
+    leaves += count (&split->subtrees[k].board, split->subtrees[k].depth, split->kernel);
   }
   atomic_fetch_add (&split->leaves, leaves);
   return NULL;
 }
 
-uint64_t perft_count_threads (const Board *board, int depth, int threads)
+uint64_t perft_count_kernel (const Board *board, int depth, int threads, BoardKernel kernel)
 {
   assert (board);
   assert (depth >= 0 && depth <= PERFT_MAX_DEPTH);
+  assert (board_kernel_available (kernel));
+  if (!board_kernel_available (kernel))
+    kernel = BOARD_KERNEL_PORTABLE;
   if (threads <= 1 || depth < 6)
-    return perft_count (board, depth);
+    return count (board, depth, kernel);
 
   /* Cut deep enough for many more subtrees than threads (so they finish together), but leave
    * each subtree a few plies of its own. */
-  Split split = { .subtrees = NULL };
+  Split split = { .kernel = kernel, .subtrees = NULL };
   atomic_init (&split.next, 0);
   atomic_init (&split.leaves, 0);
   int plies = 1;
@@ -137,7 +159,7 @@ uint64_t perft_count_threads (const Board *board, int depth, int threads)
     split.n_subtrees = 0;
     if (!split_expand (&split, board, plies, depth)) {
       free (split.subtrees);
-      return perft_count (board, depth);
+      return count (board, depth, kernel);
     }
     if (split.n_subtrees >= (size_t) threads * 64 || plies >= depth - 4)
       break;

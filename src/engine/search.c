@@ -189,8 +189,16 @@ static int root_aspiration (Root *root, int guess, int delta, int bound, int dep
   }
 }
 
-/* The moves the table remembers after the root move, checked for legality; exact variations
- * are completed near the end by solving. */
+/* Whether `move` keeps the exact score `expected` of the board (for its side to move). */
+static bool move_keeps_score (SearchThread *thread, const Board *board, int move, int expected)
+{
+  Board next = *board;
+  board_play (&next, move);
+  return -endgame_solve (thread, &next, -expected - 1, -expected + 1) == expected;
+}
+
+/* The moves the table remembers after the root move, checked for legality. An exact variation
+ * is checked move by move to keep the score, and completed near the end by solving. */
 static void root_extract_pv (Root *root, int first_move, int score, bool exact,
                              SearchResult *result)
 {
@@ -200,7 +208,7 @@ static void root_extract_pv (Root *root, int first_move, int score, bool exact,
   result->pv[length++] = first_move;
   board_play (&board, first_move);
   int expected = -score; /* exact score of `board` for its side to move */
-  while (length < SEARCH_MAX_PLY && !thread->aborted) {
+  while (length < SEARCH_MAX_PLY) {
     uint64_t moves = board_legal_moves (&board);
     if (!moves) {
       Board passed = { board.opponent, board.player };
@@ -216,17 +224,18 @@ static void root_extract_pv (Root *root, int first_move, int score, bool exact,
     if (hash_probe (thread->hash, board_hash (&board), &hit) && hit.move < 64
         && (moves & board_bit (hit.move)))
       move = hit.move;
-    if (move == BOARD_NO_MOVE && exact && board_empties (&board) <= 12) {
-      for (uint64_t m = moves; m; m &= m - 1) {
-        Board next = board;
-        board_play (&next, __builtin_ctzll (m));
-        if (-endgame_solve (thread, &next, -expected - 1, -expected + 1) == expected) {
-          move = __builtin_ctzll (m);
-          break;
-        }
+    if (exact) {
+      if (move != BOARD_NO_MOVE && !move_keeps_score (thread, &board, move, expected))
+        move = BOARD_NO_MOVE;
+      if (move == BOARD_NO_MOVE && board_empties (&board) <= 14) {
+        for (uint64_t m = moves; m; m &= m - 1)
+          if (move_keeps_score (thread, &board, __builtin_ctzll (m), expected)) {
+            move = __builtin_ctzll (m);
+            break;
+          }
       }
     }
-    if (move == BOARD_NO_MOVE)
+    if (move == BOARD_NO_MOVE || thread->aborted)
       break;
     result->pv[length++] = move;
     board_play (&board, move);
@@ -327,9 +336,17 @@ SearchResult search_run (Search *search, const Board *board, const SearchLimits 
   if (!moves) {
     Board passed = { board->opponent, board->player };
     if (board_legal_moves (&passed)) {
-      result.move = BOARD_PASS;
+      /* The answer is the pass; the score and the rest of the line come from the opponent's
+       * point of view, one ply on. */
+      result = search_run (search, &passed, limits, NULL, NULL);
+      result.score = -result.score;
+      int length = result.pv_length < SEARCH_MAX_PLY ? result.pv_length : SEARCH_MAX_PLY - 1;
+      memmove (result.pv + 1, result.pv, sizeof (int) * (size_t) length);
       result.pv[0] = BOARD_PASS;
-      result.pv_length = 1;
+      result.pv_length = length + 1;
+      result.move = BOARD_PASS;
+      if (progress)
+        progress (&result, user_data);
     } else {
       result.score = board_final_score (board);
       result.exact = true;

@@ -11,7 +11,8 @@ int main (int argc, char *argv[])
   g_autoptr (VersoApplication) application = NULL;
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  /* VERSO_LOCALEDIR points at the build tree's translations when running uninstalled (tests). */
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("VERSO_LOCALEDIR") ? g_getenv ("VERSO_LOCALEDIR") : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 

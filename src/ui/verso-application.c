@@ -5,6 +5,8 @@
 
 #include <glib/gi18n.h>
 
+#include "verso-about-window.h"
+#include "verso-preferences-window.h"
 #include "verso-window.h"
 
 struct _VersoApplication {
@@ -33,14 +35,13 @@ static void new_game_activated (GSimpleAction *action, GVariant *parameter, gpoi
     verso_window_show_new_game_dialog (window);
 }
 
-/* The preferences window. Until the full one exists, this explains where the choices are. */
+/* The window's own GSettings: all those of one schema share a backend, so the game window's
+ * listeners see every change at once. */
 static void show_preferences (VersoApplication *self, GtkWindow *parent)
 {
-  GtkWidget *dialog = adw_message_dialog_new (parent, _("Preferences"),
-                                              _("Choose the players, your colour and the difficulty in the New Game dialog."));
+  g_autoptr (GSettings) settings = g_settings_new ("io.github.verso.Verso");
 
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"), NULL);
-  gtk_window_present (GTK_WINDOW (dialog));
+  gtk_window_present (GTK_WINDOW (verso_preferences_window_new (parent, settings)));
 }
 
 static void preferences_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
@@ -63,17 +64,8 @@ static void shortcuts_activated (GSimpleAction *action, GVariant *parameter, gpo
 static void about_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   VersoWindow *window = main_window (user_data);
-  const char *developers[] = { _("The Verso developers"), NULL };
 
-  adw_show_about_window (window ? GTK_WINDOW (window) : NULL,
-                         "application-name", _("Verso"),
-                         "application-icon", "io.github.verso.Verso",
-                         "version", PACKAGE_VERSION,
-                         "comments", _("Play Reversi against a strong computer opponent"),
-                         "developers", developers,
-                         "license-type", GTK_LICENSE_GPL_3_0,
-                         "translator-credits", _("translator-credits"),
-                         NULL);
+  gtk_window_present (GTK_WINDOW (verso_about_window_new (window ? GTK_WINDOW (window) : NULL)));
 }
 
 static void quit_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)

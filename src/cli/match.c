@@ -1,0 +1,240 @@
+/* match.c: `verso-engine match`, two engine configurations played against each other from
+ * balanced openings, each opening with both colours. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "eval_pattern.h"
+#include "match.h"
+
+#define MATCH_USAGE "match [--openings N] [--hash MB] [--verbose] PLAYER PLAYER"
+
+static void match_help (FILE *out)
+{
+  fprintf (out,
+           "Usage: verso-engine " MATCH_USAGE "\n\n"
+           "Plays N openings (default %d, at most %d) twice, swapping colours, and reports the\n"
+           "first player's wins, draws, losses, mean disc difference and Elo difference with\n"
+           "its 95%% interval.\n\n"
+           "PLAYER is a comma-separated list of settings, for example eval=pattern,time=0.05:\n"
+           "  eval=pattern|simple   evaluation (default pattern)\n"
+           "  weights=FILE          the pattern evaluation with weights from FILE\n"
+           "  depth=N               midgame depth limit (default 60 when a time is given, else 4)\n"
+           "  time=SECONDS          time per move (default none)\n"
+           "  exact=N               solve exactly from N empties (default 12; -1 never)\n"
+           "  nodes=N               node limit per move (default none)\n",
+           MATCH_OPENINGS, MATCH_OPENINGS);
+}
+
+static bool parse_int (const char *text, long low, long high, long *value)
+{
+  char *end;
+  errno = 0;
+  long v = strtol (text, &end, 10);
+  if (errno || end == text || *end || v < low || v > high)
+    return false;
+  *value = v;
+  return true;
+}
+
+/* A player's own weights and its evaluation with them. */
+typedef struct PlayerWeights {
+  PatternWeights *weights;
+  Evaluation evaluation;
+} PlayerWeights;
+
+static bool load_weights (const char *name, const char *path, PlayerWeights *own)
+{
+  FILE *in = fopen (path, "rb");
+  if (!in) {
+    cli_error ("player '%s': %s: %s", name, path, strerror (errno));
+    return false;
+  }
+  uint8_t *bytes = NULL;
+  size_t size = 0, capacity = 0;
+  for (;;) {
+    if (size == capacity) {
+      capacity = capacity ? 2 * capacity : 1 << 20;
+      uint8_t *grown = capacity <= (64u << 20) ? realloc (bytes, capacity) : NULL;
+      if (!grown) {
+        cli_error ("player '%s': %s is too large for a weight file", name, path);
+        free (bytes);
+        fclose (in);
+        return false;
+      }
+      bytes = grown;
+    }
+    size_t n = fread (bytes + size, 1, capacity - size, in);
+    size += n;
+    if (n == 0)
+      break;
+  }
+  bool failed = ferror (in);
+  fclose (in);
+  char error[160] = "read error";
+  own->weights = failed ? NULL : pattern_weights_decode (bytes, size, error, sizeof error);
+  free (bytes);
+  if (!own->weights) {
+    cli_error ("player '%s': %s: %s", name, path, error);
+    return false;
+  }
+  own->evaluation = pattern_evaluation (own->weights);
+  return true;
+}
+
+/* Fills player from a specification such as "eval=simple,depth=6,exact=14". The name points
+ * into spec, which must outlive the player; so must own, which holds weights from a file. */
+static bool parse_player (char *spec, MatchPlayer *player, PlayerWeights *own)
+{
+  const char *name = spec;
+  *player = (MatchPlayer) { .name = name, .evaluation = eval_pattern () };
+  player->limits = search_limits_default ();
+  player->limits.exact_empties = 12;
+  bool depth_given = false;
+  char copy[256];
+  snprintf (copy, sizeof copy, "%s", spec);
+  for (char *save = NULL, *item = strtok_r (copy, ",", &save); item;
+       item = strtok_r (NULL, ",", &save)) {
+    char *value = strchr (item, '=');
+    long number = 0;
+    if (!value) {
+      cli_error ("player '%s': setting '%s' has no value", name, item);
+      return false;
+    }
+    *value++ = '\0';
+    if (strcmp (item, "eval") == 0) {
+      if (strcmp (value, "pattern") == 0) {
+        player->evaluation = eval_pattern ();
+      } else if (strcmp (value, "simple") == 0) {
+        player->evaluation = eval_simple ();
+      } else {
+        cli_error ("player '%s': unknown evaluation '%s' (pattern or simple)", name, value);
+        return false;
+      }
+    } else if (strcmp (item, "weights") == 0) {
+      if (own->weights || !load_weights (name, value, own))
+        return false;
+      player->evaluation = &own->evaluation;
+    } else if (strcmp (item, "depth") == 0 && parse_int (value, 1, 60, &number)) {
+      player->limits.max_depth = (int) number;
+      depth_given = true;
+    } else if (strcmp (item, "exact") == 0 && parse_int (value, -1, 60, &number)) {
+      player->limits.exact_empties = (int) number;
+    } else if (strcmp (item, "nodes") == 0 && parse_int (value, 1, 1L << 40, &number)) {
+      player->limits.max_nodes = (uint64_t) number;
+    } else if (strcmp (item, "time") == 0) {
+      char *end;
+      double seconds = strtod (value, &end);
+      if (end == value || *end || !(seconds > 0 && seconds <= 3600)) {
+        cli_error ("player '%s': bad time '%s' (seconds per move)", name, value);
+        return false;
+      }
+      /* No new iteration after half the time; abort at the time. */
+      player->limits.soft_time = seconds / 2;
+      player->limits.hard_time = seconds;
+    } else {
+      cli_error ("player '%s': bad setting '%s=%s'", name, item, value);
+      return false;
+    }
+  }
+  if (!depth_given)
+    player->limits.max_depth = player->limits.hard_time > 0 ? 60 : 4;
+  return true;
+}
+
+static void print_game (int game, int opening, bool first_black, int difference, void *user_data)
+{
+  (void) user_data;
+  printf ("game %3d  opening %3d %-16s  first player %s  %+3d\n", game + 1, opening + 1,
+          match_opening_moves (opening), first_black ? "black" : "white", difference);
+  fflush (stdout);
+}
+
+static void print_elo (const char *label, double elo)
+{
+  if (elo > -0.5 && elo < 0.5)
+    elo = 0; /* no "-0" */
+  if (elo == elo && elo > -1e9 && elo < 1e9)
+    printf ("%s%+.0f", label, elo);
+  else
+    printf ("%s%sinf", label, elo > 0 ? "+" : "-");
+}
+
+int cli_match (int argc, char **argv)
+{
+  long openings = MATCH_OPENINGS, hash_mb = 16;
+  bool verbose = false;
+  char *specs[2];
+  int players = 0;
+  for (int i = 1; i < argc; i++) {
+    if (strcmp (argv[i], "--help") == 0) {
+      match_help (stdout);
+      return 0;
+    } else if (strcmp (argv[i], "--openings") == 0 && i + 1 < argc) {
+      if (!parse_int (argv[++i], 1, MATCH_OPENINGS, &openings)) {
+        cli_error ("match: --openings takes 1 to %d, not '%s'", MATCH_OPENINGS, argv[i]);
+        return 2;
+      }
+    } else if (strcmp (argv[i], "--hash") == 0 && i + 1 < argc) {
+      if (!parse_int (argv[++i], 1, 65536, &hash_mb)) {
+        cli_error ("match: --hash takes megabytes (1 to 65536), not '%s'", argv[i]);
+        return 2;
+      }
+    } else if (strcmp (argv[i], "--verbose") == 0) {
+      verbose = true;
+    } else if (argv[i][0] == '-' && argv[i][1] == '-') {
+      cli_error ("match: unknown option '%s' (try match --help)", argv[i]);
+      return 2;
+    } else if (players < 2) {
+      specs[players++] = argv[i];
+    } else {
+      cli_error ("match: more than two players given");
+      return 2;
+    }
+  }
+  if (players != 2) {
+    cli_error ("match: two players are needed (try match --help)");
+    return 2;
+  }
+  MatchPlayer first, second;
+  PlayerWeights own[2] = { { NULL }, { NULL } };
+  if (!parse_player (specs[0], &first, &own[0]) || !parse_player (specs[1], &second, &own[1])) {
+    pattern_weights_free (own[0].weights);
+    pattern_weights_free (own[1].weights);
+    return 2;
+  }
+  const char *weights_error = eval_pattern_error ();
+  if (weights_error)
+    fprintf (stderr, "verso-engine: trained weights unavailable (%s): 'pattern' plays with the "
+                     "simple evaluation\n", weights_error);
+
+  int games = 2 * (int) openings;
+  int *differences = malloc (sizeof *differences * (size_t) games);
+  struct timespec start, end;
+  clock_gettime (CLOCK_MONOTONIC, &start);
+  if (!differences || !match_run (&first, &second, (int) openings, (size_t) hash_mb << 20,
+                                  differences, verbose ? print_game : NULL, NULL)) {
+    free (differences);
+    pattern_weights_free (own[0].weights);
+    pattern_weights_free (own[1].weights);
+    cli_error ("match: out of memory");
+    return 1;
+  }
+  clock_gettime (CLOCK_MONOTONIC, &end);
+  MatchStatistics s = match_statistics (differences, games);
+  printf ("%s vs %s: %d games, %d wins, %d draws, %d losses, score %.1f%%, mean disc difference "
+          "%+.2f, Elo",
+          first.name, second.name, s.games, s.wins, s.draws, s.losses, 100 * s.score,
+          s.mean_difference);
+  print_elo (" ", s.elo);
+  print_elo (" (95%: ", s.elo_low);
+  print_elo (" .. ", s.elo_high);
+  printf ("), %.1f s\n", (double) (end.tv_sec - start.tv_sec) + (end.tv_nsec - start.tv_nsec) * 1e-9);
+  free (differences);
+  pattern_weights_free (own[0].weights);
+  pattern_weights_free (own[1].weights);
+  return 0;
+}

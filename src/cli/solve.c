@@ -1,0 +1,205 @@
+/* solve.c: `verso-engine solve FILE`, the exact solver over a file of OBF positions, checking
+ * its answers against the scores the file lists. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+#include "cli.h"
+#include "notation.h"
+#include "search.h"
+
+#define SOLVE_MAX_LINE 4096
+
+typedef struct SolveLine {
+  int number;        /* line number in the file, from 1 */
+  NotationObf obf;
+} SolveLine;
+
+/* Reads every position first, so that a bad line is reported before any work is done.
+ * Blank lines and lines starting with '%' or '#' are skipped. */
+static int read_positions (const char *path, SolveLine **lines, int *count)
+{
+  FILE *file = fopen (path, "r");
+  if (!file) {
+    cli_error ("cannot open '%s': %s", path, strerror (errno));
+    return 2;
+  }
+  char text[SOLVE_MAX_LINE];
+  int capacity = 0, number = 0;
+  *lines = NULL;
+  *count = 0;
+  while (fgets (text, sizeof text, file)) {
+    number++;
+    size_t length = strlen (text);
+    if (length == sizeof text - 1 && text[length - 1] != '\n') {
+      cli_error ("%s:%d: line too long", path, number);
+      goto fail;
+    }
+    while (length > 0 && (text[length - 1] == '\n' || text[length - 1] == '\r'))
+      length--;
+    size_t start = strspn (text, " \t");
+    if (start >= length || text[start] == '%' || text[start] == '#')
+      continue;
+    if (*count == capacity) {
+      capacity = capacity ? capacity * 2 : 64;
+      SolveLine *grown = realloc (*lines, sizeof **lines * (size_t) capacity);
+      if (!grown) {
+        cli_error ("out of memory");
+        goto fail;
+      }
+      *lines = grown;
+    }
+    SolveLine *line = &(*lines)[*count];
+    line->number = number;
+    NotationStatus status = notation_parse_obf (text, length, &line->obf);
+    if (status.error != NOTATION_OK) {
+      cli_error ("%s:%d:%zu: %s", path, number, status.offset + 1,
+                 notation_error_message (status.error));
+      goto fail;
+    }
+    (*count)++;
+  }
+  if (ferror (file)) {
+    cli_error ("cannot read '%s': %s", path, strerror (errno));
+    goto fail;
+  }
+  fclose (file);
+  return 0;
+
+fail:
+  fclose (file);
+  free (*lines);
+  *lines = NULL;
+  return 2;
+}
+
+static bool parse_int (const char *text, int low, int high, int *value)
+{
+  char *end;
+  errno = 0;
+  long n = strtol (text, &end, 10);
+  if (errno || end == text || *end || n < low || n > high)
+    return false;
+  *value = (int) n;
+  return true;
+}
+
+static void format_move (int move, char out[3])
+{
+  if (move == BOARD_NO_MOVE) {
+    strcpy (out, "--");
+    return;
+  }
+  notation_format_square (move, out);
+  out[0] = (char) (out[0] | 0x20), out[1] = (char) (out[1] | 0x20);
+}
+
+/* Appends " ok" or " WRONG (expected m1/m2 +S)" when the line lists scores; returns whether
+ * the answer was wrong. */
+static bool check_answer (const NotationObf *obf, const SearchResult *result, char *out,
+                          size_t size)
+{
+  if (obf->n_moves == 0) {
+    out[0] = '\0';
+    return false;
+  }
+  int best = -100;
+  for (size_t i = 0; i < obf->n_moves; i++)
+    if (obf->moves[i].score > best)
+      best = obf->moves[i].score;
+  bool right = false;
+  for (size_t i = 0; i < obf->n_moves; i++)
+    if (obf->moves[i].score == best && obf->moves[i].move == result->move
+        && result->score == best)
+      right = true;
+  if (right) {
+    snprintf (out, size, " ok");
+    return false;
+  }
+  size_t used = (size_t) snprintf (out, size, " WRONG (expected ");
+  const char *separator = "";
+  for (size_t i = 0; i < obf->n_moves && used < size; i++) {
+    if (obf->moves[i].score != best)
+      continue;
+    char name[3];
+    format_move (obf->moves[i].move, name);
+    used += (size_t) snprintf (out + used, size - used, "%s%s", separator, name);
+    separator = "/";
+  }
+  if (used < size)
+    snprintf (out + used, size - used, " %+d)", best);
+  return true;
+}
+
+int cli_solve (int argc, char **argv)
+{
+  const char *path = NULL;
+  int threads = 1, hash_mb = (int) (SEARCH_DEFAULT_HASH_BYTES >> 20);
+  for (int i = 1; i < argc; i++) {
+    if (strcmp (argv[i], "--threads") == 0) {
+      if (i + 1 >= argc || !parse_int (argv[i + 1], 1, 64, &threads)) {
+        cli_error ("--threads needs a number of threads from 1 to 64");
+        return 2;
+      }
+      i++;
+    } else if (strcmp (argv[i], "--hash") == 0) {
+      if (i + 1 >= argc || !parse_int (argv[i + 1], 1, 65536, &hash_mb)) {
+        cli_error ("--hash needs a table size in MB from 1 to 65536");
+        return 2;
+      }
+      i++;
+    } else if (argv[i][0] == '-' && argv[i][1]) {
+      cli_error ("solve: unknown option '%s'", argv[i]);
+      return 2;
+    } else if (!path) {
+      path = argv[i];
+    } else {
+      cli_error ("solve: more than one FILE ('%s')", argv[i]);
+      return 2;
+    }
+  }
+  if (!path) {
+    cli_error ("solve: missing FILE (usage: solve FILE [--threads N] [--hash MB])");
+    return 2;
+  }
+
+  SolveLine *lines;
+  int count;
+  int status = read_positions (path, &lines, &count);
+  if (status)
+    return status;
+  Search *search = search_new ((size_t) hash_mb << 20);
+  if (!search) {
+    cli_error ("out of memory for a %d MB table", hash_mb);
+    free (lines);
+    return 1;
+  }
+
+  uint64_t total_nodes = 0;
+  double total_seconds = 0;
+  int wrong = 0;
+  for (int i = 0; i < count; i++) {
+    SearchLimits limits = search_limits_default ();
+    limits.exact_empties = 64;
+    limits.threads = threads;
+    search_clear (search);
+    SearchResult result = search_run (search, &lines[i].obf.position.board, &limits, NULL, NULL);
+    char move[3], verdict[512];
+    format_move (result.move, move);
+    if (check_answer (&lines[i].obf, &result, verdict, sizeof verdict))
+      wrong++;
+    printf ("#%d %s %+d %llu nodes %.3f s%s\n", lines[i].number, move, result.score,
+            (unsigned long long) result.nodes, result.seconds, verdict);
+    fflush (stdout);
+    total_nodes += result.nodes;
+    total_seconds += result.seconds;
+  }
+  printf ("total: %d positions, %llu nodes, %.3f s, %.2f M nodes/s, %d wrong\n", count,
+          (unsigned long long) total_nodes, total_seconds,
+          total_seconds > 0 ? (double) total_nodes / total_seconds / 1e6 : 0.0, wrong);
+  search_free (search);
+  free (lines);
+  return wrong ? 1 : 0;
+}

@@ -1,0 +1,64 @@
+/* match.h: games between two engine configurations from a fixed set of balanced openings,
+ * each opening played with both colours, and the statistics of the result. */
+#pragma once
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "eval.h"
+#include "search.h"
+
+/* Openings: 8-ply positions that tournament players chose most often (at least 12 times in
+ * the WTHOR games of 1977-2020) and that scored roughly even there (black's mean theoretical
+ * score within 4 discs of a draw), most played first. */
+#define MATCH_OPENINGS 128
+
+/* The position after opening `index` (0 .. MATCH_OPENINGS - 1); black_to_move tells whose turn
+ * it is. Returns false for an index out of range. */
+bool match_opening (int index, Board *board, bool *black_to_move);
+/* The transcript of opening `index`, e.g. "f5d6c3d3c4f4c5b3"; NULL when out of range. */
+const char *match_opening_moves (int index);
+
+typedef struct MatchPlayer MatchPlayer;
+
+/* Chooses a move (0..63, legal) for the side to move; board has at least one legal move.
+ * seed differs from move to move and game to game, and is the same in every run. */
+typedef int (*MatchChoose) (const MatchPlayer *player, Search *search, const Board *board,
+                            uint64_t seed);
+
+struct MatchPlayer {
+  const char *name;
+  const Evaluation *evaluation; /* NULL: the search's default */
+  SearchLimits limits;          /* used by the plain search when choose is NULL */
+  MatchChoose choose;           /* NULL: search_run with evaluation and limits */
+  void *user_data;              /* for choose */
+};
+
+/* Plays one game from board (black_to_move says whose turn) to its end; each player has its
+ * own search, cleared first. Returns black's final disc difference (empties to the winner).
+ * A player that returns an illegal move loses the game by 64 discs. */
+int match_play_game (const MatchPlayer *black, Search *black_search, const MatchPlayer *white,
+                     Search *white_search, const Board *board, bool black_to_move,
+                     uint64_t seed);
+
+typedef struct MatchStatistics {
+  int games, wins, draws, losses;  /* from the first player's side */
+  double score;                    /* (wins + draws / 2) / games */
+  double mean_difference;          /* mean final disc difference */
+  double elo, elo_low, elo_high;   /* Elo difference and its 95 % interval (may be infinite) */
+} MatchStatistics;
+
+/* Statistics of the first player's disc differences, one per game. */
+MatchStatistics match_statistics (const int *differences, int games);
+
+/* Progress: called after each game with the game's number (from 0), its opening and colour,
+ * and the first player's disc difference. */
+typedef void (*MatchProgress) (int game, int opening, bool first_black, int difference,
+                               void *user_data);
+
+/* Plays openings 0 .. openings - 1, each first with the first player as black, then as white.
+ * Fills differences (2 * openings entries, the first player's view) and returns false when
+ * memory is short. */
+bool match_run (const MatchPlayer *first, const MatchPlayer *second, int openings,
+                size_t hash_bytes, int *differences, MatchProgress progress, void *user_data);

@@ -1,0 +1,222 @@
+/* verso-preferences-window.c: the Preferences window. Every row is bound to its settings key
+ * with g_settings_bind, so a change is stored at once and the game, which listens to the same
+ * keys, applies it at once. */
+#include "verso-preferences-window.h"
+
+#include <glib/gi18n.h>
+
+#include "level.h"
+
+struct _VersoPreferencesWindow {
+  AdwPreferencesWindow parent_instance;
+
+  GSettings *settings;
+  AdwComboRow *level_row;
+  AdwComboRow *mode_row;
+  AdwComboRow *color_row;
+  AdwComboRow *theme_row;
+  GtkSwitch *legal_moves_switch;
+  GtkSwitch *last_move_switch;
+  GtkSwitch *coordinates_switch;
+  GtkSwitch *animations_switch;
+};
+
+G_DEFINE_FINAL_TYPE (VersoPreferencesWindow, verso_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
+
+enum {
+  PROP_0,
+  PROP_SETTINGS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* Rows take their sensitivity from the game mode, not from the keys' writability; and a
+ * writability binding would outlive g_settings_unbind on the value. */
+#define BIND_FLAGS (G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_NO_SENSITIVITY)
+
+/* The nicks of the schema's enums, in the order of the combo rows' items. */
+static const char *const mode_nicks[] = { "versus-computer", "two-players", "computer-only", NULL };
+static const char *const color_nicks[] = { "black", "white", NULL };
+static const char *const theme_nicks[] = { "classic", "wood", "high-contrast", NULL };
+
+/* Settings to row: the enum nick becomes the index of the selected item. */
+static gboolean nick_to_selected (GValue *value, GVariant *variant, gpointer user_data)
+{
+  const char *const *nicks = user_data;
+  const char *nick = g_variant_get_string (variant, NULL);
+
+  for (guint i = 0; nicks[i]; i++) {
+    if (g_str_equal (nicks[i], nick)) {
+      g_value_set_uint (value, i);
+      return TRUE;
+    }
+  }
+  return FALSE;
+}
+
+/* Row to settings: the selected index becomes the nick; no selection changes nothing. */
+static GVariant *selected_to_nick (const GValue *value, const GVariantType *expected_type, gpointer user_data)
+{
+  const char *const *nicks = user_data;
+  guint selected = g_value_get_uint (value);
+
+  for (guint i = 0; nicks[i]; i++)
+    if (i == selected)
+      return g_variant_new_string (nicks[i]);
+  return NULL;
+}
+
+/* The levels' keys come from the engine's table, whose order is the schema's. */
+static gboolean level_to_selected (GValue *value, GVariant *variant, gpointer user_data)
+{
+  LevelId level = level_from_id (g_variant_get_string (variant, NULL));
+
+  if (level == LEVEL_COUNT)
+    return FALSE;
+  g_value_set_uint (value, (guint) level);
+  return TRUE;
+}
+
+static GVariant *selected_to_level (const GValue *value, const GVariantType *expected_type, gpointer user_data)
+{
+  guint selected = g_value_get_uint (value);
+
+  return selected < LEVEL_COUNT ? g_variant_new_string (level_get ((LevelId) selected)->id) : NULL;
+}
+
+static void bind_combo_row (VersoPreferencesWindow *self, const char *key, AdwComboRow *row,
+                            const char *const *nicks)
+{
+  g_settings_bind_with_mapping (self->settings, key, row, "selected", BIND_FLAGS,
+                                nick_to_selected, selected_to_nick, (gpointer) nicks, NULL);
+}
+
+/* The colour matters only against the computer; the level only when the computer plays. */
+static gboolean mode_to_color_sensitive (GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
+{
+  g_value_set_boolean (to, g_value_get_uint (from) == 0);
+  return TRUE;
+}
+
+static gboolean mode_to_level_sensitive (GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
+{
+  g_value_set_boolean (to, g_value_get_uint (from) != 1);
+  return TRUE;
+}
+
+static void verso_preferences_window_constructed (GObject *object)
+{
+  VersoPreferencesWindow *self = VERSO_PREFERENCES_WINDOW (object);
+  g_autoptr (GtkStringList) levels = gtk_string_list_new (NULL);
+
+  G_OBJECT_CLASS (verso_preferences_window_parent_class)->constructed (object);
+  g_return_if_fail (G_IS_SETTINGS (self->settings));
+
+  for (int i = 0; i < LEVEL_COUNT; i++)
+    gtk_string_list_append (levels, _(level_get (i)->name));
+  adw_combo_row_set_model (self->level_row, G_LIST_MODEL (levels));
+
+  g_settings_bind_with_mapping (self->settings, "level", self->level_row, "selected", BIND_FLAGS,
+                                level_to_selected, selected_to_level, NULL, NULL);
+  bind_combo_row (self, "game-mode", self->mode_row, mode_nicks);
+  bind_combo_row (self, "player-color", self->color_row, color_nicks);
+  bind_combo_row (self, "board-theme", self->theme_row, theme_nicks);
+  g_settings_bind (self->settings, "show-legal-moves", self->legal_moves_switch, "active", BIND_FLAGS);
+  g_settings_bind (self->settings, "show-last-move", self->last_move_switch, "active", BIND_FLAGS);
+  g_settings_bind (self->settings, "show-coordinates", self->coordinates_switch, "active", BIND_FLAGS);
+  g_settings_bind (self->settings, "animations", self->animations_switch, "active", BIND_FLAGS);
+
+  g_object_bind_property_full (self->mode_row, "selected", self->color_row, "sensitive", G_BINDING_SYNC_CREATE,
+                               mode_to_color_sensitive, NULL, NULL, NULL);
+  g_object_bind_property_full (self->mode_row, "selected", self->level_row, "sensitive", G_BINDING_SYNC_CREATE,
+                               mode_to_level_sensitive, NULL, NULL, NULL);
+}
+
+static void verso_preferences_window_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  VersoPreferencesWindow *self = VERSO_PREFERENCES_WINDOW (object);
+
+  switch (prop_id) {
+  case PROP_SETTINGS:
+    g_value_set_object (value, self->settings);
+    break;
+  default:
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+}
+
+static void verso_preferences_window_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  VersoPreferencesWindow *self = VERSO_PREFERENCES_WINDOW (object);
+
+  switch (prop_id) {
+  case PROP_SETTINGS:
+    g_set_object (&self->settings, g_value_get_object (value));
+    break;
+  default:
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+}
+
+static void verso_preferences_window_dispose (GObject *object)
+{
+  VersoPreferencesWindow *self = VERSO_PREFERENCES_WINDOW (object);
+
+  /* g_settings_bind holds no reference on the widgets: unbind before they go. */
+  if (self->settings) {
+    g_settings_unbind (self->level_row, "selected");
+    g_settings_unbind (self->mode_row, "selected");
+    g_settings_unbind (self->color_row, "selected");
+    g_settings_unbind (self->theme_row, "selected");
+    g_settings_unbind (self->legal_moves_switch, "active");
+    g_settings_unbind (self->last_move_switch, "active");
+    g_settings_unbind (self->coordinates_switch, "active");
+    g_settings_unbind (self->animations_switch, "active");
+  }
+  gtk_widget_dispose_template (GTK_WIDGET (self), VERSO_TYPE_PREFERENCES_WINDOW);
+  g_clear_object (&self->settings);
+  G_OBJECT_CLASS (verso_preferences_window_parent_class)->dispose (object);
+}
+
+static void verso_preferences_window_class_init (VersoPreferencesWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->constructed = verso_preferences_window_constructed;
+  object_class->get_property = verso_preferences_window_get_property;
+  object_class->set_property = verso_preferences_window_set_property;
+  object_class->dispose = verso_preferences_window_dispose;
+
+  properties[PROP_SETTINGS] =
+    g_param_spec_object ("settings", NULL, NULL, G_TYPE_SETTINGS,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/verso/Verso/verso-preferences-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, level_row);
+  gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, mode_row);
+  gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, color_row);
+  gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, theme_row);
+  gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, legal_moves_switch);
+  gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, last_move_switch);
+  gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, coordinates_switch);
+  gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, animations_switch);
+}
+
+static void verso_preferences_window_init (VersoPreferencesWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+GtkWidget *verso_preferences_window_new (GtkWindow *parent, GSettings *settings)
+{
+  g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
+
+  return g_object_new (VERSO_TYPE_PREFERENCES_WINDOW,
+                       "settings", settings,
+                       "transient-for", parent,
+                       "modal", parent != NULL,
+                       NULL);
+}

@@ -1,0 +1,152 @@
+/* test-preferences-window.c: every row of the Preferences window writes its settings key at
+ * once, follows the key when it changes elsewhere, and the window lets go of the settings. */
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <locale.h>
+
+#include "level.h"
+#include "verso-preferences-window.h"
+
+typedef struct {
+  GSettings *settings;
+  GtkWidget *window;
+} Fixture;
+
+static GtkWidget *template_child (Fixture *fixture, const char *name)
+{
+  GObject *child = gtk_widget_get_template_child (fixture->window, VERSO_TYPE_PREFERENCES_WINDOW, name);
+
+  g_assert_nonnull (child);
+  return GTK_WIDGET (child);
+}
+
+static void fixture_set_up (Fixture *fixture, gconstpointer user_data)
+{
+  fixture->settings = g_settings_new ("io.github.verso.Verso");
+  fixture->window = verso_preferences_window_new (NULL, fixture->settings);
+  g_object_ref_sink (fixture->window);
+}
+
+static void fixture_tear_down (Fixture *fixture, gconstpointer user_data)
+{
+  GtkWidget *window = fixture->window;
+  GSettings *settings = fixture->settings;
+
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  g_object_add_weak_pointer (G_OBJECT (settings), (gpointer *) &settings);
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  g_object_unref (fixture->window);
+  g_object_unref (fixture->settings);
+  /* GTK and the settings backend let go of their last references from the main loop. */
+  for (int i = 0; (window || settings) && i < 1000; i++)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_null (window);
+  /* All the bindings went with the window: nothing else held the settings. */
+  g_assert_null (settings);
+}
+
+static void test_switches_follow_and_write_their_keys (Fixture *fixture, gconstpointer user_data)
+{
+  static const struct {
+    const char *key;
+    const char *child;
+  } switches[] = {
+    { "show-legal-moves", "legal_moves_switch" },
+    { "show-last-move", "last_move_switch" },
+    { "show-coordinates", "coordinates_switch" },
+    { "animations", "animations_switch" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (switches); i++) {
+    GtkSwitch *toggle = GTK_SWITCH (template_child (fixture, switches[i].child));
+    gboolean initial = g_settings_get_boolean (fixture->settings, switches[i].key);
+
+    g_assert_cmpint (gtk_switch_get_active (toggle), ==, initial);
+    gtk_switch_set_active (toggle, !initial);
+    g_assert_cmpint (g_settings_get_boolean (fixture->settings, switches[i].key), ==, !initial);
+    g_settings_set_boolean (fixture->settings, switches[i].key, initial);
+    g_assert_cmpint (gtk_switch_get_active (toggle), ==, initial);
+  }
+}
+
+static void test_level_row_lists_every_level (Fixture *fixture, gconstpointer user_data)
+{
+  AdwComboRow *row = ADW_COMBO_ROW (template_child (fixture, "level_row"));
+  GListModel *model = adw_combo_row_get_model (row);
+
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, LEVEL_COUNT);
+  for (guint i = 0; i < LEVEL_COUNT; i++)
+    g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (model), i), ==, _(level_get (i)->name));
+
+  g_assert_cmpuint (adw_combo_row_get_selected (row), ==, LEVEL_DEFAULT);
+  g_settings_set_string (fixture->settings, "level", "master");
+  g_assert_cmpuint (adw_combo_row_get_selected (row), ==, LEVEL_MASTER);
+  adw_combo_row_set_selected (row, LEVEL_BEGINNER);
+  g_autofree char *level = g_settings_get_string (fixture->settings, "level");
+  g_assert_cmpstr (level, ==, "beginner");
+}
+
+static void test_combo_rows_write_enum_nicks (Fixture *fixture, gconstpointer user_data)
+{
+  static const struct {
+    const char *key;
+    const char *child;
+    const char *nicks[4];
+  } combos[] = {
+    { "game-mode", "mode_row", { "versus-computer", "two-players", "computer-only", NULL } },
+    { "player-color", "color_row", { "black", "white", NULL } },
+    { "board-theme", "theme_row", { "classic", "wood", "high-contrast", NULL } },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (combos); i++) {
+    AdwComboRow *row = ADW_COMBO_ROW (template_child (fixture, combos[i].child));
+
+    g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (row)), ==,
+                      g_strv_length ((char **) combos[i].nicks));
+    for (guint n = 0; combos[i].nicks[n]; n++) {
+      adw_combo_row_set_selected (row, n);
+      g_autofree char *written = g_settings_get_string (fixture->settings, combos[i].key);
+      g_assert_cmpstr (written, ==, combos[i].nicks[n]);
+    }
+    for (guint n = 0; combos[i].nicks[n]; n++) {
+      g_settings_set_string (fixture->settings, combos[i].key, combos[i].nicks[n]);
+      g_assert_cmpuint (adw_combo_row_get_selected (row), ==, n);
+    }
+  }
+}
+
+static void test_rows_follow_the_game_mode (Fixture *fixture, gconstpointer user_data)
+{
+  GtkWidget *color_row = template_child (fixture, "color_row");
+  GtkWidget *level_row = template_child (fixture, "level_row");
+
+  g_settings_set_string (fixture->settings, "game-mode", "two-players");
+  g_assert_false (gtk_widget_get_sensitive (color_row));
+  g_assert_false (gtk_widget_get_sensitive (level_row));
+  g_settings_set_string (fixture->settings, "game-mode", "computer-only");
+  g_assert_false (gtk_widget_get_sensitive (color_row));
+  g_assert_true (gtk_widget_get_sensitive (level_row));
+  g_settings_set_string (fixture->settings, "game-mode", "versus-computer");
+  g_assert_true (gtk_widget_get_sensitive (color_row));
+  g_assert_true (gtk_widget_get_sensitive (level_row));
+}
+
+int main (int argc, char *argv[])
+{
+  setlocale (LC_ALL, "");
+  bindtextdomain ("verso", g_getenv ("VERSO_LOCALEDIR"));
+  bind_textdomain_codeset ("verso", "UTF-8");
+  textdomain ("verso");
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add ("/preferences-window/switches", Fixture, NULL, fixture_set_up,
+              test_switches_follow_and_write_their_keys, fixture_tear_down);
+  g_test_add ("/preferences-window/level-row", Fixture, NULL, fixture_set_up,
+              test_level_row_lists_every_level, fixture_tear_down);
+  g_test_add ("/preferences-window/combo-rows", Fixture, NULL, fixture_set_up,
+              test_combo_rows_write_enum_nicks, fixture_tear_down);
+  g_test_add ("/preferences-window/game-mode", Fixture, NULL, fixture_set_up,
+              test_rows_follow_the_game_mode, fixture_tear_down);
+  return g_test_run ();
+}

@@ -1,0 +1,42 @@
+#!/bin/sh
+# Starts the real game under Xvfb in French (LANGUAGE=fr with the C.UTF-8 locale, which needs no
+# generated locale) and checks that the interface speaks French: the main window appears, and
+# Ctrl+comma opens a window titled "Préférences".
+# Usage: test-ui-french.sh VERSO_EXECUTABLE LOCALEDIR SCHEMADIR
+set -eu
+if [ -z "${VERSO_UNDER_XVFB:-}" ]; then
+  VERSO_UNDER_XVFB=1 exec xvfb-run -a -s "-screen 0 1280x1024x24" dbus-run-session -- "$0" "$@"
+fi
+verso=${1:?usage: test-ui-french.sh VERSO LOCALEDIR SCHEMADIR}
+scratch=$(mktemp -d)
+pid=
+cleanup () {
+  [ -z "$pid" ] || kill "$pid" 2>/dev/null || true
+  rm -rf "$scratch"
+}
+trap cleanup EXIT INT TERM
+
+unset LC_ALL LC_MESSAGES
+export LANG=C.UTF-8 LANGUAGE=fr
+export VERSO_LOCALEDIR="$2" GSETTINGS_SCHEMA_DIR="$3" GSETTINGS_BACKEND=memory
+export XDG_DATA_HOME="$scratch/data" XDG_CONFIG_HOME="$scratch/config" XDG_CACHE_HOME="$scratch/cache"
+export GDK_BACKEND=x11 GSK_RENDERER=cairo
+
+"$verso" >"$scratch/log" 2>&1 &
+pid=$!
+if ! window=$(timeout 30 xdotool search --sync --onlyvisible --name '^Verso$' | head -n 1) || [ -z "$window" ]; then
+  echo "the main window did not appear"; cat "$scratch/log"; exit 1
+fi
+xdotool windowfocus --sync "$window"
+sleep 1
+xdotool key --clearmodifiers ctrl+comma
+if ! timeout 15 xdotool search --sync --onlyvisible --name '^Préférences$' >/dev/null; then
+  echo "no window titled 'Préférences' appeared; windows now:"
+  for id in $(xdotool search --onlyvisible --name '.' 2>/dev/null); do xdotool getwindowname "$id"; done
+  cat "$scratch/log"
+  exit 1
+fi
+echo "French interface: the Preferences window is titled 'Préférences'"
+kill "$pid"
+wait "$pid" 2>/dev/null || true
+pid=

@@ -1,0 +1,536 @@
+/* verso-train: fits the pattern evaluation's weights to WTHOR tournament games by regularised
+ * least squares, writes them in the engine's weight format, and reports the held-out error.
+ *
+ *   verso-train --wthor DIR --out FILE [--holdout-from YEAR] [--lambda L] [--iterations N]
+ *               [--exact-empties N] [--threads N]
+ *
+ * Every game is replayed and checked; each position before a move is a sample, labelled with
+ * the final disc difference for the side to move (empties to the winner):
+ *  - at or before the file's theoretical depth (24 empties): black's theoretical score, the
+ *    result of perfect play from there, which tournament endings often miss;
+ *  - with N empties or fewer (default 14): the exact score, solved by the engine;
+ *  - in between: the exact score of the game's first solved position;
+ *  - in games that end without either: the game's result.
+ * Games from YEAR on (default 2019) are held out for the error report. Deterministic: files in
+ * name order, games in file order, exact labels independent of the threads, a single-threaded
+ * fit by conjugate gradients. */
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <pthread.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "board.h"
+#include "eval.h"
+#include "eval_pattern.h"
+#include "search.h"
+#include "wthor.h"
+
+typedef struct Sample {
+  uint64_t player, opponent;
+  int8_t label;  /* training label: final disc difference for the side to move */
+  int8_t result; /* the game's actual result for the side to move */
+  uint8_t phase;
+} Sample;
+
+typedef struct Samples {
+  Sample *items;
+  size_t count, capacity;
+} Samples;
+
+typedef struct Options {
+  const char *wthor;
+  const char *out;
+  int holdout_from;
+  double lambda;
+  int iterations;
+  int exact_empties;
+  int threads;
+} Options;
+
+static double now_seconds (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (double) ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void die (const char *message)
+{
+  fprintf (stderr, "verso-train: %s\n", message);
+  exit (1);
+}
+
+/* A game to learn from, with what its file says about it. */
+typedef struct Game {
+  WthorGame record;
+  int depth;        /* empties from which the theoretical score holds */
+  bool held_out;
+  size_t first;     /* its first sample in its set */
+} Game;
+
+typedef struct Games {
+  Game *items;
+  size_t count, capacity;
+} Games;
+
+static void games_add (Games *games, const Game *game)
+{
+  if (games->count == games->capacity) {
+    size_t capacity = games->capacity ? 2 * games->capacity : 4096;
+    Game *items = realloc (games->items, capacity * sizeof *items);
+    if (!items)
+      die ("out of memory for the games");
+    games->items = items;
+    games->capacity = capacity;
+  }
+  games->items[games->count++] = *game;
+}
+
+static int compare_names (const void *a, const void *b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+/* Reads every .wtb file of the directory in name order; games from options->holdout_from on
+ * are held out. */
+static void read_games (const Options *options, Games *games)
+{
+  DIR *dir = opendir (options->wthor);
+  if (!dir) {
+    fprintf (stderr, "verso-train: %s: %s\n", options->wthor, strerror (errno));
+    exit (2);
+  }
+  char **names = NULL;
+  size_t count = 0;
+  struct dirent *entry;
+  while ((entry = readdir (dir))) {
+    size_t length = strlen (entry->d_name);
+    if (length < 5 || strcmp (entry->d_name + length - 4, ".wtb") != 0)
+      continue;
+    names = realloc (names, (count + 1) * sizeof *names);
+    if (!names || !(names[count] = strdup (entry->d_name)))
+      die ("out of memory");
+    count++;
+  }
+  closedir (dir);
+  if (count == 0) {
+    fprintf (stderr, "verso-train: %s: no .wtb files\n", options->wthor);
+    exit (2);
+  }
+  qsort (names, count, sizeof *names, compare_names);
+  size_t skipped = 0;
+  for (size_t i = 0; i < count; i++) {
+    char path[4096], error[512];
+    snprintf (path, sizeof path, "%s/%s", options->wthor, names[i]);
+    WthorFile file;
+    if (!wthor_read (path, &file, stderr, error, sizeof error)) {
+      fprintf (stderr, "verso-train: %s (file skipped)\n", error);
+      free (names[i]);
+      continue;
+    }
+    for (size_t g = 0; g < file.count; g++) {
+      Game game = {
+        .record = file.games[g],
+        .depth = file.depth,
+        .held_out = file.year >= options->holdout_from,
+      };
+      games_add (games, &game);
+    }
+    skipped += file.skipped;
+    wthor_file_clear (&file);
+    free (names[i]);
+  }
+  free (names);
+  fprintf (stderr, "verso-train: %zu games read, %zu damaged records skipped\n", games->count,
+           skipped);
+}
+
+typedef struct Replay {
+  Board boards[60];
+  bool black[60];
+  int count;
+} Replay;
+
+static void visit_position (const Board *board, bool black_to_move, int move, void *user_data)
+{
+  (void) move;
+  Replay *replay = user_data;
+  replay->boards[replay->count] = *board;
+  replay->black[replay->count++] = black_to_move;
+}
+
+/* Labels one game's positions (see the top of the file). Positions with exact_empties or
+ * fewer are solved; those between that and the theoretical depth take the exact score of the
+ * game's first solved position, the result of perfect play from there. */
+static void label_game (const Game *game, int exact_empties, Search *search, Sample *samples)
+{
+  Replay replay = { .count = 0 };
+  wthor_replay (&game->record, visit_position, &replay);
+  const WthorGame *record = &game->record;
+  bool theoretical = game->depth > 0 && record->move_count >= 60 - game->depth;
+  /* Black's score with perfect play from the first solved position, when there is one. */
+  bool solved = false;
+  int solved_black = 0;
+  int black_exact[60];
+  if (exact_empties > 0) {
+    SearchLimits limits = search_limits_default ();
+    limits.exact_empties = 60;
+    search_clear (search);
+    for (int i = 0; i < replay.count; i++) {
+      if (board_empties (&replay.boards[i]) > exact_empties)
+        continue;
+      /* The table is kept from one position to the next of the game: later solves are cheap. */
+      SearchResult result = search_run (search, &replay.boards[i], &limits, NULL, NULL);
+      int score = replay.black[i] ? result.score : -result.score;
+      black_exact[i] = score;
+      if (!solved) {
+        solved = true;
+        solved_black = score;
+      }
+    }
+  }
+  for (int i = 0; i < replay.count; i++) {
+    const Board *board = &replay.boards[i];
+    int empties = board_empties (board);
+    int black_label;
+    if (theoretical && empties >= game->depth)
+      black_label = 2 * record->theoretical - 64;
+    else if (solved && empties <= exact_empties)
+      black_label = black_exact[i];
+    else if (solved)
+      black_label = solved_black;
+    else
+      black_label = record->final_score;
+    bool black = replay.black[i];
+    samples[i] = (Sample) {
+      .player = board->player,
+      .opponent = board->opponent,
+      .label = (int8_t) (black ? black_label : -black_label),
+      .result = (int8_t) (black ? record->final_score : -record->final_score),
+      .phase = (uint8_t) pattern_phase (empties),
+    };
+  }
+}
+
+typedef struct Labeller {
+  const Games *games;
+  Samples *training, *held_out;
+  int exact_empties;
+  int thread, threads;
+  bool failed;
+} Labeller;
+
+/* Thread t labels games t, t + threads, ...: each game's samples have their own place, and
+ * exact scores do not depend on timing, so the result is the same for any thread count. */
+static void *labeller_run (void *data)
+{
+  Labeller *labeller = data;
+  Search *search = search_new (16 << 20);
+  if (!search) {
+    labeller->failed = true;
+    return NULL;
+  }
+  search_set_evaluation (search, eval_pattern ());
+  for (size_t g = (size_t) labeller->thread; g < labeller->games->count;
+       g += (size_t) labeller->threads) {
+    const Game *game = &labeller->games->items[g];
+    Samples *set = game->held_out ? labeller->held_out : labeller->training;
+    label_game (game, labeller->exact_empties, search, set->items + game->first);
+  }
+  search_free (search);
+  return NULL;
+}
+
+static void label_games (const Options *options, Games *games, Samples *training,
+                         Samples *held_out)
+{
+  for (size_t g = 0; g < games->count; g++) {
+    Game *game = &games->items[g];
+    Samples *set = game->held_out ? held_out : training;
+    game->first = set->count;
+    set->count += (size_t) game->record.move_count;
+  }
+  training->items = malloc ((training->count + 1) * sizeof *training->items);
+  held_out->items = malloc ((held_out->count + 1) * sizeof *held_out->items);
+  if (!training->items || !held_out->items)
+    die ("out of memory for the samples");
+  double start = now_seconds ();
+  Labeller labellers[64];
+  pthread_t threads[64];
+  int count = options->threads;
+  for (int t = 0; t < count; t++) {
+    labellers[t] = (Labeller) { games, training, held_out, options->exact_empties, t, count,
+                                false };
+    if (pthread_create (&threads[t], NULL, labeller_run, &labellers[t]) != 0)
+      die ("cannot start a thread");
+  }
+  for (int t = 0; t < count; t++) {
+    pthread_join (threads[t], NULL);
+    if (labellers[t].failed)
+      die ("out of memory for a search");
+  }
+  fprintf (stderr, "verso-train: %zu training and %zu held-out positions labelled (exact from %d "
+           "empties) in %.0f s\n", training->count, held_out->count, options->exact_empties,
+           now_seconds () - start);
+}
+
+/* One phase's least-squares problem: rows of compact feature indices and their labels. */
+typedef struct Problem {
+  uint32_t *features; /* count * PATTERN_INSTANCES */
+  double *labels;
+  size_t count;
+  size_t weights;
+} Problem;
+
+/* out = A x: each sample's prediction. */
+static void multiply (const Problem *problem, const double *x, double *out)
+{
+  for (size_t i = 0; i < problem->count; i++) {
+    const uint32_t *f = problem->features + i * PATTERN_INSTANCES;
+    double sum = 0;
+    for (int k = 0; k < PATTERN_INSTANCES; k++)
+      sum += x[f[k]];
+    out[i] = sum;
+  }
+}
+
+/* out = A^T r - lambda w: the gradient of the regularised fit, up to a factor -2. */
+static void multiply_transposed (const Problem *problem, const double *r, const double *w,
+                                 double lambda, double *out)
+{
+  for (size_t j = 0; j < problem->weights; j++)
+    out[j] = -lambda * w[j];
+  for (size_t i = 0; i < problem->count; i++) {
+    const uint32_t *f = problem->features + i * PATTERN_INSTANCES;
+    for (int k = 0; k < PATTERN_INSTANCES; k++)
+      out[f[k]] += r[i];
+  }
+}
+
+static double dot (const double *a, const double *b, size_t n)
+{
+  double sum = 0;
+  for (size_t i = 0; i < n; i++)
+    sum += a[i] * b[i];
+  return sum;
+}
+
+/* Minimises |A w - y|^2 + lambda |w|^2 by conjugate gradients on the normal equations (CGLS),
+ * starting from w = 0. */
+static void fit (const Problem *problem, double lambda, int iterations, double *w)
+{
+  size_t n = problem->weights, m = problem->count;
+  double *r = malloc (m * sizeof *r), *q = malloc (m * sizeof *q);
+  double *s = malloc (n * sizeof *s), *p = malloc (n * sizeof *p);
+  if (!r || !q || !s || !p)
+    die ("out of memory for the fit");
+  memset (w, 0, n * sizeof *w);
+  memcpy (r, problem->labels, m * sizeof *r);
+  multiply_transposed (problem, r, w, lambda, s);
+  memcpy (p, s, n * sizeof *p);
+  double gamma = dot (s, s, n);
+  for (int it = 0; it < iterations && gamma > 1e-12; it++) {
+    multiply (problem, p, q);
+    double delta = dot (q, q, m) + lambda * dot (p, p, n);
+    double alpha = gamma / delta;
+    for (size_t j = 0; j < n; j++)
+      w[j] += alpha * p[j];
+    for (size_t i = 0; i < m; i++)
+      r[i] -= alpha * q[i];
+    multiply_transposed (problem, r, w, lambda, s);
+    double next = dot (s, s, n);
+    double beta = next / gamma;
+    gamma = next;
+    for (size_t j = 0; j < n; j++)
+      p[j] = s[j] + beta * p[j];
+  }
+  free (r);
+  free (q);
+  free (s);
+  free (p);
+}
+
+static void train (const Options *options, const Samples *training, int16_t *compact)
+{
+  size_t weights = (size_t) pattern_compact_size ();
+  uint32_t *map = malloc ((size_t) pattern_full_size () * sizeof *map);
+  double *w = malloc (weights * sizeof *w);
+  if (!map || !w)
+    die ("out of memory");
+  pattern_compact_map (map);
+  for (int phase = 0; phase < PATTERN_PHASES; phase++) {
+    double start = now_seconds ();
+    Problem problem = { .weights = weights };
+    for (size_t i = 0; i < training->count; i++)
+      problem.count += training->items[i].phase == phase;
+    problem.features = malloc (problem.count * PATTERN_INSTANCES * sizeof *problem.features);
+    problem.labels = malloc (problem.count * sizeof *problem.labels);
+    if (!problem.features || !problem.labels)
+      die ("out of memory for a phase");
+    size_t row = 0;
+    for (size_t i = 0; i < training->count; i++) {
+      const Sample *sample = &training->items[i];
+      if (sample->phase != phase)
+        continue;
+      Board board = { sample->player, sample->opponent };
+      uint32_t *f = problem.features + row * PATTERN_INSTANCES;
+      pattern_features (&board, f);
+      for (int k = 0; k < PATTERN_INSTANCES; k++)
+        f[k] = map[f[k]];
+      problem.labels[row++] = sample->label;
+    }
+    fit (&problem, options->lambda, options->iterations, w);
+    double error = 0;
+    for (size_t i = 0; i < problem.count; i++) {
+      const uint32_t *f = problem.features + i * PATTERN_INSTANCES;
+      double sum = 0;
+      for (int k = 0; k < PATTERN_INSTANCES; k++)
+        sum += w[f[k]];
+      error += fabs (sum - problem.labels[i]);
+    }
+    for (size_t j = 0; j < weights; j++) {
+      double scaled = round (w[j] * EVAL_SCALE);
+      compact[(size_t) phase * weights + j] = (int16_t) (scaled > INT16_MAX ? INT16_MAX
+                                                         : scaled < INT16_MIN ? INT16_MIN : scaled);
+    }
+    fprintf (stderr, "verso-train: phase %2d: %8zu positions, training MAE %.2f discs, %.1f s\n",
+             phase, problem.count, problem.count ? error / (double) problem.count : 0.0,
+             now_seconds () - start);
+    free (problem.features);
+    free (problem.labels);
+  }
+  free (map);
+  free (w);
+}
+
+/* Mean absolute error of each evaluation on the held-out positions, by phase. */
+static void report (const Samples *held_out, const Evaluation *trained)
+{
+  const Evaluation *evaluations[2] = { trained, eval_simple () };
+  double error[2][2][PATTERN_PHASES] = { { { 0 } } };
+  size_t count[PATTERN_PHASES] = { 0 };
+  for (size_t i = 0; i < held_out->count; i++) {
+    const Sample *sample = &held_out->items[i];
+    Board board = { sample->player, sample->opponent };
+    count[sample->phase]++;
+    for (int e = 0; e < 2; e++) {
+      double predicted = (double) eval_board (evaluations[e], &board) / EVAL_SCALE;
+      error[e][0][sample->phase] += fabs (predicted - sample->label);
+      error[e][1][sample->phase] += fabs (predicted - sample->result);
+    }
+  }
+  printf ("Held-out mean absolute error, discs (label: training label / game result)\n");
+  printf ("phase  empties  positions   trained          simple\n");
+  double total[2][2] = { { 0 } };
+  size_t all = 0;
+  for (int phase = 0; phase < PATTERN_PHASES; phase++) {
+    int most = 60 - 4 * phase, least = phase == PATTERN_PHASES - 1 ? 0 : most - 3;
+    double n = count[phase] ? (double) count[phase] : 1;
+    printf ("%5d  %2d..%-2d  %9zu   %5.2f / %5.2f    %5.2f / %5.2f\n", phase, most, least,
+            count[phase], error[0][0][phase] / n, error[0][1][phase] / n, error[1][0][phase] / n,
+            error[1][1][phase] / n);
+    for (int e = 0; e < 2; e++)
+      for (int l = 0; l < 2; l++)
+        total[e][l] += error[e][l][phase];
+    all += count[phase];
+  }
+  double n = all ? (double) all : 1;
+  printf ("all             %9zu   %5.2f / %5.2f    %5.2f / %5.2f\n", all, total[0][0] / n,
+          total[0][1] / n, total[1][0] / n, total[1][1] / n);
+}
+
+static bool write_atomically (const char *path, const uint8_t *bytes, size_t size)
+{
+  char temporary[4096];
+  snprintf (temporary, sizeof temporary, "%s.tmp%ld", path, (long) getpid ());
+  FILE *out = fopen (temporary, "wb");
+  if (!out)
+    return false;
+  bool ok = fwrite (bytes, 1, size, out) == size;
+  ok = fclose (out) == 0 && ok;
+  if (ok && rename (temporary, path) == 0)
+    return true;
+  remove (temporary);
+  return false;
+}
+
+static void usage (FILE *out)
+{
+  fprintf (out, "Usage: verso-train --wthor DIR --out FILE [--holdout-from YEAR] [--lambda L] "
+                "[--iterations N]\n                   [--exact-empties N] [--threads N]\n");
+}
+
+int main (int argc, char **argv)
+{
+  Options options = { .holdout_from = 2019, .lambda = 10.0, .iterations = 100,
+                      .exact_empties = 14, .threads = 2 };
+  for (int i = 1; i < argc; i++) {
+    const char *value = i + 1 < argc ? argv[i + 1] : NULL;
+    if (strcmp (argv[i], "--help") == 0) {
+      usage (stdout);
+      return 0;
+    } else if (strcmp (argv[i], "--wthor") == 0 && value) {
+      options.wthor = value, i++;
+    } else if (strcmp (argv[i], "--out") == 0 && value) {
+      options.out = value, i++;
+    } else if (strcmp (argv[i], "--holdout-from") == 0 && value) {
+      options.holdout_from = atoi (value), i++;
+    } else if (strcmp (argv[i], "--lambda") == 0 && value) {
+      options.lambda = atof (value), i++;
+    } else if (strcmp (argv[i], "--iterations") == 0 && value) {
+      options.iterations = atoi (value), i++;
+    } else if (strcmp (argv[i], "--exact-empties") == 0 && value) {
+      options.exact_empties = atoi (value), i++;
+    } else if (strcmp (argv[i], "--threads") == 0 && value) {
+      options.threads = atoi (value), i++;
+    } else {
+      fprintf (stderr, "verso-train: bad argument '%s'\n", argv[i]);
+      usage (stderr);
+      return 2;
+    }
+  }
+  if (!options.wthor || !options.out || options.lambda < 0 || options.iterations < 1
+      || options.exact_empties < 0 || options.exact_empties > 20 || options.threads < 1
+      || options.threads > 64) {
+    usage (stderr);
+    return 2;
+  }
+  double start = now_seconds ();
+  Games games = { 0 };
+  read_games (&options, &games);
+  Samples training = { 0 }, held_out = { 0 };
+  label_games (&options, &games, &training, &held_out);
+  free (games.items);
+  size_t weights = (size_t) PATTERN_PHASES * (size_t) pattern_compact_size ();
+  int16_t *compact = malloc (weights * sizeof *compact);
+  if (!compact)
+    die ("out of memory");
+  train (&options, &training, compact);
+  size_t size = 0;
+  uint8_t *bytes = pattern_weights_encode (compact, &size);
+  if (!bytes)
+    die ("out of memory");
+  if (!write_atomically (options.out, bytes, size)) {
+    fprintf (stderr, "verso-train: cannot write %s: %s\n", options.out, strerror (errno));
+    return 1;
+  }
+  fprintf (stderr, "verso-train: wrote %s (%zu bytes) in %.0f s\n", options.out, size,
+           now_seconds () - start);
+  char error[160];
+  PatternWeights *decoded = pattern_weights_decode (bytes, size, error, sizeof error);
+  if (!decoded)
+    die (error);
+  Evaluation trained = pattern_evaluation (decoded);
+  report (&held_out, &trained);
+  pattern_weights_free (decoded);
+  free (bytes);
+  free (compact);
+  free (training.items);
+  free (held_out.items);
+  return 0;
+}

@@ -1,0 +1,160 @@
+/* wthor.c: WTHOR databases: a 16-byte header, then 68-byte game records (little-endian). */
+#include "wthor.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static unsigned read_u16 (const uint8_t *bytes)
+{
+  return (unsigned) bytes[0] | (unsigned) bytes[1] << 8;
+}
+
+static uint32_t read_u32 (const uint8_t *bytes)
+{
+  return (uint32_t) bytes[0] | (uint32_t) bytes[1] << 8 | (uint32_t) bytes[2] << 16
+       | (uint32_t) bytes[3] << 24;
+}
+
+bool wthor_decode_record (const uint8_t *record, WthorGame *game, char *why, size_t why_size)
+{
+  memset (game, 0, sizeof *game);
+  game->black_discs = record[6];
+  game->theoretical = record[7];
+  if (game->black_discs > 64) {
+    snprintf (why, why_size, "black's disc count %d is over 64", game->black_discs);
+    return false;
+  }
+  if (game->theoretical > 64) {
+    snprintf (why, why_size, "theoretical score %d is over 64", game->theoretical);
+    return false;
+  }
+  const uint8_t *moves = record + 8;
+  int count = 0;
+  while (count < 60 && moves[count] != 0)
+    count++;
+  for (int i = count; i < 60; i++)
+    if (moves[i] != 0) {
+      snprintf (why, why_size, "move %d follows the end of the moves", i + 1);
+      return false;
+    }
+
+  Board board;
+  board_init (&board);
+  bool black = true;
+  for (int i = 0; i < count; i++) {
+    int row = moves[i] / 10, column = moves[i] % 10;
+    if (row < 1 || row > 8 || column < 1 || column > 8) {
+      snprintf (why, why_size, "move %d is not a square (%d)", i + 1, moves[i]);
+      return false;
+    }
+    int square = board_square (column - 1, row - 1);
+    if (!board_legal_moves (&board)) {
+      board_pass (&board);
+      black = !black;
+    }
+    if (!board_play (&board, square)) {
+      snprintf (why, why_size, "move %d (%c%d) is illegal for %s", i + 1, 'a' + column - 1, row,
+                black ? "black" : "white");
+      return false;
+    }
+    black = !black;
+    game->moves[i] = (uint8_t) square;
+  }
+  game->move_count = count;
+  game->finished = board_is_game_over (&board);
+  if (game->finished) {
+    int score = board_final_score (&board);
+    game->final_score = black ? score : -score;
+  } else {
+    game->final_score = 2 * game->black_discs - 64;
+  }
+  return true;
+}
+
+void wthor_replay (const WthorGame *game, WthorVisit visit, void *user_data)
+{
+  Board board;
+  board_init (&board);
+  bool black = true;
+  for (int i = 0; i < game->move_count; i++) {
+    if (!board_legal_moves (&board)) {
+      board_pass (&board);
+      black = !black;
+    }
+    visit (&board, black, game->moves[i], user_data);
+    board_play (&board, game->moves[i]);
+    black = !black;
+  }
+}
+
+bool wthor_read (const char *path, WthorFile *file, FILE *warnings, char *error,
+                 size_t error_size)
+{
+  memset (file, 0, sizeof *file);
+  FILE *in = fopen (path, "rb");
+  if (!in) {
+    snprintf (error, error_size, "%s: %s", path, strerror (errno));
+    return false;
+  }
+  uint8_t header[WTHOR_HEADER];
+  if (fread (header, 1, sizeof header, in) != sizeof header) {
+    snprintf (error, error_size, "%s: shorter than a WTHOR header", path);
+    fclose (in);
+    return false;
+  }
+  uint32_t declared = read_u32 (header + 4);
+  file->year = (int) read_u16 (header + 10);
+  file->depth = header[14];
+  if ((header[12] != 0 && header[12] != 8) || file->depth > 60) {
+    snprintf (error, error_size, "%s: not an 8x8 WTHOR game file (board size %d, depth %d)", path,
+              header[12], file->depth);
+    fclose (in);
+    return false;
+  }
+  if (fseek (in, 0, SEEK_END) != 0) {
+    snprintf (error, error_size, "%s: %s", path, strerror (errno));
+    fclose (in);
+    return false;
+  }
+  long size = ftell (in);
+  fseek (in, WTHOR_HEADER, SEEK_SET);
+  size_t present = size > WTHOR_HEADER ? (size_t) (size - WTHOR_HEADER) / WTHOR_RECORD : 0;
+  if (warnings && (present != declared || (size - WTHOR_HEADER) % WTHOR_RECORD != 0))
+    fprintf (warnings, "%s: header declares %u games, the file holds %zu whole records: reading %zu\n",
+             path, declared, present, present < declared ? present : (size_t) declared);
+  size_t records = present < declared ? present : declared;
+  file->games = records ? calloc (records, sizeof *file->games) : NULL;
+  if (records && !file->games) {
+    snprintf (error, error_size, "%s: out of memory for %zu games", path, records);
+    fclose (in);
+    return false;
+  }
+  for (size_t i = 0; i < records; i++) {
+    uint8_t record[WTHOR_RECORD];
+    char why[120];
+    if (fread (record, 1, sizeof record, in) != sizeof record) {
+      snprintf (error, error_size, "%s: read error at record %zu", path, i + 1);
+      wthor_file_clear (file);
+      fclose (in);
+      return false;
+    }
+    WthorGame *game = &file->games[file->count];
+    if (!wthor_decode_record (record, game, why, sizeof why)) {
+      if (warnings)
+        fprintf (warnings, "%s: record %zu skipped: %s\n", path, i + 1, why);
+      file->skipped++;
+      continue;
+    }
+    game->record = (int) i;
+    file->count++;
+  }
+  fclose (in);
+  return true;
+}
+
+void wthor_file_clear (WthorFile *file)
+{
+  free (file->games);
+  memset (file, 0, sizeof *file);
+}

@@ -1,0 +1,47 @@
+/* wthor.h: reading WTHOR game databases (.wtb) and replaying their games. */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "board.h"
+
+#define WTHOR_HEADER 16
+#define WTHOR_RECORD 68
+
+typedef struct WthorGame {
+  int record;            /* position of the record in its file, from 0 */
+  int black_discs;       /* black's final disc count as recorded */
+  int theoretical;       /* black's discs with perfect play from `depth` empties on */
+  int move_count;        /* moves played (passes are not recorded) */
+  uint8_t moves[60];     /* squares 0..63 */
+  int final_score;       /* black's final disc difference: from the replay when the game
+                          * reached its end (empties to the winner), else as recorded */
+  bool finished;         /* the recorded moves reach the end of the game */
+} WthorGame;
+
+typedef struct WthorFile {
+  int year;
+  int depth;             /* empties at which the theoretical score starts */
+  WthorGame *games;
+  size_t count;          /* games kept */
+  size_t skipped;        /* damaged or illegal records left out */
+} WthorFile;
+
+/* Reads every game of a .wtb file, replaying each one: a damaged or illegal record is skipped
+ * with a warning on `warnings` (when not NULL) naming the file and the record. Returns false
+ * with a message in error when the file cannot be read or its header is damaged. */
+bool wthor_read (const char *path, WthorFile *file, FILE *warnings, char *error,
+                 size_t error_size);
+void wthor_file_clear (WthorFile *file);
+
+/* Checks and decodes one 68-byte record into game (record number left to the caller).
+ * Returns false with the reason in why when it is damaged or a move is illegal. */
+bool wthor_decode_record (const uint8_t *record, WthorGame *game, char *why, size_t why_size);
+
+/* Replays a decoded game: calls visit with the position before every move (the side to move
+ * is the one about to play; passes happen in between) and black's colour flag. */
+typedef void (*WthorVisit) (const Board *board, bool black_to_move, int move, void *user_data);
+void wthor_replay (const WthorGame *game, WthorVisit visit, void *user_data);
