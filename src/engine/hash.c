@@ -31,14 +31,12 @@ bool hash_init (HashTable *hash, size_t bytes)
   size_t buckets = 1;
   while (buckets * 2 * BUCKET_ENTRIES * sizeof (HashEntry) <= bytes)
     buckets *= 2;
-  size_t size = buckets * BUCKET_ENTRIES * sizeof (HashEntry);
-  /* calloc: the pages are zero (empty entries) and only touched when used. */
-  hash->entries = calloc (buckets * BUCKET_ENTRIES, sizeof (HashEntry));
+  hash->entries = malloc (buckets * BUCKET_ENTRIES * sizeof (HashEntry));
   if (!hash->entries)
     return false;
-  (void) size;
   hash->bucket_mask = buckets - 1;
-  hash->date = 1;
+  /* Writing every page now keeps the page faults out of the first searches' time limits. */
+  hash_clear (hash);
   return true;
 }
 

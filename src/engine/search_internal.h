@@ -34,7 +34,7 @@ typedef struct SearchThread {
 } SearchThread;
 
 /* How often (in nodes) a thread looks at the clock and the stop flag. */
-#define SEARCH_POLL_NODES 4096
+#define SEARCH_POLL_NODES 1024
 
 double search_clock (void);
 /* Looks at the stop flag, the clock and the node budget; true when the search must end. */

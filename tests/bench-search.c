@@ -1,0 +1,126 @@
+/* bench-search.c: how well the search keeps to its time: 100 searches under a hard time limit
+ * and 100 searches ended by the stop flag, over varied positions, one and two threads. Prints
+ * the worst and mean overrun past the limit, and the stop latency. */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "board.h"
+#include "search.h"
+
+#define SEARCHES 100
+
+static uint64_t random_next (uint64_t *state)
+{
+  uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+static double now (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (double) ts.tv_sec + (double) ts.tv_nsec * 1e-9;
+}
+
+/* A position from random play with 12 to 59 empties where the side to move has a move. */
+static Board varied_position (uint64_t *state)
+{
+  for (;;) {
+    Board board;
+    board_init (&board);
+    int empties = 12 + (int) (random_next (state) % 48);
+    while (board_empties (&board) > empties) {
+      uint64_t moves = board_legal_moves (&board);
+      if (!moves) {
+        board_pass (&board);
+        if (!board_legal_moves (&board))
+          break;
+        continue;
+      }
+      int n = (int) (random_next (state) % (uint64_t) board_count (moves));
+      while (n-- > 0)
+        moves &= moves - 1;
+      board_play (&board, __builtin_ctzll (moves));
+    }
+    if (board_legal_moves (&board))
+      return board;
+  }
+}
+
+typedef struct Stopper {
+  atomic_bool *stop;
+  double delay;
+  double stopped_at;
+} Stopper;
+
+static void *stop_later (void *data)
+{
+  Stopper *stopper = data;
+  struct timespec pause = { (time_t) stopper->delay,
+                            (long) ((stopper->delay - (double) (time_t) stopper->delay) * 1e9) };
+  nanosleep (&pause, NULL);
+  stopper->stopped_at = now ();
+  atomic_store (stopper->stop, true);
+  return NULL;
+}
+
+int main (void)
+{
+  static const double limits_s[] = { 0.01, 0.05, 0.1, 0.25, 0.5 };
+  Search *search = search_new (0);
+  if (!search)
+    return 1;
+  uint64_t state = 7;
+
+  double worst = -1, total = 0;
+  int worst_index = 0;
+  for (int i = 0; i < SEARCHES; i++) {
+    Board board = varied_position (&state);
+    SearchLimits limits = search_limits_default ();
+    limits.hard_time = limits_s[i % 5];
+    limits.threads = 1 + (i / 5) % 2;
+    limits.exact_empties = i % 3 ? 20 : 30;
+    double start = now ();
+    SearchResult result = search_run (search, &board, &limits, NULL, NULL);
+    double overrun = now () - start - limits.hard_time;
+    if (!result.stopped && overrun < 0)
+      overrun = 0; /* finished early */
+    total += overrun;
+    if (overrun > worst)
+      worst = overrun, worst_index = i;
+  }
+  printf ("time limit: %d searches (limits 0.01-0.5 s, 1-2 threads, 12-59 empties): "
+          "worst overrun %.1f ms (search %d), mean %.2f ms\n",
+          SEARCHES, worst * 1e3, worst_index, total / SEARCHES * 1e3);
+
+  worst = -1, total = 0;
+  for (int i = 0; i < SEARCHES; i++) {
+    Board board = varied_position (&state);
+    atomic_bool stop;
+    atomic_init (&stop, false);
+    SearchLimits limits = search_limits_default ();
+    limits.threads = 1 + i % 2;
+    limits.exact_empties = i % 3 ? 20 : 30;
+    limits.stop = &stop;
+    Stopper stopper = { &stop, 0.01 + (double) (random_next (&state) % 200) * 1e-3, 0 };
+    pthread_t thread;
+    if (pthread_create (&thread, NULL, stop_later, &stopper) != 0)
+      return 1;
+    SearchResult result = search_run (search, &board, &limits, NULL, NULL);
+    double returned = now ();
+    pthread_join (thread, NULL);
+    double latency = result.stopped ? returned - stopper.stopped_at : 0;
+    total += latency;
+    if (latency > worst)
+      worst = latency, worst_index = i;
+  }
+  printf ("stop flag: %d searches stopped after 10-210 ms: worst latency %.1f ms (search %d), "
+          "mean %.2f ms\n", SEARCHES, worst * 1e3, worst_index, total / SEARCHES * 1e3);
+  search_free (search);
+  return 0;
+}
