@@ -104,6 +104,51 @@ static void test_transcript_round_trips (void)
   CHECK (passes_seen > 0);
 }
 
+/* A game seen through each of the 8 symmetries: its transcript with every square mapped, played
+ * from the mapped start (written as a board string), reaches the mapped final position, and
+ * every position on the way has the mapped legal moves. */
+static void test_transcripts_through_symmetries (void)
+{
+  CheckRandom random = { 0x5EED1004ULL };
+  for (int game = 0; game < 200; game++) {
+    int moves[128];
+    Position end;
+    size_t n = random_game (&random, moves, 128, &end);
+    for (int s = 0; s < BOARD_SYMMETRIES; s++) {
+      char text[512];
+      size_t length = 0;
+      for (size_t k = 0; k < n; k++) {
+        int mapped = moves[k] == BOARD_PASS ? BOARD_PASS : board_square_symmetry (moves[k], s);
+        length += notation_format_square (mapped, text + length);
+      }
+      Position start;
+      position_init (&start);
+      start.board = board_symmetry (&start.board, s);
+      char start_text[NOTATION_BOARD_SIZE];
+      notation_format_board (&start, start_text);
+      Position position;
+      CHECK (notation_parse_board (start_text, strlen (start_text), &position).error
+             == NOTATION_OK);
+      Position original;
+      position_init (&original);
+      for (size_t k = 0; k < n; k++) {
+        Position before = position;
+        int parsed[2];
+        size_t n_parsed = 0;
+        NotationStatus status = notation_parse_transcript (text + 2 * k, 2, &position, parsed,
+                                                           2, &n_parsed);
+        CHECK (status.error == NOTATION_OK && n_parsed == 1);
+        CHECK_EQ_U64 (board_legal_moves (&before.board),
+                      board_bits_symmetry (board_legal_moves (&original.board), s));
+        position_play (&original, moves[k]);
+      }
+      Board mapped_end = board_symmetry (&end.board, s);
+      CHECK (board_equal (&position.board, &mapped_end));
+      CHECK (position.side_to_move == end.side_to_move);
+    }
+  }
+}
+
 static void test_transcript_spacing_case_and_truncation (void)
 {
   const char *text = " F5 d6\tC3\nd3 ";
@@ -412,6 +457,7 @@ int main (void)
 {
   check_run ("square_names_both_ways", test_square_names_both_ways);
   check_run ("transcript_round_trips", test_transcript_round_trips);
+  check_run ("transcripts_through_symmetries", test_transcripts_through_symmetries);
   check_run ("transcript_spacing_case_and_truncation", test_transcript_spacing_case_and_truncation);
   check_run ("transcript_error_keeps_moves_before_it", test_transcript_error_keeps_moves_before_it);
   check_run ("board_strings_both_ways", test_board_strings_both_ways);

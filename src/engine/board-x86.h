@@ -1,6 +1,10 @@
 /* board-x86.h: board_moves and board_flips with AVX2 and AVX-512, for hot loops that choose a
  * BoardKernel at run time. Compiled only by GCC-compatible compilers for x86-64, each function
- * with its own target attribute, so the rest of the program stays portable. */
+ * with its own target attribute, so the rest of the program stays portable.
+ *
+ * To use them, define the hot loop once per kernel with that kernel's target attribute
+ * (BOARD_TARGET_AVX2 with board_moves_avx2 and board_flips_empty_avx2, and so on; see
+ * DEFINE_COUNT in perft.c), so they inline, and pick one by board_kernel_best () outside it. */
 #pragma once
 
 #include "board.h"

@@ -2,6 +2,7 @@
  * Square index 0..63 is a1, b1 .. h1, a2 .. h8 (a1 = bit 0; rows 1-8 from the top). */
 #pragma once
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -92,10 +93,13 @@ typedef struct BoardRays {
 extern const BoardRays board_rays[BOARD_SQUARES];
 
 /* Flips of a move on an empty square. On each ray going up, the nearest square that is not an
- * opponent disc (the lowest such bit) must be the player's, and every ray square below it
- * flips; going down the same with the highest bit. Branch-free: no outflanking disc gives 0. */
+ * opponent disc (the lowest such bit) must be the player's, and the ray squares between it and
+ * the move flip; going down the same with the highest bit. Branch-free: no outflanking disc
+ * gives 0. */
 static inline uint64_t board_flips_empty (uint64_t player, uint64_t opponent, int square)
 {
+  assert (square >= 0 && square < BOARD_SQUARES);
+  assert (!(((player | opponent) >> square) & 1));
   const BoardRays *rays = &board_rays[square];
   uint64_t flips = 0;
   for (int k = 0; k < 4; k++) {
@@ -114,8 +118,11 @@ static inline uint64_t board_flips_empty (uint64_t player, uint64_t opponent, in
 /* Opponent discs that a move on square would flip (0 when the move is not legal). */
 static inline uint64_t board_flips (uint64_t player, uint64_t opponent, int square)
 {
-  uint64_t flips = board_flips_empty (player, opponent, square);
-  return ((player | opponent) >> square) & 1 ? 0 : flips;
+  assert (square >= 0 && square < BOARD_SQUARES);
+  assert ((player & opponent) == 0);
+  if (((player | opponent) >> square) & 1)
+    return 0;
+  return board_flips_empty (player, opponent, square);
 }
 
 /* Plays a legal move of the side to move; the opponent is then to move. */

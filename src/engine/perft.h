@@ -6,8 +6,9 @@
 
 #include "board.h"
 
-/* Depths above this are refused: the count grows about tenfold a ply, so perft(21) and beyond
- * could overflow 64 bits, and perft(20) would already take years. */
+/* Depths above this are refused: the count grows about tenfold a ply, so perft(20) (near 10^17
+ * leaves from the start) would already take years, and a couple of plies more would overflow
+ * the 64-bit count. */
 #define PERFT_MAX_DEPTH 20
 
 /* Leaves at `depth` plies (0..PERFT_MAX_DEPTH) from board. A pass is a ply, and a finished game
