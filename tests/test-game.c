@@ -286,6 +286,30 @@ static void test_answer_waiting_for_its_delay_is_dropped (void)
   g_assert_true (verso_game_is_human_turn (game));
 }
 
+static void count_move (VersoGame *game, int square, guint64 flips, int *count)
+{
+  (*count)++;
+}
+
+static void test_new_level_restarts_the_search (void)
+{
+  g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_COMPUTER, LEVEL_MASTER);
+  int played = 0;
+
+  verso_game_set_move_delay (game, 0);
+  g_assert_true (verso_game_play (game, square ("f5"), NULL));
+  g_signal_connect (game, "move-played", G_CALLBACK (count_move), &played);
+  run_for (0.05);
+  verso_game_set_level (game, LEVEL_BEGINNER);
+  g_assert_cmpint (verso_game_get_level (game), ==, LEVEL_BEGINNER);
+  g_assert_true (verso_game_get_thinking (game));
+  g_assert_true (run_until (game, human_to_move, 30));
+  /* One answer: the master's stopped search played nothing. */
+  run_for (0.3);
+  g_assert_cmpint (played, ==, 1);
+  g_assert_cmpint (verso_game_get_ply (game), ==, 2);
+}
+
 static void test_move_appears_after_delay (void)
 {
   g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_COMPUTER, LEVEL_BEGINNER);
@@ -315,14 +339,23 @@ static void test_computer_plays_itself_to_the_end (void)
 static void test_game_freed_after_stop (void)
 {
   VersoGame *game = verso_game_new (VERSO_PLAYER_COMPUTER, VERSO_PLAYER_HUMAN, LEVEL_MASTER);
+  gpointer weak = game;
+  gint64 stopped, end;
 
+  g_object_add_weak_pointer (G_OBJECT (game), &weak);
   verso_game_start_computer (game);
   g_assert_true (verso_game_get_thinking (game));
   run_for (0.05);
   verso_game_stop_computer (game);
-  /* The worker's answer still holds the game; once it is in, the game goes away. */
-  run_for (0.5);
-  g_assert_finalize_object (game);
+  g_object_unref (game);
+  /* The worker's answer still holds the game; once the stopped search has answered, the game
+   * goes away. */
+  stopped = g_get_monotonic_time ();
+  end = stopped + 30 * G_USEC_PER_SEC;
+  while (weak && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE), g_usleep (1000);
+  g_assert_null (weak);
+  g_test_message ("the stopped search answered after %.1f ms", (g_get_monotonic_time () - stopped) / 1e3);
 }
 
 static void hint_ready (GObject *source, GAsyncResult *result, gpointer user_data)
@@ -511,6 +544,7 @@ int main (int argc, char *argv[])
   g_test_add_func ("/game/undo-against-computer-returns-to-human-turn", test_undo_against_computer_returns_to_human_turn);
   g_test_add_func ("/game/undo-while-computer-thinks-drops-its-answer", test_undo_while_computer_thinks_drops_its_answer);
   g_test_add_func ("/game/answer-waiting-for-its-delay-is-dropped", test_answer_waiting_for_its_delay_is_dropped);
+  g_test_add_func ("/game/new-level-restarts-the-search", test_new_level_restarts_the_search);
   g_test_add_func ("/game/move-appears-after-delay", test_move_appears_after_delay);
   g_test_add_func ("/game/computer-plays-itself-to-the-end", test_computer_plays_itself_to_the_end);
   g_test_add_func ("/game/game-freed-after-stop", test_game_freed_after_stop);

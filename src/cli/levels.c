@@ -25,6 +25,7 @@ typedef struct LevelsOptions {
   double time_scale;    /* every level's time per move is multiplied by this */
   uint64_t seed;
   int jobs;
+  bool random_baseline; /* first, the lowest level against a uniformly random player */
 } LevelsOptions;
 
 /* One pairing of the ladder: the stronger level and the one below it. */
@@ -55,6 +56,17 @@ static int choose_at_level (const MatchPlayer *player, Search *search, const Boa
                             uint64_t seed)
 {
   return level_choose_move_with (search, board, player->user_data, seed, NULL, NULL);
+}
+
+/* The baseline: any legal move, all equally likely. */
+static int choose_at_random (const MatchPlayer *player, Search *search, const Board *board,
+                             uint64_t seed)
+{
+  uint64_t moves = board_legal_moves (board);
+  int pick = (int) (mix (seed) % (uint64_t) board_count (moves));
+  while (pick-- > 0)
+    moves &= moves - 1;
+  return __builtin_ctzll (moves);
 }
 
 static void *ladder_worker (void *data)
@@ -141,6 +153,11 @@ int cli_levels (int argc, char **argv)
   };
   for (int i = 1; i < argc; i += 2) {
     const char *option = argv[i];
+    if (strcmp (option, "--random-baseline") == 0) {
+      options.random_baseline = true;
+      i--;  /* a flag: no value follows */
+      continue;
+    }
     const char *value = i + 1 < argc ? argv[i + 1] : NULL;
     bool ok = value != NULL;
     if (strcmp (option, "--games") == 0) {
@@ -170,12 +187,14 @@ int cli_levels (int argc, char **argv)
       return 2;
     }
   }
-  if (options.to <= options.from) {
+  if (options.to < options.from || (options.to == options.from && !options.random_baseline)) {
     cli_error ("levels: --to must name a level above --from");
     return 2;
   }
 
-  Pairing *pairings = calloc ((size_t) (options.to - options.from), sizeof *pairings);
+  int baseline = options.random_baseline ? 1 : 0;
+  int pairing_count = options.to - options.from + baseline;
+  Pairing *pairings = calloc ((size_t) pairing_count, sizeof *pairings);
   if (!pairings) {
     cli_error ("levels: out of memory");
     return 1;
@@ -183,17 +202,19 @@ int cli_levels (int argc, char **argv)
   Ladder ladder = {
     .options = &options,
     .pairings = pairings,
-    .pairing_count = options.to - options.from,
+    .pairing_count = pairing_count,
   };
   pthread_mutex_init (&ladder.lock, NULL);
   for (int i = 0; i < ladder.pairing_count; i++) {
-    pairings[i].upper = *level_get (options.from + i + 1);
-    pairings[i].lower = *level_get (options.from + i);
+    pairings[i].upper = *level_get (options.from + i + 1 - baseline);
+    pairings[i].lower = i < baseline ? (Level) { "random", "Random", 1, 1.0, -1, 64, true }
+                                     : *level_get (options.from + i - baseline);
     pairings[i].upper.seconds *= options.time_scale;
     pairings[i].lower.seconds *= options.time_scale;
     pairings[i].upper_player = (MatchPlayer) { .name = pairings[i].upper.id, .choose = choose_at_level,
                                                .user_data = &pairings[i].upper };
-    pairings[i].lower_player = (MatchPlayer) { .name = pairings[i].lower.id, .choose = choose_at_level,
+    pairings[i].lower_player = (MatchPlayer) { .name = pairings[i].lower.id,
+                                               .choose = i < baseline ? choose_at_random : choose_at_level,
                                                .user_data = &pairings[i].lower };
   }
   pthread_t threads[LEVELS_MAX_JOBS];

@@ -200,7 +200,8 @@ int cli_match (int argc, char **argv)
     return 2;
   }
   MatchPlayer first, second;
-  PlayerWeights own[2] = { { NULL }, { NULL } };
+  PlayerWeights own[2];
+  memset (own, 0, sizeof own);
   if (!parse_player (specs[0], &first, &own[0]) || !parse_player (specs[1], &second, &own[1])) {
     pattern_weights_free (own[0].weights);
     pattern_weights_free (own[1].weights);

@@ -21,6 +21,7 @@ static const Command commands[] = {
   { "perft", cli_perft, "perft DEPTH [--position BOARD] [--threads N] [--kernel portable|avx2|avx512]   count the game tree" },
   { "match", cli_match, "match [--openings N] [--verbose] PLAYER PLAYER   play two configurations" },
   { "levels", cli_levels, "levels [--games N] [--from LEVEL] [--to LEVEL] [--time-scale F] [--jobs N] [--seed S]\n"
+                          "      [--random-baseline]\n"
                           "      play every difficulty level against the level below it" },
 };
 

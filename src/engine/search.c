@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "endgame.h"
+#include "eval_pattern.h"
 #include "midgame.h"
 #include "move.h"
 #include "search_internal.h"
@@ -78,7 +79,7 @@ Search *search_new (size_t hash_bytes)
     free (search);
     return NULL;
   }
-  search->evaluation = eval_simple ();
+  search->evaluation = eval_pattern (); /* the trained evaluation, or the simple one without weights */
   return search;
 }
 
@@ -94,7 +95,7 @@ void search_set_evaluation (Search *search, const Evaluation *evaluation)
 {
   assert (search);
   if (!evaluation)
-    evaluation = eval_simple ();
+    evaluation = eval_pattern ();
   if (evaluation != search->evaluation)
     hash_clear (&search->hash); /* scores of another evaluation would mislead */
   search->evaluation = evaluation;

@@ -107,6 +107,11 @@ static void computer_thread (GTask *task, gpointer source, gpointer task_data, G
     g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED, "Not enough memory for the engine");
     return;
   }
+  /* Making the table takes a moment the first time; a stop in it needs no search. */
+  if (g_task_return_error_if_cancelled (task)) {
+    g_mutex_unlock (&self->search_lock);
+    return;
+  }
   result = g_new (SearchResult, 1);
   *result = computer_think (self->search, request);
   g_mutex_unlock (&self->search_lock);

@@ -255,7 +255,7 @@ LevelId verso_game_get_level (VersoGame *self)
   return self->level;
 }
 
-/* A new level applies to the computer's next move; a search under way goes on at the old one. */
+/* A new level applies at once: a search under way starts again at the new level. */
 void verso_game_set_level (VersoGame *self, LevelId level)
 {
   g_return_if_fail (VERSO_IS_GAME (self));
@@ -264,6 +264,10 @@ void verso_game_set_level (VersoGame *self, LevelId level)
   if (self->level == level)
     return;
   self->level = level;
+  if (self->computer_cancellable) {
+    verso_game_stop_computer (self);
+    verso_game_start_computer (self);
+  }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LEVEL]);
 }
 

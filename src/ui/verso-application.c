@@ -11,6 +11,8 @@
 
 struct _VersoApplication {
   AdwApplication parent_instance;
+
+  gint64 start_time;
 };
 
 G_DEFINE_FINAL_TYPE (VersoApplication, verso_application, ADW_TYPE_APPLICATION)
@@ -128,6 +130,13 @@ static void verso_application_class_init (VersoApplicationClass *klass)
 
 static void verso_application_init (VersoApplication *self)
 {
+  self->start_time = g_get_monotonic_time ();
+}
+
+gint64 verso_application_get_start_time (VersoApplication *self)
+{
+  g_return_val_if_fail (VERSO_IS_APPLICATION (self), 0);
+  return self->start_time;
 }
 
 VersoApplication *verso_application_new (void)

@@ -9,5 +9,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (VersoApplication, verso_application, VERSO, APPLICATION, AdwApplication)
 
 VersoApplication *verso_application_new (void);
+/* When the application object was made (monotonic microseconds), for start-up timing. */
+gint64 verso_application_get_start_time (VersoApplication *application);
 
 G_END_DECLS

@@ -48,6 +48,12 @@ struct _VersoBoardView {
   int flash_square;
   gint64 flash_start;
   gboolean flash_waiting;
+
+  GskRenderNode *board_node;
+  GskRenderNode *disc_nodes[2];
+  int cached_width, cached_height;
+  const Theme *cached_theme;
+  gboolean cached_coordinates;
 };
 
 G_DEFINE_FINAL_TYPE (VersoBoardView, verso_board_view, GTK_TYPE_WIDGET)
@@ -269,17 +275,93 @@ static double flip_progress (VersoBoardView *self, int square, gint64 now)
   return CLAMP (t, 0, 1);
 }
 
-static void draw_discs (VersoBoardView *self, cairo_t *cr, const Geometry *g, gint64 now)
+/* The empty board and one disc of each colour are drawn once per size and look, and the same
+ * render nodes are used in every frame, so GTK redraws only the squares that changed. */
+static void ensure_cached_nodes (VersoBoardView *self, const Geometry *g)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (self)), height = gtk_widget_get_height (GTK_WIDGET (self));
+  double r = g->cell * 0.42;
+  graphene_rect_t bounds;
+  cairo_t *cr;
+
+  if (self->board_node && self->cached_width == width && self->cached_height == height
+      && self->cached_theme == self->theme && self->cached_coordinates == self->show_coordinates)
+    return;
+  g_clear_pointer (&self->board_node, gsk_render_node_unref);
+  g_clear_pointer (&self->disc_nodes[0], gsk_render_node_unref);
+  g_clear_pointer (&self->disc_nodes[1], gsk_render_node_unref);
+  self->cached_width = width;
+  self->cached_height = height;
+  self->cached_theme = self->theme;
+  self->cached_coordinates = self->show_coordinates;
+
+  graphene_rect_init (&bounds, 0, 0, width, height);
+  self->board_node = gsk_cairo_node_new (&bounds);
+  cr = gsk_cairo_node_get_draw_context (self->board_node);
+  draw_board (self, cr, g);
+  cairo_destroy (cr);
+
+  graphene_rect_init (&bounds, -r * 1.2, -r * 1.2, r * 2.4, r * 2.4);
+  for (int color = 0; color < 2; color++) {
+    self->disc_nodes[color] = gsk_cairo_node_new (&bounds);
+    cr = gsk_cairo_node_get_draw_context (self->disc_nodes[color]);
+    draw_disc (cr, 0, 0, r, color, 1, 1);
+    cairo_destroy (cr);
+  }
+}
+
+static void clear_cached_nodes (VersoBoardView *self)
+{
+  g_clear_pointer (&self->board_node, gsk_render_node_unref);
+  g_clear_pointer (&self->disc_nodes[0], gsk_render_node_unref);
+  g_clear_pointer (&self->disc_nodes[1], gsk_render_node_unref);
+}
+
+static void square_centre (const Geometry *g, int square, double *x, double *y)
+{
+  *x = g->x + (board_column (square) + 0.5) * g->cell;
+  *y = g->y + (board_row (square) + 0.5) * g->cell;
+}
+
+/* A Cairo context for drawing on one square (and a little around it), origin at its centre. */
+static cairo_t *square_context (GtkSnapshot *snapshot, const Geometry *g, int square)
+{
+  graphene_rect_t bounds;
+  double x, y;
+  cairo_t *cr;
+
+  square_centre (g, square, &x, &y);
+  graphene_rect_init (&bounds, x - g->cell * 0.6, y - g->cell * 0.6, g->cell * 1.2, g->cell * 1.2);
+  cr = gtk_snapshot_append_cairo (snapshot, &bounds);
+  cairo_translate (cr, x, y);
+  return cr;
+}
+
+static void append_disc (VersoBoardView *self, GtkSnapshot *snapshot, const Geometry *g, int square,
+                         VersoColor color, double opacity)
+{
+  double x, y;
+
+  square_centre (g, square, &x, &y);
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (x, y));
+  if (opacity < 1)
+    gtk_snapshot_push_opacity (snapshot, opacity);
+  gtk_snapshot_append_node (snapshot, self->disc_nodes[color]);
+  if (opacity < 1)
+    gtk_snapshot_pop (snapshot);
+  gtk_snapshot_restore (snapshot);
+}
+
+static void snapshot_discs (VersoBoardView *self, GtkSnapshot *snapshot, const Geometry *g, gint64 now)
 {
   guint64 black = verso_game_get_discs (self->game, VERSO_COLOR_BLACK);
   guint64 white = verso_game_get_discs (self->game, VERSO_COLOR_WHITE);
   double radius = g->cell * 0.42;
 
   for (int square = 0; square < BOARD_SQUARES; square++) {
-    double x = g->x + (board_column (square) + 0.5) * g->cell;
-    double y = g->y + (board_row (square) + 0.5) * g->cell;
     VersoColor color;
-    double t, r = radius;
+    double t;
 
     if (black & board_bit (square))
       color = VERSO_COLOR_BLACK;
@@ -291,81 +373,95 @@ static void draw_discs (VersoBoardView *self, cairo_t *cr, const Geometry *g, gi
     t = flip_progress (self, square, now);
     if (t < 1) {
       /* Edge on at the half-way point; the old colour shows until then. */
-      double width = fabs (cos (G_PI * t));
-      draw_disc (cr, x, y, r, t < 0.5 ? verso_color_other (color) : color, width, 1);
-      continue;
-    }
-    if (self->anim_start && square == self->anim_square) {
+      cairo_t *cr = square_context (snapshot, g, square);
+      draw_disc (cr, 0, 0, radius, t < 0.5 ? verso_color_other (color) : color, fabs (cos (G_PI * t)), 1);
+      cairo_destroy (cr);
+    } else if (self->anim_start && square == self->anim_square) {
       double grow = self->anim_waiting ? 0 : CLAMP ((double) (now - self->anim_start) / PLACE_USEC, 0, 1);
-      r *= 0.75 + 0.25 * grow;
+      cairo_t *cr = square_context (snapshot, g, square);
+      draw_disc (cr, 0, 0, radius * (0.75 + 0.25 * grow), color, 1, 1);
+      cairo_destroy (cr);
+    } else {
+      append_disc (self, snapshot, g, square, color, 1);
     }
-    draw_disc (cr, x, y, r, color, 1, 1);
   }
 }
 
-static void draw_marks (VersoBoardView *self, cairo_t *cr, const Geometry *g, gint64 now)
+static void snapshot_cell_fill (GtkSnapshot *snapshot, const Geometry *g, int square, float red, float green,
+                                float blue, float alpha)
+{
+  GdkRGBA color = { red, green, blue, alpha };
+  graphene_rect_t cell;
+
+  graphene_rect_init (&cell, g->x + board_column (square) * g->cell + 1, g->y + board_row (square) * g->cell + 1,
+                      g->cell - 2, g->cell - 2);
+  gtk_snapshot_append_color (snapshot, &color, &cell);
+}
+
+/* Marks under the discs: hover and the refused-move glow. */
+static void snapshot_under_marks (VersoBoardView *self, GtkSnapshot *snapshot, const Geometry *g, gint64 now)
+{
+  if (self->hover >= 0 && verso_game_is_human_turn (self->game))
+    snapshot_cell_fill (snapshot, g, self->hover, 1, 1, 1, 0.10);
+  if (self->flash_start) {
+    double t = self->flash_waiting ? 0 : (double) (now - self->flash_start) / FLASH_USEC;
+    if (t < 1)
+      snapshot_cell_fill (snapshot, g, self->flash_square, 0.88, 0.11, 0.14, 0.55 * (1 - t));
+  }
+}
+
+static void snapshot_marks (VersoBoardView *self, GtkSnapshot *snapshot, const Geometry *g)
 {
   gboolean human = verso_game_is_human_turn (self->game);
   guint64 legal = verso_game_get_legal_moves (self->game);
   VersoColor turn = verso_game_get_turn (self->game);
   int last = verso_game_get_last_move (self->game);
+  cairo_t *cr;
 
-  if (self->hover >= 0 && human) {
-    double x = g->x + board_column (self->hover) * g->cell, y = g->y + board_row (self->hover) * g->cell;
-    cairo_rectangle (cr, x + 1, y + 1, g->cell - 2, g->cell - 2);
-    cairo_set_source_rgba (cr, 1, 1, 1, 0.10);
-    cairo_fill (cr);
-    if (legal & board_bit (self->hover))
-      draw_disc (cr, x + g->cell / 2, y + g->cell / 2, g->cell * 0.42, turn, 1, 0.4);
-  }
+  if (self->hover >= 0 && human && (legal & board_bit (self->hover)))
+    append_disc (self, snapshot, g, self->hover, turn, 0.4);
 
   if (self->show_legal_moves && human) {
     for (int square = 0; square < BOARD_SQUARES; square++) {
       if (!(legal & board_bit (square)) || square == self->hover)
         continue;
-      cairo_arc (cr, g->x + (board_column (square) + 0.5) * g->cell, g->y + (board_row (square) + 0.5) * g->cell,
-                 g->cell * 0.09, 0, 2 * G_PI);
+      cr = square_context (snapshot, g, square);
+      cairo_arc (cr, 0, 0, g->cell * 0.09, 0, 2 * G_PI);
       if (turn == VERSO_COLOR_BLACK)
         cairo_set_source_rgba (cr, 0, 0, 0, 0.38);
       else
         cairo_set_source_rgba (cr, 1, 1, 1, 0.55);
       cairo_fill (cr);
+      cairo_destroy (cr);
     }
   }
 
   if (self->show_last_move && last >= 0 && last < BOARD_SQUARES) {
-    cairo_arc (cr, g->x + (board_column (last) + 0.5) * g->cell, g->y + (board_row (last) + 0.5) * g->cell,
-               MAX (g->cell * 0.07, 2.5), 0, 2 * G_PI);
+    cr = square_context (snapshot, g, last);
+    cairo_arc (cr, 0, 0, MAX (g->cell * 0.07, 2.5), 0, 2 * G_PI);
     cairo_set_source_rgba (cr, 0.90, 0.11, 0.14, 1);
     cairo_fill (cr);
+    cairo_destroy (cr);
   }
 
   if (self->hint >= 0 && human) {
-    double x = g->x + (board_column (self->hint) + 0.5) * g->cell, y = g->y + (board_row (self->hint) + 0.5) * g->cell;
-    draw_disc (cr, x, y, g->cell * 0.42, turn, 1, 0.5);
-    cairo_arc (cr, x, y, g->cell * 0.44, 0, 2 * G_PI);
+    append_disc (self, snapshot, g, self->hint, turn, 0.5);
+    cr = square_context (snapshot, g, self->hint);
+    cairo_arc (cr, 0, 0, g->cell * 0.44, 0, 2 * G_PI);
     cairo_set_line_width (cr, MAX (g->cell * 0.06, 2));
     cairo_set_source_rgba (cr, 0.97, 0.83, 0.18, 1);
     cairo_stroke (cr);
-  }
-
-  if (self->flash_start) {
-    double t = self->flash_waiting ? 0 : (double) (now - self->flash_start) / FLASH_USEC;
-    if (t < 1) {
-      double x = g->x + board_column (self->flash_square) * g->cell, y = g->y + board_row (self->flash_square) * g->cell;
-      cairo_rectangle (cr, x + 1, y + 1, g->cell - 2, g->cell - 2);
-      cairo_set_source_rgba (cr, 0.88, 0.11, 0.14, 0.55 * (1 - t));
-      cairo_fill (cr);
-    }
+    cairo_destroy (cr);
   }
 
   if (self->cursor_shown && gtk_widget_has_focus (GTK_WIDGET (self))) {
-    double x = g->x + board_column (self->cursor) * g->cell, y = g->y + board_row (self->cursor) * g->cell;
-    double width = MAX (round (g->cell * 0.06), 2);
-    cairo_rectangle (cr, x + width / 2 + 1, y + width / 2 + 1, g->cell - width - 2, g->cell - width - 2);
+    double width = MAX (round (g->cell * 0.06), 2), half = g->cell / 2;
+    cr = square_context (snapshot, g, self->cursor);
+    cairo_rectangle (cr, -half + width / 2 + 1, -half + width / 2 + 1, g->cell - width - 2, g->cell - width - 2);
     cairo_set_line_width (cr, width);
     cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 1);
     cairo_stroke (cr);
+    cairo_destroy (cr);
   }
 }
 
@@ -380,18 +476,15 @@ static void verso_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
   VersoBoardView *self = VERSO_BOARD_VIEW (widget);
   Geometry geometry = board_geometry (self);
-  graphene_rect_t bounds;
-  cairo_t *cr;
   gint64 now = frame_time (self);
 
-  graphene_rect_init (&bounds, 0, 0, gtk_widget_get_width (widget), gtk_widget_get_height (widget));
-  cr = gtk_snapshot_append_cairo (snapshot, &bounds);
-  draw_board (self, cr, &geometry);
+  ensure_cached_nodes (self, &geometry);
+  gtk_snapshot_append_node (snapshot, self->board_node);
   if (self->game) {
-    draw_discs (self, cr, &geometry, now);
-    draw_marks (self, cr, &geometry, now);
+    snapshot_under_marks (self, snapshot, &geometry, now);
+    snapshot_discs (self, snapshot, &geometry, now);
+    snapshot_marks (self, snapshot, &geometry);
   }
-  cairo_destroy (cr);
 }
 
 /* Animation */
@@ -668,6 +761,7 @@ static void verso_board_view_dispose (GObject *object)
 
   stop_animation (self);
   verso_board_view_set_game (self, NULL);
+  clear_cached_nodes (self);
   G_OBJECT_CLASS (verso_board_view_parent_class)->dispose (object);
 }
 

@@ -4,7 +4,9 @@
 
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <time.h>
 
+#include "verso-application.h"
 #include "verso-board-view.h"
 #include "verso-new-game-dialog.h"
 
@@ -29,6 +31,11 @@ struct _VersoWindow {
   AdwToast *illegal_toast;
   GtkWidget *game_over_dialog;
   gboolean saving_new_game_choices; /* settings written by the New Game dialog, not a change of players */
+
+  /* VERSO_DEBUG_STALLS: measures the longest gap between main-loop turns while the computer thinks. */
+  guint stall_probe;
+  gint64 stall_last, stall_longest, thinking_since;
+  gint64 stall_cpu_last, stall_cpu_longest; /* the main thread's own CPU time between turns */
 };
 
 G_DEFINE_FINAL_TYPE (VersoWindow, verso_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -153,9 +160,67 @@ static void on_game_changed (VersoGame *game, VersoWindow *self)
   update_status (self);
 }
 
+static gint64 thread_cpu_time (void)
+{
+  struct timespec now;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &now);
+  return (gint64) now.tv_sec * G_USEC_PER_SEC + now.tv_nsec / 1000;
+}
+
+/* The wall-clock gap shows what a person would see; the CPU time the main thread spent in the
+ * gap shows what our code cost, apart from waiting for a busy machine's processors. */
+static gboolean stall_probe_tick (gpointer user_data)
+{
+  VersoWindow *self = user_data;
+  gint64 now = g_get_monotonic_time (), cpu = thread_cpu_time ();
+
+  self->stall_longest = MAX (self->stall_longest, now - self->stall_last);
+  self->stall_cpu_longest = MAX (self->stall_cpu_longest, cpu - self->stall_cpu_last);
+  self->stall_last = now;
+  self->stall_cpu_last = cpu;
+  return G_SOURCE_CONTINUE;
+}
+
+static void update_stall_probe (VersoWindow *self)
+{
+  gboolean thinking = self->game && verso_game_get_thinking (self->game);
+
+  if (!g_getenv ("VERSO_DEBUG_STALLS"))
+    return;
+  if (thinking && !self->stall_probe) {
+    self->thinking_since = self->stall_last = g_get_monotonic_time ();
+    self->stall_cpu_last = thread_cpu_time ();
+    self->stall_longest = self->stall_cpu_longest = 0;
+    self->stall_probe = g_timeout_add (1, stall_probe_tick, self);
+  } else if (!thinking && self->stall_probe) {
+    g_clear_handle_id (&self->stall_probe, g_source_remove);
+    g_message ("stall probe: thought %.3f s, longest main-loop gap %.2f ms, of which main-thread CPU %.2f ms",
+               (g_get_monotonic_time () - self->thinking_since) / 1e6, self->stall_longest / 1e3,
+               self->stall_cpu_longest / 1e3);
+  }
+}
+
 static void on_game_notify (VersoGame *game, GParamSpec *pspec, VersoWindow *self)
 {
+  update_stall_probe (self);
   update_status (self);
+}
+
+static void on_first_frame (GdkFrameClock *clock, VersoWindow *self)
+{
+  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
+
+  g_signal_handlers_disconnect_by_func (clock, on_first_frame, self);
+  if (VERSO_IS_APPLICATION (application))
+    g_debug ("First frame drawn %.1f ms after start",
+             (g_get_monotonic_time () - verso_application_get_start_time (VERSO_APPLICATION (application))) / 1e3);
+}
+
+static void verso_window_realize (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (verso_window_parent_class)->realize (widget);
+  g_signal_connect_object (gtk_widget_get_frame_clock (widget), "after-paint", G_CALLBACK (on_first_frame), widget, 0);
 }
 
 static void on_pass (VersoGame *game, int color, VersoWindow *self)
@@ -223,6 +288,7 @@ static void set_game (VersoWindow *self, VersoGame *game)
   verso_board_view_set_game (self->board_view, game);
   update_status (self);
   verso_game_start_computer (game);
+  update_stall_probe (self);
 }
 
 VersoGame *verso_window_get_game (VersoWindow *self)
@@ -404,6 +470,7 @@ static void verso_window_dispose (GObject *object)
   VersoWindow *self = VERSO_WINDOW (object);
 
   cancel_hint (self);
+  g_clear_handle_id (&self->stall_probe, g_source_remove);
   if (self->game) {
     g_signal_handlers_disconnect_by_data (self->game, self);
     verso_game_stop_computer (self->game);
@@ -424,6 +491,7 @@ static void verso_window_class_init (VersoWindowClass *klass)
 
   object_class->dispose = verso_window_dispose;
   window_class->close_request = verso_window_close_request;
+  widget_class->realize = verso_window_realize;
 
   g_type_ensure (VERSO_TYPE_BOARD_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/verso/Verso/verso-window.ui");

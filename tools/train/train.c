@@ -8,7 +8,7 @@
  * the final disc difference for the side to move (empties to the winner):
  *  - at or before the file's theoretical depth (24 empties): black's theoretical score, the
  *    result of perfect play from there, which tournament endings often miss;
- *  - with N empties or fewer (default 14): the exact score, solved by the engine;
+ *  - with N empties or fewer (default 12): the exact score, solved by the engine;
  *  - in between: the exact score of the game's first solved position;
  *  - in games that end without either: the game's result.
  * Games from YEAR on (default 2019) are held out for the error report. Deterministic: files in
@@ -468,7 +468,7 @@ static void usage (FILE *out)
 int main (int argc, char **argv)
 {
   Options options = { .holdout_from = 2019, .lambda = 10.0, .iterations = 100,
-                      .exact_empties = 14, .threads = 2 };
+                      .exact_empties = 12, .threads = 2 };
   for (int i = 1; i < argc; i++) {
     const char *value = i + 1 < argc ? argv[i + 1] : NULL;
     if (strcmp (argv[i], "--help") == 0) {

@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""Benchmark of the desktop game under Xvfb: launch to first frame, the longest main-loop stall
+while the computer thinks, and resident memory after a whole game played with mouse clicks.
+Usage: bench-window.py PATH/TO/verso SCHEMA_DIR [LEVEL] [SEED]. Prints numbers; never fails on them."""
+
+import importlib.util
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+here = os.path.dirname(os.path.abspath(__file__))
+spec = importlib.util.spec_from_file_location('window_test', os.path.join(here, 'test-window.py'))
+wt = importlib.util.module_from_spec(spec)
+sys.argv = sys.argv[:3] + sys.argv[3:]
+spec.loader.exec_module(wt)
+
+LEVEL = sys.argv[3] if len(sys.argv) > 3 else 'intermediate'
+SEED = int(sys.argv[4]) if len(sys.argv) > 4 else 1
+
+
+def main():
+    home = tempfile.mkdtemp(prefix='verso-bench-')
+    xvfb, display = wt.start_xvfb()
+    settings_dir = os.path.join(home, 'config', 'glib-2.0', 'settings')
+    os.makedirs(settings_dir)
+    os.makedirs(os.path.join(home, 'cache'))
+    with open(os.path.join(settings_dir, 'keyfile'), 'w') as f:
+        f.write("[io/github/verso/Verso]\nlevel='%s'\n" % LEVEL)
+    env = dict(os.environ)
+    env.update({
+        'DISPLAY': display, 'HOME': home,
+        'XDG_DATA_HOME': os.path.join(home, 'data'), 'XDG_CONFIG_HOME': os.path.join(home, 'config'),
+        'XDG_CACHE_HOME': os.path.join(home, 'cache'), 'XDG_RUNTIME_DIR': home,
+        'GSETTINGS_BACKEND': 'keyfile', 'GSETTINGS_SCHEMA_DIR': wt.SCHEMA_DIR,
+        'GTK_A11Y': 'none', 'NO_AT_BRIDGE': '1', 'GDK_BACKEND': 'x11',
+        'VERSO_DEBUG_STALLS': '1', 'G_MESSAGES_DEBUG': 'Verso',
+    })
+    env.pop('G_DEBUG', None)
+    log_path = os.path.join(home, 'verso.log')
+    rand = random.Random(SEED)
+    screen = wt.Screen(env)
+    try:
+        with open(log_path, 'w') as log:
+            started = time.time()
+            process = subprocess.Popen([wt.VERSO], env=env, stdout=log, stderr=log)
+            geometry = None
+            while time.time() - started < 30 and not geometry:
+                screen.grab()
+                geometry = screen.find_board()
+            visible_ms = (time.time() - started) * 1000
+            app = wt.App.__new__(wt.App)
+            app.env, app.screen, app.process, app.geometry = env, screen, process, geometry
+            board = app.wait_for(lambda b: '?' not in b, 'the board')
+            moves = 0
+            # The end-of-game dialog covers some squares (read as '?'): the game is over.
+            while '?' not in board:
+                legal = wt.legal_moves(board, wt.BLACK)
+                if not legal:
+                    break
+                square = rand.choice(legal)
+                expected = list(board)
+                for s in wt.flips(board, square, wt.BLACK) + [square]:
+                    expected[s] = wt.BLACK
+                expected = ''.join(expected)
+                total = expected.count('X') + expected.count('O')
+                app.click(square)
+                moves += 1
+                if wt.legal_moves(expected, wt.WHITE):
+                    board = app.wait_for(lambda b: '?' in b or b.count('X') + b.count('O') > total and
+                                         (wt.legal_moves(b, wt.BLACK) or not wt.legal_moves(b, wt.WHITE)),
+                                         'the computer', seconds=120)
+                else:
+                    board = app.wait_for(lambda b: '?' in b or b == expected, 'a pass', seconds=30)
+            time.sleep(1.0)
+            rss = subprocess.run(['ps', '-o', 'rss=', '-p', str(process.pid)], capture_output=True, text=True).stdout.strip()
+            screen.grab()
+            subprocess.run(['import', '-window', 'root', os.path.join(os.environ.get('VERSO_BENCH_SHOTS', home), 'game-over-%s.png' % LEVEL)], env=env)
+            process.terminate()
+            process.wait(timeout=10)
+        with open(log_path) as log:
+            text = log.read()
+        first = re.search(r'First frame drawn ([0-9.]+) ms', text)
+        stalls = [(float(a), float(b), float(c)) for a, b, c in
+                  re.findall(r'thought ([0-9.]+) s, longest main-loop gap ([0-9.]+) ms, of which main-thread CPU ([0-9.]+) ms', text)]
+        print('level %s: %d moves by black, game over' % (LEVEL, moves))
+        print('launch to first frame (in process): %s ms' % (first.group(1) if first else '?'))
+        print('launch to board visible on screen (outside, 1 grab ~ 50-100 ms): %.0f ms' % visible_ms)
+        if stalls:
+            longest_think = max(stalls)
+            print('computer moves: %d; longest think %.2f s: longest main-loop gap %.2f ms (main-thread CPU in it %.2f ms)' % ((len(stalls),) + longest_think))
+            print('over all thinking: longest main-loop gap %.2f ms, longest main-thread CPU between turns %.2f ms' %
+                  (max(s[1] for s in stalls), max(s[2] for s in stalls)))
+            gaps = sorted(s[1] for s in stalls)
+            cpus = sorted(s[2] for s in stalls)
+            print('per move, median main-loop gap %.2f ms, median main-thread CPU %.2f ms; first move: %.2f ms gap, %.2f ms CPU' %
+                  (gaps[len(gaps) // 2], cpus[len(cpus) // 2], stalls[0][1], stalls[0][2]))
+        print('resident memory after the game: %s KiB' % rss)
+    finally:
+        xvfb.terminate()
+        xvfb.wait()
+        shutil.rmtree(home, ignore_errors=True)
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""The board as a screen reader sees it: starts the real game under Xvfb with the AT-SPI bus,
+moves the keyboard cursor, plays, and reads the board's accessible name and description back
+through AT-SPI. Run inside dbus-run-session. Usage: test-accessibility.py VERSO SCHEMA_DIR"""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+try:
+    import gi
+    gi.require_version('Atspi', '2.0')
+    from gi.repository import Atspi
+except (ImportError, ValueError) as error:
+    print('SKIP: AT-SPI bindings are not installed (%s)' % error)
+    sys.exit(77)
+
+VERSO, SCHEMA_DIR = sys.argv[1], sys.argv[2]
+BUS_LAUNCHER = '/usr/libexec/at-spi-bus-launcher'
+
+
+def fail(message):
+    print('FAIL: ' + message, flush=True)
+    sys.exit(1)
+
+
+def find_board():
+    desktop = Atspi.get_desktop(0)
+    for i in range(desktop.get_child_count()):
+        application = desktop.get_child_at_index(i)
+        if application is None or application.get_name() != 'verso':
+            continue
+        stack = [application]
+        while stack:
+            node = stack.pop()
+            try:
+                if node.get_role() == Atspi.Role.TABLE and node.get_name() == 'Board':
+                    return node
+                stack.extend(node.get_child_at_index(k) for k in range(node.get_child_count()))
+            except gi.repository.GLib.Error:
+                continue
+    return None
+
+
+def wait_for_description(part, seconds=30):
+    deadline = time.time() + seconds
+    description = None
+    while time.time() < deadline:
+        board = find_board()
+        if board:
+            description = board.get_description()
+            if part in description:
+                print('board: ' + description, flush=True)
+                return description
+        time.sleep(0.3)
+    fail('the board never said “%s”; last description: %s' % (part, description))
+
+
+def main():
+    for tool in ('Xvfb', 'xdotool', BUS_LAUNCHER):
+        if not shutil.which(tool):
+            print('SKIP: %s is not installed' % tool)
+            sys.exit(77)
+    home = tempfile.mkdtemp(prefix='verso-a11y-')
+    read_fd, write_fd = os.pipe()
+    xvfb = subprocess.Popen(['Xvfb', '-displayfd', str(write_fd), '-screen', '0', '1000x1000x24', '-nolisten', 'tcp'],
+                            pass_fds=[write_fd], stderr=subprocess.DEVNULL)
+    os.close(write_fd)
+    number = b''
+    while not number.endswith(b'\n'):
+        chunk = os.read(read_fd, 16)
+        if not chunk:
+            fail('Xvfb did not start')
+        number += chunk
+    os.close(read_fd)
+    display = ':' + number.decode().strip()
+    env = dict(os.environ)
+    for name in ('LANGUAGE', 'LC_ALL', 'LC_MESSAGES', 'GTK_A11Y', 'NO_AT_BRIDGE'):
+        env.pop(name, None)
+    env.update({
+        'DISPLAY': display, 'HOME': home, 'LANG': 'C.UTF-8',
+        'XDG_DATA_HOME': os.path.join(home, 'data'), 'XDG_CONFIG_HOME': os.path.join(home, 'config'),
+        'XDG_CACHE_HOME': os.path.join(home, 'cache'), 'XDG_RUNTIME_DIR': home,
+        'GSETTINGS_BACKEND': 'memory', 'GSETTINGS_SCHEMA_DIR': SCHEMA_DIR,
+        'GDK_BACKEND': 'x11', 'GSK_RENDERER': 'cairo', 'ASAN_OPTIONS': 'detect_leaks=0',
+    })
+    os.environ['DISPLAY'] = display
+    print('display ' + display, flush=True)
+    bus = subprocess.Popen([BUS_LAUNCHER, '--launch-immediately'], env=env)
+    app = None
+    try:
+        time.sleep(1)
+        app = subprocess.Popen([VERSO], env=env)
+        wait_for_description('Black 2, white 2. Black to move. Cursor on d3: empty, a legal move.')
+        subprocess.run(['xdotool', 'mousemove', '5', '300', 'key', 'Right', 'Right', 'Down', 'Down'], env=env, check=True)
+        wait_for_description('Cursor on f5: empty, a legal move.')
+        subprocess.run(['xdotool', 'key', 'Return'], env=env, check=True)
+        # The person's move (4 black, 1 white) and then the computer's answer (3 and 3).
+        wait_for_description('Black 3, white 3. Black to move.')
+        print('PASS', flush=True)
+    finally:
+        if app:
+            app.terminate()
+            app.wait()
+        bus.terminate()
+        bus.wait()
+        xvfb.terminate()
+        xvfb.wait()
+        shutil.rmtree(home, ignore_errors=True)
+
+
+if __name__ == '__main__':
+    main()
