@@ -1,13 +1,18 @@
 /* bench-search.c: how well the search keeps to its time: 100 searches under a hard time limit
  * and 100 searches ended by the stop flag, over varied positions, one and two threads. Prints
- * the worst and mean overrun past the limit, and the stop latency. */
+ * the worst and mean overrun past the limit, and the stop latency. Given an OBF file, it also
+ * solves it with one and two threads and prints the speed-up, both in elapsed time and in the
+ * calling thread's CPU time (the elapsed time on an otherwise idle machine). */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "board.h"
+#include "eval_pattern.h"
+#include "notation.h"
 #include "search.h"
 
 #define SEARCHES 100
@@ -69,8 +74,73 @@ static void *stop_later (void *data)
   return NULL;
 }
 
-int main (void)
+static double thread_cpu (void)
 {
+  struct timespec ts;
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (double) ts.tv_sec + (double) ts.tv_nsec * 1e-9;
+}
+
+/* Solves every position of the file with 1 and 2 threads, `rounds` times each, keeping the
+ * best time of each position. */
+static int bench_threads (const char *path, int rounds)
+{
+  FILE *file = fopen (path, "r");
+  if (!file) {
+    perror (path);
+    return 1;
+  }
+  Board boards[64];
+  int count = 0;
+  char line[1024];
+  while (count < 64 && fgets (line, sizeof line, file)) {
+    NotationObf obf;
+    if (notation_parse_obf (line, strcspn (line, "\r\n"), &obf).error == NOTATION_OK)
+      boards[count++] = obf.position.board;
+  }
+  fclose (file);
+  Search *search = search_new (0);
+  if (!search)
+    return 1;
+  search_set_evaluation (search, eval_pattern ());
+  double wall[2] = { 0, 0 }, cpu[2] = { 0, 0 };
+  uint64_t nodes[2] = { 0, 0 };
+  for (int t = 0; t < 2; t++) {
+    for (int i = 0; i < count; i++) {
+      double best_wall = 1e9, best_cpu = 1e9;
+      for (int r = 0; r < rounds; r++) {
+        SearchLimits limits = search_limits_default ();
+        limits.exact_empties = 64;
+        limits.threads = t + 1;
+        search_clear (search);
+        double start = now (), start_cpu = thread_cpu ();
+        SearchResult result = search_run (search, &boards[i], &limits, NULL, NULL);
+        double elapsed = now () - start, used = thread_cpu () - start_cpu;
+        if (elapsed < best_wall)
+          best_wall = elapsed;
+        if (used < best_cpu)
+          best_cpu = used;
+        if (r == 0)
+          nodes[t] += result.nodes;
+      }
+      wall[t] += best_wall;
+      cpu[t] += best_cpu;
+    }
+    printf ("%s, %d thread%s: %llu nodes, %.3f s elapsed, %.3f s CPU of the calling thread "
+            "(best of %d per position)\n", path, t + 1, t ? "s" : "",
+            (unsigned long long) nodes[t], wall[t], cpu[t], rounds);
+  }
+  printf ("two threads: %.2fx faster elapsed, %.2fx by the calling thread's CPU time\n",
+          wall[0] / wall[1], cpu[0] / cpu[1]);
+  search_free (search);
+  return 0;
+}
+
+int main (int argc, char **argv)
+{
+  if (argc > 1)
+    return bench_threads (argv[1], argc > 2 ? atoi (argv[2]) : 3);
+
   static const double limits_s[] = { 0.01, 0.05, 0.1, 0.25, 0.5 };
   Search *search = search_new (0);
   if (!search)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "eval_pattern.h"
 #include "ggf.h"
 #include "notation.h"
 #include "search.h"
@@ -318,6 +319,7 @@ int cli_nboard (int argc, char **argv)
     free (line);
     return 1;
   }
+  search_set_evaluation (engine->search, eval_pattern ());
   pthread_mutex_init (&engine->output, NULL);
   atomic_init (&engine->stop, false);
   engine->depth = NBOARD_DEFAULT_DEPTH;

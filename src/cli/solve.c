@@ -7,6 +7,7 @@
 
 #include "board.h"
 #include "cli.h"
+#include "eval_pattern.h"
 #include "notation.h"
 #include "search.h"
 
@@ -176,6 +177,8 @@ int cli_solve (int argc, char **argv)
     free (lines);
     return 1;
   }
+  /* The trained evaluation orders the moves best (the simple one when no weights are built in). */
+  search_set_evaluation (search, eval_pattern ());
 
   uint64_t total_nodes = 0;
   double total_seconds = 0;

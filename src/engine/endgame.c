@@ -17,6 +17,9 @@
 #endif
 /* Below this many empties the small-board code takes over. */
 #define ENDGAME_SMALL_EMPTIES 5
+/* With several threads, from this many empties a thread tells the others which position it
+ * is solving. */
+#define ENDGAME_BUSY_EMPTIES 12
 #ifndef ENDGAME_SHALLOW_SORT_EMPTIES
 #define ENDGAME_SHALLOW_SORT_EMPTIES 99
 #endif
@@ -48,40 +51,93 @@ static inline int final_score (uint64_t player, uint64_t opponent, int empties)
   return 0;
 }
 
-/* One empty square left. */
+/* Quadrant parity: bit q is set when quadrant q (0 a1-d4, 1 e1-h4, 2 a5-d8, 3 e5-h8) holds an
+ * odd number of empty squares; playing a square flips its quadrant's bit. */
+static inline int quadrant_bit (int square)
+{
+  return 1 << (((square >> 4) & 2) | ((square >> 2) & 1));
+}
+
+static int parity_of (uint64_t empty)
+{
+  int parity = 0;
+  for (uint64_t squares = empty; squares; squares &= squares - 1)
+    parity ^= quadrant_bit (__builtin_ctzll (squares));
+  return parity;
+}
+
+/* The squares of the quadrants whose bits are set in `parity`. */
+static const uint64_t parity_squares[16] = {
+  0x0000000000000000ULL, 0x000000000F0F0F0FULL, 0x00000000F0F0F0F0ULL, 0x00000000FFFFFFFFULL,
+  0x0F0F0F0F00000000ULL, 0x0F0F0F0F0F0F0F0FULL, 0x0F0F0F0FF0F0F0F0ULL, 0x0F0F0F0FFFFFFFFFULL,
+  0xF0F0F0F000000000ULL, 0xF0F0F0F00F0F0F0FULL, 0xF0F0F0F0F0F0F0F0ULL, 0xF0F0F0F0FFFFFFFFULL,
+  0xFFFFFFFF00000000ULL, 0xFFFFFFFF0F0F0F0FULL, 0xFFFFFFFFF0F0F0F0ULL, 0xFFFFFFFFFFFFFFFFULL,
+};
+
+/* One empty square left: whoever can play it does (the player first), and the game ends. */
 static inline int solve_last_1 (SearchThread *thread, uint64_t player, uint64_t opponent,
                                 int square)
 {
   thread->nodes++;
-  uint64_t flips = board_flips (player, opponent, square);
+  uint64_t flips = board_flips_empty (player, opponent, square);
   if (flips)
     return 2 * board_count (player | flips) + 2 - 64;
-  flips = board_flips (opponent, player, square);
+  flips = board_flips_empty (opponent, player, square);
   if (flips)
     return 64 - 2 * (board_count (opponent | flips) + 1);
   return final_score (player, opponent, 1);
 }
 
-/* 2 to 6 empty squares: moves in odd quadrants first, no table, no move list. */
-static int solve_small (SearchThread *thread, uint64_t player, uint64_t opponent, int alpha,
-                        int beta, uint64_t empty, int empties, bool passed)
+/* Two empty squares, x1 and x2. */
+static int solve_last_2 (SearchThread *thread, uint64_t player, uint64_t opponent, int alpha,
+                         int beta, int x1, int x2, bool passed)
 {
   thread->nodes++;
-  uint64_t parity = move_parity_squares (empty);
-  uint64_t order[2] = { empty & parity, empty & ~parity };
+  int best = -SEARCH_SCORE_INF;
+  uint64_t flips = board_flips_empty (player, opponent, x1);
+  if (flips) {
+    best = -solve_last_1 (thread, opponent ^ flips, player ^ flips ^ board_bit (x1), x2);
+    if (best >= beta)
+      return best;
+  }
+  flips = board_flips_empty (player, opponent, x2);
+  if (flips) {
+    int score = -solve_last_1 (thread, opponent ^ flips, player ^ flips ^ board_bit (x2), x1);
+    if (score > best)
+      best = score;
+  }
+  if (best == -SEARCH_SCORE_INF) {
+    if (passed)
+      return final_score (player, opponent, 2);
+    return -solve_last_2 (thread, opponent, player, -beta, -alpha, x1, x2, true);
+  }
+  return best;
+}
+
+/* 3 to 6 empty squares: moves in odd quadrants first, no table, no move list. */
+static int solve_small (SearchThread *thread, uint64_t player, uint64_t opponent, int alpha,
+                        int beta, uint64_t empty, int empties, int parity, bool passed)
+{
+  thread->nodes++;
+  uint64_t odd = parity_squares[parity];
+  uint64_t order[2] = { empty & odd, empty & ~odd };
   int best = -SEARCH_SCORE_INF;
   for (int k = 0; k < 2; k++) {
     for (uint64_t squares = order[k]; squares; squares &= squares - 1) {
       int square = __builtin_ctzll (squares);
-      uint64_t flips = board_flips (player, opponent, square);
+      uint64_t flips = board_flips_empty (player, opponent, square);
       if (!flips)
         continue;
-      uint64_t bit = board_bit (square);
+      uint64_t bit = board_bit (square), rest = empty ^ bit;
       uint64_t next_player = opponent ^ flips, next_opponent = player ^ flips ^ bit;
-      int score = empties == 2
-        ? -solve_last_1 (thread, next_player, next_opponent, __builtin_ctzll (empty ^ bit))
-        : -solve_small (thread, next_player, next_opponent, -beta, -alpha, empty ^ bit,
-                        empties - 1, false);
+      int score;
+      if (empties == 3) {
+        int x1 = __builtin_ctzll (rest), x2 = __builtin_ctzll (rest & (rest - 1));
+        score = -solve_last_2 (thread, next_player, next_opponent, -beta, -alpha, x1, x2, false);
+      } else {
+        score = -solve_small (thread, next_player, next_opponent, -beta, -alpha, rest,
+                              empties - 1, parity ^ quadrant_bit (square), false);
+      }
       if (score > best) {
         best = score;
         if (score > alpha) {
@@ -95,9 +151,26 @@ static int solve_small (SearchThread *thread, uint64_t player, uint64_t opponent
   if (best == -SEARCH_SCORE_INF) {
     if (passed)
       return final_score (player, opponent, empties);
-    return -solve_small (thread, opponent, player, -beta, -alpha, empty, empties, true);
+    return -solve_small (thread, opponent, player, -beta, -alpha, empty, empties, parity, true);
   }
   return best;
+}
+
+/* Any position of at most 6 empties. */
+static int solve_few (SearchThread *thread, uint64_t player, uint64_t opponent, int alpha,
+                      int beta, uint64_t empty)
+{
+  int empties = board_count (empty);
+  if (empties >= 3)
+    return solve_small (thread, player, opponent, alpha, beta, empty, empties, parity_of (empty),
+                        false);
+  if (empties == 2)
+    return solve_last_2 (thread, player, opponent, alpha, beta, __builtin_ctzll (empty),
+                         __builtin_ctzll (empty & (empty - 1)), false);
+  if (empties == 1)
+    return solve_last_1 (thread, player, opponent, __builtin_ctzll (empty));
+  thread->nodes++;
+  return final_score (player, opponent, 0);
 }
 
 /* The opponent's stable discs bound the score from above. */
@@ -163,8 +236,8 @@ static int solve_sorted (SearchThread *thread, const Board *board, int alpha, in
     Board next = *board;
     board_play_flips (&next, move->square, move->flips);
     if (empties - 1 < ENDGAME_SORT_EMPTIES)
-      score = -solve_small (thread, next.player, next.opponent, -beta, -alpha,
-                            empty ^ board_bit (move->square), empties - 1, false);
+      score = -solve_few (thread, next.player, next.opponent, -beta, -alpha,
+                          empty ^ board_bit (move->square));
     else
       score = -solve_sorted (thread, &next, -beta, -alpha, false);
     if (score > best) {
@@ -186,17 +259,13 @@ static inline int solve_any (SearchThread *thread, const Board *board, int alpha
     return solve_deep (thread, board, alpha, beta, false);
   if (empties >= ENDGAME_SORT_EMPTIES)
     return solve_sorted (thread, board, alpha, beta, false);
-  if (empties >= 2)
-    return solve_small (thread, board->player, board->opponent, alpha, beta,
-                        board_empty_squares (board), empties, false);
-  if (empties == 1)
-    return solve_last_1 (thread, board->player, board->opponent,
-                         __builtin_ctzll (board_empty_squares (board)));
-  thread->nodes++;
-  return final_score (board->player, board->opponent, 0);
+  return solve_few (thread, board->player, board->opponent, alpha, beta,
+                    board_empty_squares (board));
 }
 
-/* Deep positions: transposition table, fastest-first order, principal variation search. */
+/* Deep positions: transposition table, enhanced transposition cutoffs, fastest-first order,
+ * principal variation search. With several threads, a move another thread is searching right
+ * now is put off until the others are done (its result may then be in the table). */
 static int solve_deep (SearchThread *thread, const Board *board, int alpha, int beta,
                        bool passed)
 {
@@ -235,25 +304,49 @@ static int solve_deep (SearchThread *thread, const Board *board, int alpha, int 
   }
   MoveList list;
   move_list_generate (&list, board, moves);
+  if (empties > ENDGAME_HASH_EMPTIES) {
+    for (int i = 0; i < list.count; i++) {
+      Board next = *board;
+      board_play_flips (&next, list.moves[i].square, list.moves[i].flips);
+      HashHit child;
+      if (hash_probe (thread->hash, board_hash (&next), &child)
+          && child.depth == HASH_DEPTH_EXACT && -(child.upper / EVAL_SCALE) >= beta)
+        return -(child.upper / EVAL_SCALE);
+    }
+  }
   if (empties >= ENDGAME_SHALLOW_SORT_EMPTIES)
     endgame_score_moves_shallow (thread, board, &list, empties, hash_move);
   else
     move_list_score_endgame (&list, board, hash_move);
+
+  bool shared_work = thread->busy && empties - 1 >= ENDGAME_BUSY_EMPTIES;
+  if (shared_work)
+    search_busy_enter (thread, key);
   int best = -SEARCH_SCORE_INF, best_move = BOARD_NO_MOVE;
   int window_alpha = alpha;
-  for (int i = 0; i < list.count; i++) {
-    const Move *move = move_list_next (&list, i);
+  int deferred[MOVE_LIST_MAX], n_deferred = 0;
+  for (int i = 0, k = 0; i < list.count || k < n_deferred; ) {
+    const Move *move;
+    bool from_list = i < list.count;
+    if (from_list)
+      move = move_list_next (&list, i++);
+    else
+      move = &list.moves[deferred[k++]];
     Board next = *board;
     board_play_flips (&next, move->square, move->flips);
-    if (i == 0) {
+    if (best == -SEARCH_SCORE_INF) {
       score = -solve_any (thread, &next, -beta, -alpha);
     } else {
+      if (from_list && shared_work && search_busy_elsewhere (thread, board_hash (&next))) {
+        deferred[n_deferred++] = i - 1;
+        continue;
+      }
       score = -solve_any (thread, &next, -alpha - 1, -alpha);
       if (score > alpha && score < beta)
         score = -solve_any (thread, &next, -beta, -score);
     }
     if (thread->aborted)
-      return 0;
+      break;
     if (score > best) {
       best = score;
       best_move = move->square;
@@ -264,6 +357,10 @@ static int solve_deep (SearchThread *thread, const Board *board, int alpha, int 
       }
     }
   }
+  if (shared_work)
+    search_busy_leave (thread, key);
+  if (thread->aborted)
+    return 0;
   hash_store (thread->hash, key, HASH_DEPTH_EXACT, window_alpha * EVAL_SCALE,
               beta * EVAL_SCALE, best * EVAL_SCALE, best_move);
   return best;

@@ -130,25 +130,31 @@ static int root_search (Root *root, int alpha, int beta, int depth, bool exact, 
   SearchThread *thread = &root->thread;
   MoveList *list = &root->moves;
   int best = -SEARCH_SCORE_INF, best_index = 0;
-  int scores[MOVE_LIST_MAX];
-  for (int i = 0; i < list->count; i++) {
-    const Move *move = &list->moves[i];
+  int deferred[MOVE_LIST_MAX], n_deferred = 0;
+  for (int i = 0, k = 0; i < list->count || k < n_deferred; ) {
+    bool from_list = i < list->count;
+    int index = from_list ? i++ : deferred[k++];
+    const Move *move = &list->moves[index];
     Board next = *root->board;
     board_play_flips (&next, move->square, move->flips);
     int score;
-    if (i == 0) {
+    if (best == -SEARCH_SCORE_INF) {
       score = root_child (thread, &next, alpha, beta, depth, exact);
     } else {
+      /* Another thread is on this move: take the others first. */
+      if (from_list && thread->busy && search_busy_elsewhere (thread, board_hash (&next))) {
+        deferred[n_deferred++] = index;
+        continue;
+      }
       score = root_child (thread, &next, alpha, alpha + 1, depth, exact);
       if (score > alpha && score < beta)
         score = root_child (thread, &next, score, beta, depth, exact);
     }
     if (thread->aborted)
       return 0;
-    scores[i] = score;
     if (score > best) {
       best = score;
-      best_index = i;
+      best_index = index;
       if (score > alpha) {
         alpha = score;
         if (alpha >= beta)
@@ -160,7 +166,6 @@ static int root_search (Root *root, int alpha, int beta, int depth, bool exact, 
   Move best_entry = list->moves[best_index];
   memmove (&list->moves[1], &list->moves[0], sizeof (Move) * (size_t) best_index);
   list->moves[0] = best_entry;
-  (void) scores;
   *best_move = best_entry.square;
   return best;
 }
@@ -365,6 +370,8 @@ SearchResult search_run (Search *search, const Board *board, const SearchLimits 
   };
   atomic_init (&shared.abort, false);
   atomic_init (&shared.nodes, 0);
+  for (int i = 0; i < SEARCH_BUSY_SLOTS; i++)
+    atomic_init (&shared.busy[i], 0);
   hash_new_date (&search->hash);
 
   int threads = limits->threads < 1 ? 1 : limits->threads;
@@ -384,6 +391,7 @@ SearchResult search_run (Search *search, const Board *board, const SearchLimits 
     root->thread.evaluation = search->evaluation;
     root->thread.hash = &search->hash;
     root->thread.id = i;
+    root->thread.busy = threads > 1 ? shared.busy : NULL;
     root->thread.next_poll = 0; /* look at the limits before the first node */
     root->board = board;
     move_list_generate (&root->moves, board, moves);

@@ -10,6 +10,9 @@
 #include "hash.h"
 #include "search.h"
 
+/* Positions being searched by some thread right now (by hash key, 0 = free slot). */
+#define SEARCH_BUSY_SLOTS 4096
+
 /* What all threads of one search_run share. */
 typedef struct SearchShared {
   const SearchLimits *limits;
@@ -19,6 +22,7 @@ typedef struct SearchShared {
   double hard_deadline;        /* 0 = none */
   atomic_bool abort;           /* a limit was reached, or the main thread finished */
   atomic_uint_fast64_t nodes;  /* nodes reported by the threads so far */
+  _Atomic uint64_t busy[SEARCH_BUSY_SLOTS];
 } SearchShared;
 
 /* One thread's private state. */
@@ -31,6 +35,7 @@ typedef struct SearchThread {
   uint64_t reported_nodes;     /* part of `nodes` already added to shared->nodes */
   uint64_t next_poll;
   bool aborted;
+  _Atomic uint64_t *busy;      /* shared->busy when there are several threads, else NULL */
 } SearchThread;
 
 /* How often (in nodes) a thread looks at the clock and the stop flag. */
@@ -45,6 +50,27 @@ static inline bool search_thread_aborted (SearchThread *thread)
   if (thread->nodes >= thread->next_poll)
     return search_thread_poll (thread);
   return thread->aborted;
+}
+
+/* The busy table: a thread marks the position it enters, so others may put it off. */
+static inline void search_busy_enter (SearchThread *thread, uint64_t key)
+{
+  uint64_t expected = 0;
+  atomic_compare_exchange_strong_explicit (&thread->busy[key % SEARCH_BUSY_SLOTS], &expected,
+                                           key, memory_order_relaxed, memory_order_relaxed);
+}
+
+static inline void search_busy_leave (SearchThread *thread, uint64_t key)
+{
+  uint64_t expected = key;
+  atomic_compare_exchange_strong_explicit (&thread->busy[key % SEARCH_BUSY_SLOTS], &expected, 0,
+                                           memory_order_relaxed, memory_order_relaxed);
+}
+
+static inline bool search_busy_elsewhere (SearchThread *thread, uint64_t key)
+{
+  return atomic_load_explicit (&thread->busy[key % SEARCH_BUSY_SLOTS], memory_order_relaxed)
+         == key;
 }
 
 /* Scores: midgame in EVAL_SCALE units, endgame in discs. */
