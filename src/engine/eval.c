@@ -4,6 +4,8 @@
 
 #include <assert.h>
 
+#include "move.h"
+
 #define CORNERS 0x8100000000000081ULL
 #define EDGES 0xFF818181818181FFULL
 
@@ -26,17 +28,6 @@ static const SimpleWeights simple_phases[3] = {
 };
 
 static const Evaluation simple_evaluation;
-
-/* Empty squares next to a disc of `discs`: the squares where the other side may later play. */
-static inline uint64_t neighbours (uint64_t discs, uint64_t empty)
-{
-  const uint64_t not_a = 0xFEFEFEFEFEFEFEFEULL, not_h = 0x7F7F7F7F7F7F7F7FULL;
-  uint64_t n = ((discs << 1) & not_a) | ((discs >> 1) & not_h)
-             | (discs << 8) | (discs >> 8)
-             | ((discs << 9) & not_a) | ((discs >> 9) & not_h)
-             | ((discs << 7) & not_h) | ((discs >> 7) & not_a);
-  return n & empty;
-}
 
 /* Discs on X squares (b2, g2, b7, g7) whose corner is empty. */
 static inline int x_squares (uint64_t discs, uint64_t empty)
@@ -73,8 +64,8 @@ static int simple_evaluate (const Evaluation *evaluation, const Board *board)
 
   int mobility = board_count (board_moves (player, opponent))
                - board_count (board_moves (opponent, player));
-  int potential = board_count (neighbours (opponent, empty))
-                - board_count (neighbours (player, empty));
+  int potential = board_count (move_frontier (opponent, empty))
+                - board_count (move_frontier (player, empty));
   int corners = board_count (player & CORNERS) - board_count (opponent & CORNERS);
   int x = x_squares (player, empty) - x_squares (opponent, empty);
   int c = c_squares (player, empty) - c_squares (opponent, empty);
