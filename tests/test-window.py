@@ -287,7 +287,12 @@ def main():
         if restored != before_undo:
             fail('the restored game differs:\n%s\n%s' % (restored, before_undo))
         print('game restored after restart', flush=True)
+
+        # Quitting while the computer thinks stops it and still ends cleanly.
+        app.click(legal_moves(restored, BLACK)[0])
+        time.sleep(0.1)
         app.quit()
+        print('quit while the computer was thinking', flush=True)
 
         # A corrupt save file is set aside and a fresh game starts.
         with open(save_file, 'wb') as f:
