@@ -15,9 +15,9 @@
 #include "search_internal.h"
 
 #define SEARCH_MAX_THREADS 64
-#ifndef PRE
-#define PRE 14
-#endif
+/* Before solving n empties, a midgame search of n - SEARCH_PRESOLVE_MARGIN plies fills the table
+ * with good moves to try first. */
+#define SEARCH_PRESOLVE_MARGIN 14
 
 struct Search {
   const Evaluation *evaluation;
@@ -276,8 +276,8 @@ static void root_think (Root *root)
   int empties = board_empties (board);
   bool solve = limits->exact_empties >= 0 && empties <= limits->exact_empties;
   int max_depth = limits->max_depth > 0 ? limits->max_depth : SEARCH_MAX_PLY;
-  /* Before solving, a shallow search fills the table with good moves to try first. */
-  int midgame_depth = solve ? (empties > PRE ? empties - PRE : 0) : max_depth;
+  int midgame_depth = solve ? (empties > SEARCH_PRESOLVE_MARGIN ? empties - SEARCH_PRESOLVE_MARGIN : 0)
+                            : max_depth;
   if (midgame_depth > max_depth)
     midgame_depth = max_depth;
 

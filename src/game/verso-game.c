@@ -620,6 +620,7 @@ static void hint_ready (GObject *source, GAsyncResult *result, gpointer user_dat
   int move;
 
   move = verso_computer_move_finish (VERSO_COMPUTER (source), result, NULL, &error);
+  hold_application (FALSE);
   if (move < 0)
     g_task_return_error (task, error);
   else if (request->generation != self->generation)
@@ -641,6 +642,7 @@ void verso_game_hint_async (VersoGame *self, GCancellable *cancellable,
   request = g_new0 (HintRequest, 1);
   request->generation = self->generation;
   g_task_set_task_data (task, request, g_free);
+  hold_application (TRUE);
   verso_computer_best_move_async (self->computer, &current_position (self)->board, HINT_SECONDS,
                                   cancellable, hint_ready, task);
 }

@@ -423,7 +423,7 @@ static void snapshot_marks (VersoBoardView *self, GtkSnapshot *snapshot, const G
 
   if (self->show_legal_moves && human) {
     for (int square = 0; square < BOARD_SQUARES; square++) {
-      if (!(legal & board_bit (square)) || square == self->hover)
+      if (!(legal & board_bit (square)) || square == self->hover || square == self->hint)
         continue;
       cr = square_context (snapshot, g, square);
       cairo_arc (cr, 0, 0, g->cell * 0.09, 0, 2 * G_PI);
