@@ -328,7 +328,13 @@ static int solve_deep (SearchThread *thread, const Board *board, int alpha, int 
   return best;
 }
 
-int endgame_solve (SearchThread *thread, const Board *board, int alpha, int beta)
+#ifdef ENDGAME_X86_64_V3
+#define ENDGAME_SOLVE endgame_solve_x86_64_v3
+#else
+#define ENDGAME_SOLVE endgame_solve_portable
+#endif
+
+int ENDGAME_SOLVE (SearchThread *thread, const Board *board, int alpha, int beta)
 {
   assert (thread && board);
   assert (alpha < beta);
