@@ -56,6 +56,9 @@ static void engine_start (Engine *engine, const char *program)
 }
 
 static void send_line (Engine *engine, const char *format, ...)
+  __attribute__ ((format (printf, 2, 3)));
+
+static void send_line (Engine *engine, const char *format, ...)
 {
   va_list args;
   va_start (args, format);

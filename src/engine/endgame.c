@@ -1,37 +1,20 @@
-/* endgame.c: the exact solver. Deep positions use the transposition table and fastest-first
- * ordering; from 6 empties down plain parity order; the last 4 empties have their own code. */
+/* endgame.c: the exact solver. From 9 empties: transposition table, enhanced transposition
+ * cutoffs, fastest-first order, principal variation search; 6 to 8: fastest first without the
+ * table; 3 to 5: a loop over the empty squares in parity order, without move lists; the last
+ * two empty squares and the last one have their own code. */
 #include "endgame.h"
 
 #include <assert.h>
 
-#include "midgame.h"
 #include "move.h"
 
 /* From this many empties the solver stores results in the transposition table. */
-#ifndef ENDGAME_HASH_EMPTIES
-#define ENDGAME_HASH_EMPTIES 11
-#endif
+#define ENDGAME_HASH_EMPTIES 9
 /* From this many empties moves are ordered fastest first (below: parity only). */
-#ifndef ENDGAME_SORT_EMPTIES
-#define ENDGAME_SORT_EMPTIES 7
-#endif
-/* Below this many empties the small-board code takes over. */
-#define ENDGAME_SMALL_EMPTIES 5
+#define ENDGAME_SORT_EMPTIES 6
 /* With several threads, from this many empties a thread tells the others which position it
  * is solving. */
 #define ENDGAME_BUSY_EMPTIES 12
-#ifndef ENDGAME_SHALLOW_SORT_EMPTIES
-#define ENDGAME_SHALLOW_SORT_EMPTIES 99
-#endif
-#ifndef SHALLOW1
-#define SHALLOW1 16
-#endif
-#ifndef SHALLOW2
-#define SHALLOW2 20
-#endif
-#ifndef MOBSHIFT
-#define MOBSHIFT 6
-#endif
 
 /* The stability cutoff is tried only when alpha is high enough for it to have a chance. */
 static const int stability_threshold[65] = {
@@ -114,7 +97,7 @@ static int solve_last_2 (SearchThread *thread, uint64_t player, uint64_t opponen
   return best;
 }
 
-/* 3 to 6 empty squares: moves in odd quadrants first, no table, no move list. */
+/* 3 to 5 empty squares: moves in odd quadrants first, no table, no move list. */
 static int solve_small (SearchThread *thread, uint64_t player, uint64_t opponent, int alpha,
                         int beta, uint64_t empty, int empties, int parity, bool passed)
 {
@@ -156,7 +139,7 @@ static int solve_small (SearchThread *thread, uint64_t player, uint64_t opponent
   return best;
 }
 
-/* Any position of at most 6 empties. */
+/* Any position of at most 5 empties. */
 static int solve_few (SearchThread *thread, uint64_t player, uint64_t opponent, int alpha,
                       int beta, uint64_t empty)
 {
@@ -190,25 +173,7 @@ static inline bool stability_cutoff (uint64_t player, uint64_t opponent, int emp
 static int solve_deep (SearchThread *thread, const Board *board, int alpha, int beta,
                        bool passed);
 
-/* Far from the end, a shallow search of each move orders better than mobility alone. */
-static void endgame_score_moves_shallow (SearchThread *thread, const Board *board,
-                                         MoveList *list, int empties, int hash_move)
-{
-  int depth = empties >= SHALLOW2 ? 2 : empties >= SHALLOW1 ? 1 : 0;
-  for (int i = 0; i < list->count; i++) {
-    Move *move = &list->moves[i];
-    if (move->square == hash_move) {
-      move->score = 1 << 30;
-      continue;
-    }
-    Board next = *board;
-    board_play_flips (&next, move->square, move->flips);
-    int value = midgame_search (thread, &next, -SEARCH_SCORE_INF, SEARCH_SCORE_INF, depth, false);
-    move->score = -value - (move_weighted_mobility (next.player, next.opponent) << MOBSHIFT);
-  }
-}
-
-/* 7 to 10 empty squares: fastest first, no table. */
+/* 6 to 8 empty squares: fastest first, no table. */
 static int solve_sorted (SearchThread *thread, const Board *board, int alpha, int beta,
                          bool passed)
 {
@@ -314,10 +279,7 @@ static int solve_deep (SearchThread *thread, const Board *board, int alpha, int 
         return -(child.upper / EVAL_SCALE);
     }
   }
-  if (empties >= ENDGAME_SHALLOW_SORT_EMPTIES)
-    endgame_score_moves_shallow (thread, board, &list, empties, hash_move);
-  else
-    move_list_score_endgame (&list, board, hash_move);
+  move_list_score_endgame (&list, board, hash_move);
 
   bool shared_work = thread->busy && empties - 1 >= ENDGAME_BUSY_EMPTIES;
   if (shared_work)
@@ -366,7 +328,13 @@ static int solve_deep (SearchThread *thread, const Board *board, int alpha, int 
   return best;
 }
 
-int endgame_solve (SearchThread *thread, const Board *board, int alpha, int beta)
+#ifdef ENDGAME_X86_64_V3
+#define ENDGAME_SOLVE endgame_solve_x86_64_v3
+#else
+#define ENDGAME_SOLVE endgame_solve_portable
+#endif
+
+int ENDGAME_SOLVE (SearchThread *thread, const Board *board, int alpha, int beta)
 {
   assert (thread && board);
   assert (alpha < beta);

@@ -5,4 +5,14 @@
 
 /* Fail-soft alpha-beta solve in discs within (alpha, beta). The result is meaningless when the
  * thread was aborted (check search_thread_aborted). */
-int endgame_solve (SearchThread *thread, const Board *board, int alpha, int beta);
+static inline int endgame_solve (SearchThread *thread, const Board *board, int alpha, int beta)
+{
+  return thread->endgame (thread, board, alpha, beta);
+}
+
+/* The solver compiled for any CPU, and (ENDGAME_HAVE_X86_64_V3) for x86-64-v3 (AVX2, BMI1,
+ * BMI2, POPCNT), which search_run chooses when the CPU has them. */
+int endgame_solve_portable (SearchThread *thread, const Board *board, int alpha, int beta);
+#ifdef ENDGAME_HAVE_X86_64_V3
+int endgame_solve_x86_64_v3 (SearchThread *thread, const Board *board, int alpha, int beta);
+#endif

@@ -24,7 +24,7 @@ static const Level levels[LEVEL_COUNT] = {
   [LEVEL_CASUAL] =       { "casual",       N_("Casual"),       3,  1.0,  8,  4, false },
   [LEVEL_INTERMEDIATE] = { "intermediate", N_("Intermediate"), 4,  1.0, 10,  1, false },
   [LEVEL_ADVANCED] =     { "advanced",     N_("Advanced"),     6,  2.0, 14,  0, false },
-  [LEVEL_EXPERT] =       { "expert",       N_("Expert"),       10, 3.0, 18,  0, false },
+  [LEVEL_EXPERT] =       { "expert",       N_("Expert"),       8,  2.0, 16,  0, false },
   [LEVEL_MASTER] =       { "master",       N_("Master"),       60, 5.0, 24,  0, false },
 };
 

@@ -12,28 +12,6 @@
 static inline int floor_div (int a, int b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
 static inline int ceil_div (int a, int b) { return -floor_div (-a, b); }
 
-void midgame_score_moves (SearchThread *thread, const Board *board, MoveList *list, int depth,
-                          int hash_move)
-{
-  for (int i = 0; i < list->count; i++) {
-    Move *move = &list->moves[i];
-    if (move->square == hash_move) {
-      move->score = 1 << 30;
-      continue;
-    }
-    Board next = *board;
-    board_play_flips (&next, move->square, move->flips);
-    if (depth >= 3) {
-      move->score = -eval_board (thread->evaluation, &next);
-    } else {
-      int score = -(move_weighted_mobility (next.player, next.opponent) << 4);
-      if (board_bit (move->square) & 0x8100000000000081ULL)
-        score += 32;
-      move->score = score;
-    }
-  }
-}
-
 int midgame_search (SearchThread *thread, const Board *board, int alpha, int beta, int depth,
                     bool passed)
 {
@@ -98,7 +76,7 @@ int midgame_search (SearchThread *thread, const Board *board, int alpha, int bet
     }
   }
 
-  midgame_score_moves (thread, board, &list, depth, hash_move);
+  move_list_score_midgame (thread, board, &list, depth, hash_move);
   int best = -SEARCH_SCORE_INF, best_move = BOARD_NO_MOVE;
   int window_alpha = alpha;
   for (int i = 0; i < list.count; i++) {

@@ -9,7 +9,3 @@
  * aborted. */
 int midgame_search (SearchThread *thread, const Board *board, int alpha, int beta, int depth,
                     bool passed);
-
-/* Orders a root or inner move list: hash move, then a shallow look at each move. */
-void midgame_score_moves (SearchThread *thread, const Board *board, MoveList *list, int depth,
-                          int hash_move);

@@ -1,6 +1,7 @@
 /* move.h: lists of legal moves with their flips, and the scores that order them. */
 #pragma once
 
+#include <assert.h>
 #include <stdint.h>
 
 #include "board.h"
@@ -20,7 +21,20 @@ typedef struct MoveList {
 } MoveList;
 
 /* The legal moves `moves` (a bit set) of the board, with flips, unordered. */
-void move_list_generate (MoveList *list, const Board *board, uint64_t moves);
+static inline void move_list_generate (MoveList *list, const Board *board, uint64_t moves)
+{
+  assert (list && board);
+  int n = 0;
+  while (moves) {
+    int square = __builtin_ctzll (moves);
+    moves &= moves - 1;
+    list->moves[n].square = square;
+    list->moves[n].flips = board_flips (board->player, board->opponent, square);
+    list->moves[n].score = 0;
+    n++;
+  }
+  list->count = n;
+}
 
 /* Swaps the best scored move among list[from..] into list[from] and returns it. */
 static inline Move *move_list_next (MoveList *list, int from)
@@ -71,5 +85,34 @@ static inline uint64_t move_frontier (uint64_t discs, uint64_t empty)
 }
 
 /* Fastest-first scores for the endgame: fewest replies for the opponent first, then parity,
- * then the fewest squares the opponent could soon reach; the hash move before all. */
-void move_list_score_endgame (MoveList *list, const Board *board, int hash_move);
+ * then the fewest squares the opponent could soon reach; the hash move before all. Inline, so
+ * that the endgame compiled for newer instruction sets has it in the same instructions. */
+static inline void move_list_score_endgame (MoveList *list, const Board *board, int hash_move)
+{
+  assert (list && board);
+  uint64_t empty = board_empty_squares (board);
+  uint64_t parity = move_parity_squares (empty);
+  for (int i = 0; i < list->count; i++) {
+    Move *move = &list->moves[i];
+    if (move->square == hash_move) {
+      move->score = 1 << 30;
+      continue;
+    }
+    uint64_t bit = board_bit (move->square);
+    uint64_t player = board->player ^ move->flips ^ bit;
+    uint64_t opponent = board->opponent ^ move->flips;
+    int score = -(move_weighted_mobility (opponent, player) << 10);
+    score -= board_count (move_frontier (player, empty ^ bit)) << 4;
+    if (parity & bit)
+      score += 1 << 8;
+    if (bit & 0x8100000000000081ULL)
+      score += 1 << 7;
+    move->score = score;
+  }
+}
+
+struct SearchThread;
+/* Midgame order: the hash move, then (from depth 3) the evaluation after each move, else the
+ * fewest replies for the opponent. */
+void move_list_score_midgame (struct SearchThread *thread, const Board *board, MoveList *list,
+                              int depth, int hash_move);

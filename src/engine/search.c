@@ -15,9 +15,10 @@
 #include "search_internal.h"
 
 #define SEARCH_MAX_THREADS 64
-#ifndef PRE
-#define PRE 14
-#endif
+/* Before solving n empties, a midgame search of n - SEARCH_PRESOLVE_MARGIN plies (at most
+ * SEARCH_PRESOLVE_MAX_DEPTH) fills the table with good moves to try first. */
+#define SEARCH_PRESOLVE_MARGIN 14
+#define SEARCH_PRESOLVE_MAX_DEPTH 10
 
 struct Search {
   const Evaluation *evaluation;
@@ -276,13 +277,15 @@ static void root_think (Root *root)
   int empties = board_empties (board);
   bool solve = limits->exact_empties >= 0 && empties <= limits->exact_empties;
   int max_depth = limits->max_depth > 0 ? limits->max_depth : SEARCH_MAX_PLY;
-  /* Before solving, a shallow search fills the table with good moves to try first. */
-  int midgame_depth = solve ? (empties > PRE ? empties - PRE : 0) : max_depth;
+  int midgame_depth = solve ? (empties > SEARCH_PRESOLVE_MARGIN ? empties - SEARCH_PRESOLVE_MARGIN : 0)
+                            : max_depth;
+  if (solve && midgame_depth > SEARCH_PRESOLVE_MAX_DEPTH)
+    midgame_depth = SEARCH_PRESOLVE_MAX_DEPTH;
   if (midgame_depth > max_depth)
     midgame_depth = max_depth;
 
   MoveList *list = &root->moves;
-  midgame_score_moves (thread, board, list, 3, BOARD_NO_MOVE);
+  move_list_score_midgame (thread, board, list, 3, BOARD_NO_MOVE);
   for (int i = 0; i < list->count; i++)
     move_list_next (list, i);
   if (thread->id > 0 && list->count > 1) {
@@ -374,6 +377,11 @@ SearchResult search_run (Search *search, const Board *board, const SearchLimits 
     atomic_init (&shared.busy[i], 0);
   hash_new_date (&search->hash);
 
+  int (*endgame) (SearchThread *, const Board *, int, int) = endgame_solve_portable;
+#ifdef ENDGAME_HAVE_X86_64_V3
+  if (board_kernel_available (BOARD_KERNEL_AVX2))
+    endgame = endgame_solve_x86_64_v3;
+#endif
   int threads = limits->threads < 1 ? 1 : limits->threads;
   if (threads > SEARCH_MAX_THREADS)
     threads = SEARCH_MAX_THREADS;
@@ -392,6 +400,7 @@ SearchResult search_run (Search *search, const Board *board, const SearchLimits 
     root->thread.hash = &search->hash;
     root->thread.id = i;
     root->thread.busy = threads > 1 ? shared.busy : NULL;
+    root->thread.endgame = endgame;
     root->thread.next_poll = 0; /* look at the limits before the first node */
     root->board = board;
     move_list_generate (&root->moves, board, moves);
@@ -399,7 +408,7 @@ SearchResult search_run (Search *search, const Board *board, const SearchLimits 
   /* Until an iteration ends, the best guess is the first move in a static order. */
   roots[0].progress = progress;
   roots[0].user_data = user_data;
-  midgame_score_moves (&roots[0].thread, board, &roots[0].moves, 3, BOARD_NO_MOVE);
+  move_list_score_midgame (&roots[0].thread, board, &roots[0].moves, 3, BOARD_NO_MOVE);
   roots[0].result.move = move_list_next (&roots[0].moves, 0)->square;
   roots[0].result.pv[0] = roots[0].result.move;
   roots[0].result.pv_length = 1;

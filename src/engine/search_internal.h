@@ -36,6 +36,8 @@ typedef struct SearchThread {
   uint64_t next_poll;
   bool aborted;
   _Atomic uint64_t *busy;      /* shared->busy when there are several threads, else NULL */
+  /* The exact solver for this CPU (see endgame.h). */
+  int (*endgame) (struct SearchThread *thread, const Board *board, int alpha, int beta);
 } SearchThread;
 
 /* How often (in nodes) a thread looks at the clock and the stop flag. */
