@@ -40,7 +40,14 @@ def start_xvfb():
             fail('Xvfb did not start')
         number += chunk
     os.close(read_fd)
-    return xvfb, ':' + number.decode().strip()
+    display = ':' + number.decode().strip()
+    # The server said it is ready; make sure a client can connect before going on.
+    for _ in range(100):
+        if subprocess.run(['xdotool', 'getdisplaygeometry'], env=dict(os.environ, DISPLAY=display),
+                          capture_output=True).returncode == 0:
+            return xvfb, display
+        time.sleep(0.1)
+    fail('cannot connect to the X server at ' + display)
 
 
 class Screen:
