@@ -77,6 +77,14 @@ def main():
         number += chunk
     os.close(read_fd)
     display = ':' + number.decode().strip()
+    # The server said it is ready; make sure a client can connect before going on.
+    for _ in range(100):
+        if subprocess.run(['xdotool', 'getdisplaygeometry'], env=dict(os.environ, DISPLAY=display),
+                          capture_output=True).returncode == 0:
+            break
+        time.sleep(0.1)
+    else:
+        fail('cannot connect to the X server at ' + display)
     env = dict(os.environ)
     for name in ('LANGUAGE', 'LC_ALL', 'LC_MESSAGES', 'GTK_A11Y', 'NO_AT_BRIDGE'):
         env.pop(name, None)
@@ -94,6 +102,9 @@ def main():
     try:
         time.sleep(1)
         app = subprocess.Popen([VERSO], env=env)
+        time.sleep(0.5)
+        if app.poll() is not None:
+            fail('verso exited with status %d at start' % app.returncode)
         wait_for_description('Black 2, white 2. Black to move. Cursor on d3: empty, a legal move.')
         subprocess.run(['xdotool', 'mousemove', '5', '300', 'key', 'Right', 'Right', 'Down', 'Down'], env=env, check=True)
         wait_for_description('Cursor on f5: empty, a legal move.')

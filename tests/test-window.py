@@ -40,7 +40,14 @@ def start_xvfb():
             fail('Xvfb did not start')
         number += chunk
     os.close(read_fd)
-    return xvfb, ':' + number.decode().strip()
+    display = ':' + number.decode().strip()
+    # The server said it is ready; make sure a client can connect before going on.
+    for _ in range(100):
+        if subprocess.run(['xdotool', 'getdisplaygeometry'], env=dict(os.environ, DISPLAY=display),
+                          capture_output=True).returncode == 0:
+            return xvfb, display
+        time.sleep(0.1)
+    fail('cannot connect to the X server at ' + display)
 
 
 class Screen:
@@ -287,7 +294,12 @@ def main():
         if restored != before_undo:
             fail('the restored game differs:\n%s\n%s' % (restored, before_undo))
         print('game restored after restart', flush=True)
+
+        # Quitting while the computer thinks stops it and still ends cleanly.
+        app.click(legal_moves(restored, BLACK)[0])
+        time.sleep(0.1)
         app.quit()
+        print('quit while the computer was thinking', flush=True)
 
         # A corrupt save file is set aside and a fresh game starts.
         with open(save_file, 'wb') as f:

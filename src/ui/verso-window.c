@@ -266,7 +266,7 @@ static void on_game_over (VersoGame *game, VersoWindow *self)
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "new-game", ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "new-game");
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
-  g_signal_connect (dialog, "response", G_CALLBACK (on_game_over_response), self);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_game_over_response), self, 0);
   self->game_over_dialog = dialog;
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->game_over_dialog);
   gtk_window_present (GTK_WINDOW (dialog));
@@ -471,6 +471,12 @@ static void verso_window_dispose (GObject *object)
 
   cancel_hint (self);
   g_clear_handle_id (&self->stall_probe, g_source_remove);
+  if (self->game_over_dialog)
+    g_object_remove_weak_pointer (G_OBJECT (self->game_over_dialog), (gpointer *) &self->game_over_dialog);
+  if (self->illegal_toast)
+    g_object_remove_weak_pointer (G_OBJECT (self->illegal_toast), (gpointer *) &self->illegal_toast);
+  self->game_over_dialog = NULL;
+  self->illegal_toast = NULL;
   if (self->game) {
     g_signal_handlers_disconnect_by_data (self->game, self);
     verso_game_stop_computer (self->game);

@@ -39,7 +39,7 @@ typedef struct Sample {
 
 typedef struct Samples {
   Sample *items;
-  size_t count, capacity;
+  size_t count;
 } Samples;
 
 typedef struct Options {
@@ -500,6 +500,17 @@ int main (int argc, char **argv)
     usage (stderr);
     return 2;
   }
+  /* Find out now, not after the training, when the weights cannot be written (trying the
+   * temporary file beside them that write_atomically uses; the old weights stay). */
+  char probe[4096];
+  snprintf (probe, sizeof probe, "%s.tmp%ld", options.out, (long) getpid ());
+  FILE *writable = fopen (probe, "wb");
+  if (!writable) {
+    fprintf (stderr, "verso-train: cannot write %s: %s\n", probe, strerror (errno));
+    return 1;
+  }
+  fclose (writable);
+  remove (probe);
   double start = now_seconds ();
   Games games = { 0 };
   read_games (&options, &games);

@@ -1,0 +1,170 @@
+/* test-train.c: verso-train turns a directory of WTHOR files into weights the engine accepts,
+ * the same bytes whatever the thread count, warns about damaged records and refuses bad input.
+ *   test-train PATH-TO-VERSO-TRAIN */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "board.h"
+#include "eval_pattern.h"
+
+#define CHECK(condition, ...)                                                    \
+  do {                                                                           \
+    if (!(condition)) {                                                          \
+      fprintf (stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #condition); \
+      fprintf (stderr, __VA_ARGS__);                                             \
+      fputc ('\n', stderr);                                                      \
+      exit (1);                                                                  \
+    }                                                                            \
+  } while (0)
+
+static char directory[] = "/tmp/test-train-XXXXXX";
+
+static uint64_t random_next (uint64_t *state)
+{
+  uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+/* A WTHOR file of random complete games; `damaged` of them get an illegal second move. */
+static void write_games (const char *name, int year, int games, int damaged, uint64_t seed)
+{
+  char path[256];
+  snprintf (path, sizeof path, "%s/%s", directory, name);
+  FILE *out = fopen (path, "wb");
+  CHECK (out, "cannot write %s", path);
+  uint8_t header[16] = { 20, 20, 1, 1, (uint8_t) games, 0, 0, 0, 0, 0,
+                         (uint8_t) (year & 0xFF), (uint8_t) (year >> 8), 8, 0, 24, 0 };
+  fwrite (header, 1, sizeof header, out);
+  for (int g = 0; g < games; g++) {
+    uint8_t record[68] = { 0 };
+    Board board;
+    board_init (&board);
+    bool black = true;
+    int moves = 0;
+    for (;;) {
+      uint64_t legal = board_legal_moves (&board);
+      if (!legal) {
+        board_pass (&board);
+        black = !black;
+        if (!board_legal_moves (&board))
+          break;
+        continue;
+      }
+      int n = (int) (random_next (&seed) % (uint64_t) board_count (legal));
+      for (int i = 0; i < n; i++)
+        legal &= legal - 1;
+      int square = __builtin_ctzll (legal);
+      board_play (&board, square);
+      black = !black;
+      record[8 + moves++] = (uint8_t) (10 * (board_row (square) + 1) + board_column (square) + 1);
+    }
+    int black_discs = board_count (black ? board.player : board.opponent);
+    record[6] = record[7] = (uint8_t) black_discs;
+    if (g < damaged)
+      record[9] = record[8];
+    fwrite (record, 1, sizeof record, out);
+  }
+  fclose (out);
+}
+
+/* Runs verso-train with the arguments; returns its exit status and its stderr in log. */
+static int train (const char *program, const char *out, const char *threads, char *log,
+                  size_t log_size)
+{
+  char log_path[256];
+  snprintf (log_path, sizeof log_path, "%s/log.txt", directory);
+  pid_t pid = fork ();
+  CHECK (pid >= 0, "fork failed");
+  if (pid == 0) {
+    FILE *stream = freopen (log_path, "w", stderr);
+    if (!stream || !freopen ("/dev/null", "w", stdout))
+      _exit (127);
+    execl (program, program, "--wthor", directory, "--out", out, "--threads", threads,
+           "--iterations", "8", "--exact-empties", "10", "--holdout-from", "2019", (char *) NULL);
+    _exit (127);
+  }
+  int status = 0;
+  waitpid (pid, &status, 0);
+  FILE *in = fopen (log_path, "r");
+  size_t n = in ? fread (log, 1, log_size - 1, in) : 0;
+  log[n] = '\0';
+  if (in)
+    fclose (in);
+  remove (log_path);
+  return WIFEXITED (status) ? WEXITSTATUS (status) : 128;
+}
+
+static uint8_t *read_all (const char *path, size_t *size)
+{
+  FILE *in = fopen (path, "rb");
+  CHECK (in, "cannot read %s", path);
+  uint8_t *bytes = malloc (4 << 20);
+  CHECK (bytes, "out of memory");
+  *size = fread (bytes, 1, 4 << 20, in);
+  fclose (in);
+  return bytes;
+}
+
+static void remove_directory (void)
+{
+  static const char *names[] = { "WTH_2000.wtb", "WTH_2019.wtb", "one.bin", "two.bin",
+                                 "log.txt" };
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+    char path[256];
+    snprintf (path, sizeof path, "%s/%s", directory, names[i]);
+    remove (path);
+  }
+  rmdir (directory);
+}
+
+int main (int argc, char **argv)
+{
+  CHECK (argc == 2, "usage: test-train PATH-TO-VERSO-TRAIN");
+  CHECK (mkdtemp (directory), "no temporary directory");
+  atexit (remove_directory);
+  write_games ("WTH_2000.wtb", 2000, 60, 2, 1);
+  write_games ("WTH_2019.wtb", 2019, 10, 0, 2);
+
+  char one[256], two[256], log[16384];
+  snprintf (one, sizeof one, "%s/one.bin", directory);
+  snprintf (two, sizeof two, "%s/two.bin", directory);
+  CHECK (train (argv[1], one, "1", log, sizeof log) == 0, "training failed:\n%s", log);
+  CHECK (strstr (log, "WTH_2000.wtb: record 1 skipped: move 2")
+         && strstr (log, "WTH_2000.wtb: record 2 skipped: move 2"),
+         "no warnings naming the damaged records:\n%s", log);
+  CHECK (strstr (log, "68 games read, 2 damaged records skipped"), "games read:\n%s", log);
+  CHECK (train (argv[1], two, "2", log, sizeof log) == 0, "training failed:\n%s", log);
+
+  size_t size_one, size_two;
+  uint8_t *bytes_one = read_all (one, &size_one), *bytes_two = read_all (two, &size_two);
+  CHECK (size_one == size_two && memcmp (bytes_one, bytes_two, size_one) == 0,
+         "one and two threads made different weights");
+  char error[160];
+  PatternWeights *weights = pattern_weights_decode (bytes_one, size_one, error, sizeof error);
+  CHECK (weights, "the engine refuses the trained weights: %s", error);
+  /* Something was learnt: the start position's features have weights. */
+  Board start;
+  board_init (&start);
+  uint32_t features[PATTERN_INSTANCES];
+  pattern_features (&start, features);
+  int nonzero = 0;
+  for (int k = 0; k < PATTERN_INSTANCES; k++)
+    nonzero += weights->phase[0][features[k]] != 0;
+  CHECK (nonzero > 0, "all weights of the start position are zero");
+  pattern_weights_free (weights);
+  free (bytes_one);
+  free (bytes_two);
+
+  /* Bad input: no such directory, an output that cannot be written (old weights kept). */
+  CHECK (train (argv[1], one, "0", log, sizeof log) == 2, "0 threads accepted");
+  char missing[300];
+  snprintf (missing, sizeof missing, "%s/none/x.bin", directory);
+  CHECK (train (argv[1], missing, "1", log, sizeof log) == 1 && strstr (log, "cannot write"),
+         "unwritable output: %s", log);
+  return 0;
+}
