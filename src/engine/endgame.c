@@ -7,11 +7,14 @@
 #include <assert.h>
 
 #include "move.h"
+#include "search_internal.h"
 
 /* From this many empties the solver stores results in the transposition table. */
 #define ENDGAME_HASH_EMPTIES 9
 /* From this many empties moves are ordered fastest first (below: parity only). */
 #define ENDGAME_SORT_EMPTIES 6
+/* From this many empties the evaluation joins mobility in ordering the moves. */
+#define ENDGAME_EVAL_SORT_EMPTIES 14
 /* With several threads, from this many empties a thread tells the others which position it
  * is solving. */
 #define ENDGAME_BUSY_EMPTIES 12
@@ -279,7 +282,10 @@ static int solve_deep (SearchThread *thread, const Board *board, int alpha, int 
         return -(child.upper / EVAL_SCALE);
     }
   }
-  move_list_score_endgame (&list, board, hash_move);
+  if (empties >= ENDGAME_EVAL_SORT_EMPTIES)
+    move_list_score_evaluated (thread, board, &list, hash_move);
+  else
+    move_list_score_endgame (&list, board, hash_move);
 
   bool shared_work = thread->busy && empties - 1 >= ENDGAME_BUSY_EMPTIES;
   if (shared_work)

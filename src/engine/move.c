@@ -1,4 +1,4 @@
-/* move.c: ordering move lists in the midgame, where the evaluation guides the order. */
+/* move.c: ordering move lists where the evaluation guides the order. */
 #include "move.h"
 
 #include "search_internal.h"
@@ -22,5 +22,22 @@ void move_list_score_midgame (SearchThread *thread, const Board *board, MoveList
         score += 32;
       move->score = score;
     }
+  }
+}
+
+void move_list_score_evaluated (SearchThread *thread, const Board *board, MoveList *list,
+                                int hash_move)
+{
+  for (int i = 0; i < list->count; i++) {
+    Move *move = &list->moves[i];
+    if (move->square == hash_move) {
+      move->score = 1 << 30;
+      continue;
+    }
+    Board next = *board;
+    board_play_flips (&next, move->square, move->flips);
+    thread->nodes++;
+    move->score = -eval_board (thread->evaluation, &next)
+                - (move_weighted_mobility (next.player, next.opponent) << 8);
   }
 }

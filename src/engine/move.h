@@ -116,3 +116,7 @@ struct SearchThread;
  * fewest replies for the opponent. */
 void move_list_score_midgame (struct SearchThread *thread, const Board *board, MoveList *list,
                               int depth, int hash_move);
+/* Far from the end of an exact solve: the evaluation after each move, less the opponent's
+ * weighted mobility; the hash move first. */
+void move_list_score_evaluated (struct SearchThread *thread, const Board *board, MoveList *list,
+                                int hash_move);
