@@ -130,7 +130,7 @@ static int bench_threads (const char *path, int rounds)
             "(best of %d per position)\n", path, t + 1, t ? "s" : "",
             (unsigned long long) nodes[t], wall[t], cpu[t], rounds);
   }
-  printf ("two threads: %.2fx faster elapsed, %.2fx by the calling thread's CPU time\n",
+  printf ("two threads against one: speed-up %.2fx in elapsed time, %.2fx in the calling thread's CPU time\n",
           wall[0] / wall[1], cpu[0] / cpu[1]);
   search_free (search);
   return 0;
