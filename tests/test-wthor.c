@@ -167,7 +167,7 @@ static void test_damaged_records_skipped (void)
 
 static void test_damaged_files (void)
 {
-  uint8_t records[2 * WTHOR_RECORD + 30];
+  uint8_t records[2 * WTHOR_RECORD + 30] = { 0 };
   random_record (40, 60, records);
   random_record (41, 60, records + WTHOR_RECORD);
   WthorFile file;
