@@ -6,6 +6,19 @@
 
 #include <assert.h>
 
+#include "board.h"
+
+/* The copies for newer instruction sets use that set's move generation and flips, including
+ * in the move lists of move.h, which is why these come before it. */
+#if defined(ENDGAME_AVX512)
+#include "board-x86.h"
+#define board_moves board_moves_avx512
+#define board_flips_empty board_flips_empty_avx512
+#elif defined(ENDGAME_X86_64_V3)
+#include "board-x86.h"
+#define board_moves board_moves_avx2
+#endif
+
 #include "move.h"
 #include "search_internal.h"
 
@@ -188,7 +201,7 @@ static int solve_sorted (SearchThread *thread, const Board *board, int alpha, in
   int score;
   if (stability_cutoff (board->player, board->opponent, empties, alpha, &score))
     return score;
-  uint64_t moves = board_legal_moves (board);
+  uint64_t moves = board_moves (board->player, board->opponent);
   if (!moves) {
     if (passed)
       return final_score (board->player, board->opponent, empties);
@@ -263,7 +276,7 @@ static int solve_deep (SearchThread *thread, const Board *board, int alpha, int 
         beta = upper;
     }
   }
-  uint64_t moves = board_legal_moves (board);
+  uint64_t moves = board_moves (board->player, board->opponent);
   if (!moves) {
     if (passed)
       return final_score (board->player, board->opponent, empties);
@@ -334,7 +347,9 @@ static int solve_deep (SearchThread *thread, const Board *board, int alpha, int 
   return best;
 }
 
-#ifdef ENDGAME_X86_64_V3
+#if defined(ENDGAME_AVX512)
+#define ENDGAME_SOLVE endgame_solve_avx512
+#elif defined(ENDGAME_X86_64_V3)
 #define ENDGAME_SOLVE endgame_solve_x86_64_v3
 #else
 #define ENDGAME_SOLVE endgame_solve_portable

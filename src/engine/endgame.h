@@ -16,3 +16,7 @@ int endgame_solve_portable (SearchThread *thread, const Board *board, int alpha,
 #ifdef ENDGAME_HAVE_X86_64_V3
 int endgame_solve_x86_64_v3 (SearchThread *thread, const Board *board, int alpha, int beta);
 #endif
+/* And (ENDGAME_HAVE_AVX512) for x86-64-v3 with AVX-512 F, VL and CD. */
+#ifdef ENDGAME_HAVE_AVX512
+int endgame_solve_avx512 (SearchThread *thread, const Board *board, int alpha, int beta);
+#endif

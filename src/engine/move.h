@@ -29,7 +29,7 @@ static inline void move_list_generate (MoveList *list, const Board *board, uint6
     int square = __builtin_ctzll (moves);
     moves &= moves - 1;
     list->moves[n].square = square;
-    list->moves[n].flips = board_flips (board->player, board->opponent, square);
+    list->moves[n].flips = board_flips_empty (board->player, board->opponent, square);
     list->moves[n].score = 0;
     n++;
   }

@@ -382,6 +382,10 @@ SearchResult search_run (Search *search, const Board *board, const SearchLimits 
   if (board_kernel_available (BOARD_KERNEL_AVX2))
     endgame = endgame_solve_x86_64_v3;
 #endif
+#ifdef ENDGAME_HAVE_AVX512
+  if (board_kernel_available (BOARD_KERNEL_AVX512))
+    endgame = endgame_solve_avx512;
+#endif
   int threads = limits->threads < 1 ? 1 : limits->threads;
   if (threads > SEARCH_MAX_THREADS)
     threads = SEARCH_MAX_THREADS;
