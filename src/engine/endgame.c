@@ -286,11 +286,17 @@ static int solve_deep (SearchThread *thread, const Board *board, int alpha, int 
   MoveList list;
   move_list_generate (&list, board, moves);
   if (empties > ENDGAME_HASH_EMPTIES) {
+    /* All the children's buckets are fetched at once, then read. */
+    uint64_t keys[MOVE_LIST_MAX];
     for (int i = 0; i < list.count; i++) {
       Board next = *board;
       board_play_flips (&next, list.moves[i].square, list.moves[i].flips);
+      keys[i] = board_hash (&next);
+      hash_prefetch (thread->hash, keys[i]);
+    }
+    for (int i = 0; i < list.count; i++) {
       HashHit child;
-      if (hash_probe (thread->hash, board_hash (&next), &child)
+      if (hash_probe (thread->hash, keys[i], &child)
           && child.depth == HASH_DEPTH_EXACT && -(child.upper / EVAL_SCALE) >= beta)
         return -(child.upper / EVAL_SCALE);
     }

@@ -7,7 +7,7 @@
 
 #include "board.h"
 
-#define BUCKET_ENTRIES 4
+#define BUCKET_ENTRIES HASH_BUCKET_ENTRIES
 
 /* Data word: lower (16 bits, offset), upper (16), move (8), depth (8), date (8, never 0). */
 static inline uint64_t pack (int lower, int upper, int move, int depth, uint8_t date)

@@ -11,6 +11,9 @@
 /* The depth stored for scores that are exact (searched to the end of the game). */
 #define HASH_DEPTH_EXACT 127
 
+/* Entries in a bucket: a key may be stored in any of them. */
+#define HASH_BUCKET_ENTRIES 4
+
 typedef struct HashEntry {
   _Atomic uint64_t check; /* key ^ data */
   _Atomic uint64_t data;
@@ -39,6 +42,11 @@ void hash_clear (HashTable *hash);
 void hash_new_date (HashTable *hash);
 
 bool hash_probe (const HashTable *hash, uint64_t key, HashHit *hit);
+/* Starts loading the bucket of key into the cache, for a probe of it soon after. */
+static inline void hash_prefetch (const HashTable *hash, uint64_t key)
+{
+  __builtin_prefetch (hash->entries + (key & hash->bucket_mask) * HASH_BUCKET_ENTRIES);
+}
 /* Stores the result `score` of a fail-soft search in the window (alpha, beta). */
 void hash_store (HashTable *hash, uint64_t key, int depth, int alpha, int beta, int score,
                  int move);
