@@ -9,20 +9,13 @@
 #include "board.h"
 #include "eval_pattern.h"
 #include "search.h"
+#include "test-support.h"
 
 static double now_seconds (void)
 {
   struct timespec ts;
   clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
   return (double) ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static uint64_t random_next (uint64_t *state)
-{
-  uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
 }
 
 /* A position with `empties` empty squares reached by random legal moves (retrying when the

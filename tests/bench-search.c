@@ -14,16 +14,9 @@
 #include "eval_pattern.h"
 #include "notation.h"
 #include "search.h"
+#include "test-support.h"
 
 #define SEARCHES 100
-
-static uint64_t random_next (uint64_t *state)
-{
-  uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
 
 static double now (void)
 {

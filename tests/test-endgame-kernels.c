@@ -7,26 +7,9 @@
 #include "endgame.h"
 #include "hash.h"
 #include "search.h"
-
-#define CHECK(condition, ...)                                                    \
-  do {                                                                           \
-    if (!(condition)) {                                                          \
-      fprintf (stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #condition); \
-      fprintf (stderr, __VA_ARGS__);                                             \
-      fputc ('\n', stderr);                                                      \
-      exit (1);                                                                  \
-    }                                                                            \
-  } while (0)
+#include "test-support.h"
 
 typedef int (*Solver) (SearchThread *thread, const Board *board, int alpha, int beta);
-
-static uint64_t random_next (uint64_t *state)
-{
-  uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
 
 /* Random legal moves from the start down to `empties` empty squares; false when the game
  * ended first. */

@@ -8,24 +8,7 @@
 #include "eval_pattern.h"
 #include "level.h"
 #include "search.h"
-
-#define CHECK(condition, ...)                                                    \
-  do {                                                                           \
-    if (!(condition)) {                                                          \
-      fprintf (stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #condition); \
-      fprintf (stderr, __VA_ARGS__);                                             \
-      fputc ('\n', stderr);                                                      \
-      exit (1);                                                                  \
-    }                                                                            \
-  } while (0)
-
-static uint64_t random_next (uint64_t *state)
-{
-  uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
+#include "test-support.h"
 
 /* A position after random legal moves with `empties` empty squares left and a move to play. */
 static Board random_position (uint64_t *state, int empties)

@@ -8,16 +8,7 @@
 #include "board.h"
 #include "eval_pattern.h"
 #include "match.h"
-
-#define CHECK(condition, ...)                                                    \
-  do {                                                                           \
-    if (!(condition)) {                                                          \
-      fprintf (stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #condition); \
-      fprintf (stderr, __VA_ARGS__);                                             \
-      fputc ('\n', stderr);                                                      \
-      exit (1);                                                                  \
-    }                                                                            \
-  } while (0)
+#include "test-support.h"
 
 static void test_openings_legal_and_distinct (void)
 {

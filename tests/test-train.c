@@ -9,26 +9,9 @@
 
 #include "board.h"
 #include "eval_pattern.h"
-
-#define CHECK(condition, ...)                                                    \
-  do {                                                                           \
-    if (!(condition)) {                                                          \
-      fprintf (stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #condition); \
-      fprintf (stderr, __VA_ARGS__);                                             \
-      fputc ('\n', stderr);                                                      \
-      exit (1);                                                                  \
-    }                                                                            \
-  } while (0)
+#include "test-support.h"
 
 static char directory[] = "/tmp/test-train-XXXXXX";
-
-static uint64_t random_next (uint64_t *state)
-{
-  uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
 
 /* A WTHOR file of random complete games; `damaged` of them get an illegal second move. */
 static void write_games (const char *name, int year, int games, int damaged, uint64_t seed)
