@@ -22,25 +22,10 @@ static double now_seconds (void)
  * game ends first). */
 static Board random_position (uint64_t *state, int empties)
 {
-  for (;;) {
-    Board board;
-    board_init (&board);
-    while (board_empties (&board) > empties) {
-      uint64_t moves = board_legal_moves (&board);
-      if (!moves) {
-        board_pass (&board);
-        if (!board_legal_moves (&board))
-          break;
-        continue;
-      }
-      int n = (int) (random_next (state) % (uint64_t) board_count (moves));
-      for (int i = 0; i < n; i++)
-        moves &= moves - 1;
-      board_play (&board, __builtin_ctzll (moves));
-    }
-    if (board_empties (&board) == empties && board_legal_moves (&board))
-      return board;
-  }
+  Board board;
+  while (!random_game_position (state, empties, &board) || !board_legal_moves (&board))
+    continue;
+  return board;
 }
 
 int main (int argc, char **argv)

@@ -11,27 +11,6 @@
 
 typedef int (*Solver) (SearchThread *thread, const Board *board, int alpha, int beta);
 
-/* Random legal moves from the start down to `empties` empty squares; false when the game
- * ended first. */
-static bool random_position (uint64_t *state, int empties, Board *board)
-{
-  board_init (board);
-  while (board_empties (board) > empties) {
-    uint64_t moves = board_legal_moves (board);
-    if (!moves) {
-      board_pass (board);
-      if (!board_legal_moves (board))
-        return false;
-      continue;
-    }
-    int n = (int) (random_next (state) % (uint64_t) board_count (moves));
-    for (int i = 0; i < n; i++)
-      moves &= moves - 1;
-    board_play (board, __builtin_ctzll (moves));
-  }
-  return true;
-}
-
 /* One solve with a fresh table, so no copy sees another's results. */
 static int solve (Solver solver, const Board *board, int alpha, int beta)
 {
@@ -72,7 +51,7 @@ int main (void)
   for (int i = 0; solved < 120; i++) {
     Board board;
     int empties = 4 + i % 9;
-    if (!random_position (&state, empties, &board))
+    if (!random_game_position (&state, empties, &board))
       continue;
     int exact = solve (solvers[0], &board, -64, 64);
     CHECK (exact >= -64 && exact <= 64 && exact % 2 == 0, "position %d: score %d", i, exact);

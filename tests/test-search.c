@@ -8,27 +8,6 @@
 #include "search.h"
 #include "test-support.h"
 
-/* A position reached by random legal moves from the start, with `empties` empty squares left
- * (or fewer when the game ended first: then the caller's loop tries again). */
-static bool random_position (uint64_t *state, int empties, Board *board)
-{
-  board_init (board);
-  while (board_empties (board) > empties) {
-    uint64_t moves = board_legal_moves (board);
-    if (!moves) {
-      board_pass (board);
-      if (!board_legal_moves (board))
-        return false;
-      continue;
-    }
-    int n = (int) (random_next (state) % (uint64_t) board_count (moves));
-    for (int i = 0; i < n; i++)
-      moves &= moves - 1;
-    board_play (board, __builtin_ctzll (moves));
-  }
-  return true;
-}
-
 static void test_search_returns_legal_move_or_pass (void)
 {
   uint64_t state = 1;
@@ -36,7 +15,7 @@ static void test_search_returns_legal_move_or_pass (void)
   CHECK (search, "search_new failed");
   for (int i = 0; i < 200; i++) {
     Board board;
-    if (!random_position (&state, 4 + (int) (random_next (&state) % 56), &board))
+    if (!random_game_position (&state, 4 + (int) (random_next (&state) % 56), &board))
       continue;
     SearchLimits limits = search_limits_default ();
     limits.max_depth = 1 + i % 4;
@@ -95,7 +74,7 @@ static void test_solver_matches_minimax (void)
   for (int i = 0; solved < 400; i++) {
     Board board;
     int empties = 1 + i % 10;
-    if (!random_position (&state, empties, &board) || board_is_game_over (&board))
+    if (!random_game_position (&state, empties, &board) || board_is_game_over (&board))
       continue;
     int expected = minimax (&board, false);
     SearchLimits limits = search_limits_default ();
@@ -149,7 +128,7 @@ static void test_threads_agree (void)
   CHECK (one && two, "search_new failed");
   for (int i = 0; i < 12; i++) {
     Board board;
-    if (!random_position (&state, 10 + i % 8, &board) || board_is_game_over (&board))
+    if (!random_game_position (&state, 10 + i % 8, &board) || board_is_game_over (&board))
       continue;
     SearchLimits limits = search_limits_default ();
     SearchResult single = search_run (one, &board, &limits, NULL, NULL);
@@ -223,7 +202,7 @@ static void test_stop_flag_ends_search (void)
   uint64_t state = 4;
   for (int i = 0; i < 4; i++) {
     Board board;
-    if (!random_position (&state, i % 2 ? 40 : 24, &board) || !board_legal_moves (&board)) {
+    if (!random_game_position (&state, i % 2 ? 40 : 24, &board) || !board_legal_moves (&board)) {
       i--;
       continue;
     }
