@@ -11,16 +11,7 @@
 
 #include "board.h"
 #include "notation.h"
-
-#define CHECK(condition, ...)                                                         \
-  do {                                                                                \
-    if (!(condition)) {                                                               \
-      fprintf (stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #condition); \
-      fprintf (stderr, __VA_ARGS__);                                                  \
-      fputc ('\n', stderr);                                                           \
-      exit (1);                                                                       \
-    }                                                                                 \
-  } while (0)
+#include "test-support.h"
 
 #define START_GGF "(;GM[Othello]PC[NBoard]PB[b]PW[w]RE[?]TI[5:00//02:00]TY[8]" \
                   "BO[8 ---------------------------O*------*O--------------------------- *]"

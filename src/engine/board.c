@@ -135,43 +135,16 @@ uint64_t board_stable_discs (uint64_t player, uint64_t opponent)
   return stable;
 }
 
-/* Bit-permutation symmetries, each a few delta swaps (see Knuth, TAOCP 7.1.3). */
-static uint64_t flip_vertical (uint64_t x)
-{
-  return __builtin_bswap64 (x);
-}
-
-static uint64_t mirror_horizontal (uint64_t x)
-{
-  x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
-  x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
-  x = ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
-  return x;
-}
-
-/* Transpose across the a1-h8 diagonal. */
-static uint64_t flip_diagonal (uint64_t x)
-{
-  uint64_t t;
-  t = 0x0F0F0F0F00000000ULL & (x ^ (x << 28));
-  x ^= t ^ (t >> 28);
-  t = 0x3333000033330000ULL & (x ^ (x << 14));
-  x ^= t ^ (t >> 14);
-  t = 0x5500550055005500ULL & (x ^ (x << 7));
-  x ^= t ^ (t >> 7);
-  return x;
-}
-
 uint64_t board_bits_symmetry (uint64_t bits, int symmetry)
 {
   assert (symmetry >= 0 && symmetry < BOARD_SYMMETRIES);
   /* Bit 0: mirror columns; bit 1: mirror rows; bit 2: transpose first. */
   if (symmetry & 4)
-    bits = flip_diagonal (bits);
+    bits = board_transpose (bits);
   if (symmetry & 1)
-    bits = mirror_horizontal (bits);
+    bits = board_mirror_columns (bits);
   if (symmetry & 2)
-    bits = flip_vertical (bits);
+    bits = board_mirror_rows (bits);
   return bits;
 }
 

@@ -160,6 +160,32 @@ int board_final_score (const Board *board);
 /* Squares whose discs can never be flipped again for either side (a subset, cheap). */
 uint64_t board_stable_discs (uint64_t player, uint64_t opponent);
 
+/* The three bit permutations the symmetries are made of (delta swaps): columns a-h reversed,
+ * rows 1-8 reversed, and the transpose across the a1-h8 diagonal. */
+static inline uint64_t board_mirror_columns (uint64_t x)
+{
+  x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+  x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+  return ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
+}
+
+static inline uint64_t board_mirror_rows (uint64_t x)
+{
+  return __builtin_bswap64 (x);
+}
+
+static inline uint64_t board_transpose (uint64_t x)
+{
+  uint64_t t;
+  t = 0x0F0F0F0F00000000ULL & (x ^ (x << 28));
+  x ^= t ^ (t >> 28);
+  t = 0x3333000033330000ULL & (x ^ (x << 14));
+  x ^= t ^ (t >> 14);
+  t = 0x5500550055005500ULL & (x ^ (x << 7));
+  x ^= t ^ (t >> 7);
+  return x;
+}
+
 /* Symmetries: identity, rotations by 90, 180 and 270 degrees, and the four mirrors. */
 uint64_t board_bits_symmetry (uint64_t bits, int symmetry);
 int board_square_symmetry (int square, int symmetry);

@@ -164,43 +164,19 @@ int pattern_compact_size (void)
 #define TERNARY_10(n) TERNARY_9 (n), TERNARY_9 ((n) + 19683)
 static const uint16_t ternary[1024] = { TERNARY_10 (0) };
 
-static inline uint64_t mirror_columns (uint64_t x)
-{
-  x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
-  x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
-  return ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
-}
-
-static inline uint64_t mirror_rows (uint64_t x)
-{
-  return __builtin_bswap64 (x);
-}
-
-static inline uint64_t transpose (uint64_t x)
-{
-  uint64_t t;
-  t = 0x0F0F0F0F00000000ULL & (x ^ (x << 28));
-  x ^= t ^ (t >> 28);
-  t = 0x3333000033330000ULL & (x ^ (x << 14));
-  x ^= t ^ (t >> 14);
-  t = 0x5500550055005500ULL & (x ^ (x << 7));
-  x ^= t ^ (t >> 7);
-  return x;
-}
-
 /* The 8 images of a bit set, numbered as board_bits_symmetry numbers them (bit 2: transpose
  * first; bit 0: mirror columns; bit 1: mirror rows). */
 static inline void symmetries (uint64_t x, uint64_t image[8])
 {
-  uint64_t t = transpose (x);
+  uint64_t t = board_transpose (x);
   image[0] = x;
-  image[1] = mirror_columns (x);
-  image[2] = mirror_rows (x);
-  image[3] = mirror_rows (image[1]);
+  image[1] = board_mirror_columns (x);
+  image[2] = board_mirror_rows (x);
+  image[3] = board_mirror_rows (image[1]);
   image[4] = t;
-  image[5] = mirror_columns (t);
-  image[6] = mirror_rows (t);
-  image[7] = mirror_rows (image[5]);
+  image[5] = board_mirror_columns (t);
+  image[6] = board_mirror_rows (t);
+  image[7] = board_mirror_rows (image[5]);
 }
 
 /* Every pattern is read from the corner a1 of one image of the board: the symmetries listed
