@@ -1,5 +1,6 @@
-/* test-level.c: the level table is ordered, and each level chooses legal, reproducible moves; the
- * beginner varies its play among reasonable moves and never throws a game away at random. */
+/* test-level.c: the level table is ordered, and each level chooses legal, reproducible moves and
+ * passes when it must; the beginner varies its play among reasonable moves and never throws a
+ * game away at random. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,6 +8,7 @@
 #include "board.h"
 #include "eval_pattern.h"
 #include "level.h"
+#include "notation.h"
 #include "search.h"
 #include "test-support.h"
 
@@ -159,15 +161,79 @@ static void test_master_plays_the_exact_endgame (void)
   search_free (judge);
 }
 
-static void test_pass_and_stop (void)
+/* Black to move, 12 empties, no legal move while white has several: black must pass. Reached
+ * from the start by e6d6c4f6f7d3c2g8c7f5g6f4e3b4c6d2g4h7a4f3g3b2h6b7f8b3a7c5e2g7a2a8c3e7b5b6e8
+ * d7a6g5c8h5h8h4h3a5d8a3. */
+#define FORCED_PASS "--------XXXXX---OXXXXXXXOOXOOOXXOOOXXXOXOXXXXXOXOXXXXOXXO-XXXXXX X"
+
+/* Every level answers a forced pass with BOARD_PASS, a line that goes on with the opponent's
+ * legal move, and the opponent's score turned round: exact where the level solves 12 empties,
+ * otherwise what a search of the opponent's turn at the level's depth finds. */
+static void test_every_level_passes_when_it_must (void)
+{
+  Position position;
+  NotationStatus status = notation_parse_board (FORCED_PASS, strlen (FORCED_PASS), &position);
+  CHECK (!status.error, "%s at %zu", notation_error_message (status.error), status.offset);
+  const Board *board = &position.board;
+  CHECK (position_must_pass (&position) && board_empties (board) == 12, "not a forced pass");
+  Board after_pass = { board->opponent, board->player };
+  uint64_t opponent_moves = board_legal_moves (&after_pass);
+
+  Search *judge = search_new (1 << 20);
+  CHECK (judge, "search_new");
+  SearchLimits exact_limits = search_limits_default ();
+  exact_limits.exact_empties = 64;
+  SearchResult exact = search_run (judge, &after_pass, &exact_limits, NULL, NULL);
+  CHECK (exact.exact, "the opponent's turn is solved");
+
+  for (int level = 0; level < LEVEL_COUNT; level++) {
+    const Level *entry = level_get (level);
+    Search *search = search_new (1 << 20);
+    CHECK (search, "search_new");
+    SearchResult result;
+    int move = level_choose_move (search, board, level, 1, NULL, &result);
+    CHECK (move == BOARD_PASS && result.move == BOARD_PASS, "%s plays %d, not a pass", entry->id,
+           move);
+    CHECK (result.pv_length >= 2 && result.pv[0] == BOARD_PASS
+           && result.pv[1] >= 0 && result.pv[1] < 64 && (opponent_moves & board_bit (result.pv[1])),
+           "%s: the line after the pass is not the opponent's legal move", entry->id);
+    if (entry->exact_empties >= 12) {
+      CHECK (result.exact && result.score == -exact.score, "%s scores the pass %d, exactly %d",
+             entry->id, result.score, -exact.score);
+    } else {
+      /* The opponent's turn at the level's limits (level.c's level_limits, less the time). */
+      Search *reference = search_new (1 << 20);
+      CHECK (reference, "search_new");
+      search_set_evaluation (reference, entry->simple_eval ? eval_simple () : eval_pattern ());
+      SearchLimits limits = search_limits_default ();
+      limits.max_depth = entry->depth;
+      limits.exact_empties = entry->exact_empties;
+      SearchResult expected = search_run (reference, &after_pass, &limits, NULL, NULL);
+      CHECK (!result.exact && result.score == -expected.score,
+             "%s scores the pass %d, the opponent's turn %d", entry->id, result.score,
+             expected.score);
+      search_free (reference);
+    }
+    /* Told to stop before it starts, it still passes. */
+    atomic_bool stop = true;
+    CHECK (level_choose_move (search, board, level, 1, &stop, NULL) == BOARD_PASS,
+           "%s stopped does not pass", entry->id);
+    search_free (search);
+  }
+  search_free (judge);
+}
+
+static void test_game_over_and_stop (void)
 {
   Search *search = search_new (1 << 20);
   CHECK (search, "search_new");
-  /* Black to move with only discs of its own next to an empty corner region: it must pass. */
+  /* Each side's discs far from the other's: neither can move, the game is over. */
   Board board = { .player = 0x000000000000FFFFULL, .opponent = 0xFFFF000000000000ULL };
-  CHECK (!board_legal_moves (&board), "the side to move has no move");
-  int move = level_choose_move (search, &board, LEVEL_BEGINNER, 1, NULL, NULL);
-  CHECK (move == BOARD_PASS || move == BOARD_NO_MOVE, "pass or game over, got %d", move);
+  CHECK (board_is_game_over (&board), "the game is over");
+  SearchResult result;
+  int move = level_choose_move (search, &board, LEVEL_BEGINNER, 1, NULL, &result);
+  CHECK (move == BOARD_NO_MOVE && result.exact && result.score == 0,
+         "game over: move %d, score %d", move, result.score);
 
   atomic_bool stop = true;
   uint64_t state = 5;
@@ -186,7 +252,8 @@ int main (void)
   test_choice_is_legal_and_reproducible ();
   test_beginner_picks_among_reasonable_moves ();
   test_master_plays_the_exact_endgame ();
-  test_pass_and_stop ();
+  test_every_level_passes_when_it_must ();
+  test_game_over_and_stop ();
   printf ("level: all tests passed\n");
   return 0;
 }

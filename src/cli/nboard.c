@@ -1,5 +1,6 @@
-/* nboard.c: `verso-engine nboard`, the NBoard engine protocol on stdin and stdout. Searches run
- * in a worker thread so that `ping` can stop them; every reply line is flushed at once. */
+/* nboard.c: the NBoard engine protocol (nboard.h), and `verso-engine nboard`, which speaks it on
+ * stdin and stdout. Searches run in a worker thread so that `ping` can stop them; every reply
+ * line is flushed at once. */
 #include <ctype.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -11,6 +12,7 @@
 #include "cli.h"
 #include "eval_pattern.h"
 #include "ggf.h"
+#include "nboard.h"
 #include "notation.h"
 #include "search.h"
 
@@ -19,8 +21,10 @@
 
 typedef enum Task { TASK_GO, TASK_HINT, TASK_ANALYZE } Task;
 
-typedef struct Engine {
+struct NboardEngine {
   Search *search;
+  FILE *out;              /* replies */
+  FILE *err;              /* complaints about the input */
   GgfGame game;           /* the game as the GUI set it, with the moves played since */
   int depth;
   int contempt;           /* centidiscs; kept for the protocol, the search plays for discs */
@@ -31,36 +35,38 @@ typedef struct Engine {
   Task task;
   int hints;
   Position position;      /* what the worker thinks about */
-} Engine;
+};
 
-static void reply (Engine *engine, const char *format, ...) __attribute__ ((format (printf, 2, 3)));
+static void reply (NboardEngine *engine, const char *format, ...)
+  __attribute__ ((format (printf, 2, 3)));
 
-static void reply (Engine *engine, const char *format, ...)
+static void reply (NboardEngine *engine, const char *format, ...)
 {
   va_list args;
   va_start (args, format);
   pthread_mutex_lock (&engine->output);
-  vfprintf (stdout, format, args);
-  fputc ('\n', stdout);
-  fflush (stdout);
+  vfprintf (engine->out, format, args);
+  fputc ('\n', engine->out);
+  fflush (engine->out);
   pthread_mutex_unlock (&engine->output);
   va_end (args);
 }
 
-static void complain (const char *format, ...) __attribute__ ((format (printf, 1, 2)));
+static void complain (NboardEngine *engine, const char *format, ...)
+  __attribute__ ((format (printf, 2, 3)));
 
-static void complain (const char *format, ...)
+static void complain (NboardEngine *engine, const char *format, ...)
 {
   va_list args;
   va_start (args, format);
-  fputs ("verso-engine: nboard: ", stderr);
-  vfprintf (stderr, format, args);
-  fputc ('\n', stderr);
-  fflush (stderr);
+  fputs ("verso-engine: nboard: ", engine->err);
+  vfprintf (engine->err, format, args);
+  fputc ('\n', engine->err);
+  fflush (engine->err);
   va_end (args);
 }
 
-static SearchLimits engine_limits (Engine *engine, int depth)
+static SearchLimits engine_limits (NboardEngine *engine, int depth)
 {
   SearchLimits limits = search_limits_default ();
   limits.max_depth = depth < 1 ? 1 : depth;
@@ -80,7 +86,7 @@ static void format_upper (int move, char out[3])
   out[0] = (char) toupper ((unsigned char) out[0]);
 }
 
-static void think_go (Engine *engine)
+static void think_go (NboardEngine *engine)
 {
   SearchLimits limits = engine_limits (engine, engine->depth);
   SearchResult result = search_run (engine->search, &engine->position.board, &limits, NULL, NULL);
@@ -96,7 +102,7 @@ typedef struct Hint {
 } Hint;
 
 /* The best `hints` moves, each scored by a search of the position after it. */
-static void think_hint (Engine *engine)
+static void think_hint (NboardEngine *engine)
 {
   const Board *board = &engine->position.board;
   uint64_t moves = board_legal_moves (board);
@@ -132,7 +138,7 @@ static void think_hint (Engine *engine)
 
 /* Every position of the game, from the last back to the first, with its score for the side
  * that is to move there. */
-static void think_analyze (Engine *engine)
+static void think_analyze (NboardEngine *engine)
 {
   reply (engine, "status Verso is analyzing");
   for (int n = engine->game.n_moves; n >= 0 && !atomic_load (&engine->stop); n--) {
@@ -148,7 +154,7 @@ static void think_analyze (Engine *engine)
 
 static void *worker_main (void *data)
 {
-  Engine *engine = data;
+  NboardEngine *engine = data;
   switch (engine->task) {
   case TASK_GO:
     think_go (engine);
@@ -164,7 +170,7 @@ static void *worker_main (void *data)
 }
 
 /* Waits for the running search; with `stop`, asks it to end first. */
-static void engine_wait (Engine *engine, bool stop)
+static void engine_wait (NboardEngine *engine, bool stop)
 {
   if (!engine->working)
     return;
@@ -175,13 +181,13 @@ static void engine_wait (Engine *engine, bool stop)
   atomic_store (&engine->stop, false);
 }
 
-static void engine_start (Engine *engine, Task task)
+static void engine_start (NboardEngine *engine, Task task)
 {
   engine->task = task;
   engine->position = ggf_position (&engine->game, engine->game.n_moves);
   atomic_store (&engine->stop, false);
   if (pthread_create (&engine->worker, NULL, worker_main, engine) != 0) {
-    complain ("cannot start a thread; thinking in the foreground");
+    complain (engine, "cannot start a thread; thinking in the foreground");
     worker_main (engine);
     return;
   }
@@ -201,14 +207,14 @@ static bool parse_number (const char *text, int low, int high, int *value)
 }
 
 /* `move f5`, `move f5/1.23/0.5`, `move pa`. */
-static void engine_move (Engine *engine, const char *argument)
+static void engine_move (NboardEngine *engine, const char *argument)
 {
   size_t length = strcspn (argument, "/ \t");
   int move;
   if (length == 4 && strncasecmp (argument, "pass", 4) == 0)
     move = BOARD_PASS;
   else if (notation_parse_square (argument, length, &move).error != NOTATION_OK) {
-    complain ("move: '%s' is not a square", argument);
+    complain (engine, "move: '%s' is not a square", argument);
     return;
   }
   Position position = ggf_position (&engine->game, engine->game.n_moves);
@@ -219,14 +225,13 @@ static void engine_move (Engine *engine, const char *argument)
     position_play (&position, BOARD_PASS);
   }
   if (engine->game.n_moves >= GGF_MAX_MOVES || !position_play (&position, move)) {
-    complain ("move: '%.*s' is not legal here", (int) length, argument);
+    complain (engine, "move: '%.*s' is not legal here", (int) length, argument);
     return;
   }
   engine->game.moves[engine->game.n_moves++] = move;
 }
 
-/* Runs one command line; false on `quit`. */
-static bool engine_command (Engine *engine, char *line)
+bool nboard_engine_command (NboardEngine *engine, char *line)
 {
   while (*line && isspace ((unsigned char) *line))
     line++;
@@ -256,7 +261,7 @@ static bool engine_command (Engine *engine, char *line)
   if (strcmp (command, "nboard") == 0) {
     int version;
     if (!parse_number (argument, 1, 1000, &version))
-      complain ("nboard: expected a protocol version, got '%s'", argument);
+      complain (engine, "nboard: expected a protocol version, got '%s'", argument);
     reply (engine, "set myname Verso");
   } else if (strcmp (command, "set") == 0) {
     char *value = argument + strcspn (argument, " \t");
@@ -269,21 +274,21 @@ static bool engine_command (Engine *engine, char *line)
       if (parse_number (value, 1, 60, &number))
         engine->depth = number;
       else
-        complain ("set depth: expected 1 to 60, got '%s'", value);
+        complain (engine, "set depth: expected 1 to 60, got '%s'", value);
     } else if (strcmp (argument, "contempt") == 0) {
       if (parse_number (value, -6400, 6400, &number))
         engine->contempt = number;
       else
-        complain ("set contempt: expected a number, got '%s'", value);
+        complain (engine, "set contempt: expected a number, got '%s'", value);
     } else if (strcmp (argument, "game") == 0) {
       GgfGame game;
       char error[160];
       if (ggf_parse (value, strlen (value), &game, error, sizeof error))
         engine->game = game;
       else
-        complain ("set game: %s", error);
+        complain (engine, "set game: %s", error);
     } else {
-      complain ("set: unknown setting '%s'", argument);
+      complain (engine, "set: unknown setting '%s'", argument);
     }
   } else if (strcmp (command, "move") == 0) {
     engine_move (engine, argument);
@@ -293,15 +298,49 @@ static bool engine_command (Engine *engine, char *line)
     if (parse_number (argument, 1, 64, &engine->hints))
       engine_start (engine, TASK_HINT);
     else
-      complain ("hint: expected a number of moves, got '%s'", argument);
+      complain (engine, "hint: expected a number of moves, got '%s'", argument);
   } else if (strcmp (command, "analyze") == 0) {
     engine_start (engine, TASK_ANALYZE);
   } else if (strcmp (command, "learn") == 0) {
     reply (engine, "learned");
   } else {
-    complain ("unknown command '%s'", command);
+    complain (engine, "unknown command '%s'", command);
   }
   return true;
+}
+
+const GgfGame *nboard_engine_game (const NboardEngine *engine)
+{
+  return &engine->game;
+}
+
+NboardEngine *nboard_engine_new (size_t hash_bytes, FILE *out, FILE *err)
+{
+  NboardEngine *engine = calloc (1, sizeof *engine);
+  if (!engine)
+    return NULL;
+  if (!(engine->search = search_new (hash_bytes))) {
+    free (engine);
+    return NULL;
+  }
+  search_set_evaluation (engine->search, eval_pattern ());
+  engine->out = out;
+  engine->err = err;
+  pthread_mutex_init (&engine->output, NULL);
+  atomic_init (&engine->stop, false);
+  engine->depth = NBOARD_DEFAULT_DEPTH;
+  position_init (&engine->game.start);
+  return engine;
+}
+
+void nboard_engine_free (NboardEngine *engine)
+{
+  if (!engine)
+    return;
+  engine_wait (engine, false);
+  search_free (engine->search);
+  pthread_mutex_destroy (&engine->output);
+  free (engine);
 }
 
 int cli_nboard (int argc, char **argv)
@@ -311,36 +350,28 @@ int cli_nboard (int argc, char **argv)
     cli_error ("nboard takes no arguments; it speaks the NBoard protocol on stdin and stdout");
     return 2;
   }
-  Engine *engine = calloc (1, sizeof *engine);
+  NboardEngine *engine = nboard_engine_new (0, stdout, stderr);
   char *line = malloc (NBOARD_MAX_LINE);
-  if (!engine || !line || !(engine->search = search_new (0))) {
+  if (!engine || !line) {
     cli_error ("out of memory");
-    free (engine);
+    nboard_engine_free (engine);
     free (line);
     return 1;
   }
-  search_set_evaluation (engine->search, eval_pattern ());
-  pthread_mutex_init (&engine->output, NULL);
-  atomic_init (&engine->stop, false);
-  engine->depth = NBOARD_DEFAULT_DEPTH;
-  position_init (&engine->game.start);
 
   bool serving = true;
   while (serving && fgets (line, NBOARD_MAX_LINE, stdin)) {
     size_t length = strlen (line);
     if (length == NBOARD_MAX_LINE - 1 && line[length - 1] != '\n') {
-      complain ("line longer than %d bytes ignored", NBOARD_MAX_LINE - 1);
+      complain (engine, "line longer than %d bytes ignored", NBOARD_MAX_LINE - 1);
       int c;
       while ((c = getchar ()) != EOF && c != '\n')
         ;
       continue;
     }
-    serving = engine_command (engine, line);
+    serving = nboard_engine_command (engine, line);
   }
-  engine_wait (engine, false);
-  search_free (engine->search);
-  pthread_mutex_destroy (&engine->output);
-  free (engine);
+  nboard_engine_free (engine);
   free (line);
   return 0;
 }

@@ -447,7 +447,8 @@ PatternWeights *pattern_weights_decode (const uint8_t *bytes, size_t size, char 
     uint32_t token = 0;
     int shift = 0;
     for (;;) {
-      if (in >= end || shift > 28)
+      /* A token has 32 bits: the fifth byte holds bits 28..31, and nothing follows it. */
+      if (in >= end || shift > 28 || (shift == 28 && (*in & 0xF0)))
         FAIL ("weight file payload is malformed");
       uint8_t byte = *in++;
       token |= (uint32_t) (byte & 0x7F) << shift;

@@ -1,0 +1,24 @@
+/* nboard.h: the NBoard protocol engine, one command line at a time: `verso-engine nboard` feeds
+ * it the lines of stdin, tests and the fuzzer feed it lines of their own. */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "ggf.h"
+
+typedef struct NboardEngine NboardEngine;
+
+/* An engine with a transposition table of hash_bytes (0 = the search's default) that writes its
+ * replies to `out` and its complaints about bad input to `err`. NULL when memory is short. */
+NboardEngine *nboard_engine_new (size_t hash_bytes, FILE *out, FILE *err);
+/* Waits for the running search to finish, then frees the engine. */
+void nboard_engine_free (NboardEngine *engine);
+
+/* Runs one command line (changed in place; a final newline is allowed). Searches run in a worker
+ * thread: `ping` and `quit` stop them, every other command waits for them. False on `quit`. */
+bool nboard_engine_command (NboardEngine *engine, char *line);
+
+/* The game as the GUI set it, with the moves played since. */
+const GgfGame *nboard_engine_game (const NboardEngine *engine);

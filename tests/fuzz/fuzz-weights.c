@@ -1,0 +1,110 @@
+/* fuzz-weights.c: evaluation weight files. An input that starts like a weight file is decoded
+ * as it is, then again with its payload size and checksum made right; any other input is decoded
+ * as the payload of a file with a right header, so that the fuzzer reaches the varints. Decoded
+ * weights, encoded again, decode to the same tables. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "eval_pattern.h"
+#include "fuzz.h"
+
+#define MAGIC "VERSOEVW"
+#define HEADER 28
+
+static void put_u32 (uint8_t *bytes, uint32_t value)
+{
+  for (int i = 0; i < 4; i++)
+    bytes[i] = (uint8_t) (value >> (8 * i));
+}
+
+static uint32_t fnv1a (const uint8_t *bytes, size_t size)
+{
+  uint32_t hash = 2166136261u;
+  for (size_t i = 0; i < size; i++)
+    hash = (hash ^ bytes[i]) * 16777619u;
+  return hash;
+}
+
+/* Encodes the weights once more and decodes them: every full table must come back the same. */
+static void check_round_trip (const PatternWeights *weights)
+{
+  static uint32_t *map;
+  size_t full = (size_t) pattern_full_size (), compact_size = (size_t) pattern_compact_size ();
+  if (!map) {
+    map = malloc (full * sizeof *map);
+    CHECK (map, "out of memory");
+    pattern_compact_map (map);
+  }
+  int16_t *compact = calloc ((size_t) PATTERN_PHASES * compact_size, sizeof *compact);
+  CHECK (compact, "out of memory");
+  for (int phase = 0; phase < PATTERN_PHASES; phase++)
+    for (size_t j = 0; j < full; j++)
+      compact[(size_t) phase * compact_size + map[j]] = weights->phase[phase][j];
+  size_t size;
+  uint8_t *bytes = pattern_weights_encode (compact, &size);
+  CHECK (bytes, "out of memory");
+  char error[160];
+  PatternWeights *again = pattern_weights_decode (bytes, size, error, sizeof error);
+  CHECK (again, "encoded weights do not decode: %s", error);
+  for (int phase = 0; phase < PATTERN_PHASES; phase++)
+    CHECK (memcmp (again->phase[phase], weights->phase[phase], full * sizeof (int16_t)) == 0,
+           "phase %d differs after encoding", phase);
+  pattern_weights_free (again);
+  free (bytes);
+  free (compact);
+}
+
+/* True when a varint of the payload holds more than a token's 32 bits: a fifth byte above 0x0F,
+ * or a sixth byte. */
+static bool payload_overflows (const uint8_t *payload, size_t size)
+{
+  int bytes = 0;
+  for (size_t i = 0; i < size; i++) {
+    if (++bytes == 5 && (payload[i] & 0xF0))
+      return true;
+    if (!(payload[i] & 0x80))
+      bytes = 0;
+  }
+  return false;
+}
+
+static void decode (const uint8_t *bytes, size_t size)
+{
+  char error[160];
+  memset (error, 'x', sizeof error);
+  PatternWeights *weights = pattern_weights_decode (bytes, size, error, sizeof error);
+  size_t length = strnlen (error, sizeof error);
+  if (!weights) {
+    CHECK (length > 0 && length < sizeof error, "an error message of %zu bytes", length);
+    return;
+  }
+  CHECK (length == 0, "decoded, with the error '%.*s'", (int) length, error);
+  CHECK (!payload_overflows (bytes + HEADER, size - HEADER), "a varint of over 32 bits decoded");
+  check_round_trip (weights);
+  pattern_weights_free (weights);
+}
+
+int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
+{
+  bool whole_file = size >= HEADER && memcmp (data, MAGIC, 8) == 0;
+  if (whole_file)
+    decode (data, size);
+  /* An exact copy, so that reading past the end is caught. */
+  size_t payload = whole_file ? size - HEADER : size;
+  uint8_t *file = malloc (HEADER + payload);
+  CHECK (file, "out of memory");
+  if (whole_file) {
+    memcpy (file, data, size);
+  } else {
+    memcpy (file, MAGIC, 8);
+    put_u32 (file + 8, 1);
+    put_u32 (file + 12, PATTERN_PHASES);
+    put_u32 (file + 16, (uint32_t) pattern_compact_size ());
+    memcpy (file + HEADER, data, payload);
+  }
+  put_u32 (file + 20, (uint32_t) payload);
+  put_u32 (file + 24, fnv1a (file + HEADER, payload));
+  decode (file, HEADER + payload);
+  free (file);
+  return 0;
+}
