@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "eval_pattern.h"
 
 #ifndef VERSO_VERSION
 #define VERSO_VERSION "unknown"
@@ -35,12 +36,25 @@ void cli_error (const char *format, ...)
   va_end (args);
 }
 
+/* The version, and which evaluation the engine plays with: the trained pattern evaluation, or
+ * the simple one when this build has no sound weights (tests check it). */
+static void print_version (void)
+{
+  printf ("verso-engine %s\n", VERSO_VERSION);
+  const char *weights_error = eval_pattern_error ();
+  if (weights_error)
+    printf ("evaluation: %s (trained weights not used: %s)\n", eval_pattern ()->name, weights_error);
+  else
+    printf ("evaluation: %s\n", eval_pattern ()->name);
+}
+
 static void print_help (FILE *out)
 {
   fprintf (out, "Usage: verso-engine COMMAND [ARGUMENTS]\n\nCommands:\n");
   for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
     fprintf (out, "  %s\n", commands[i].usage);
-  fprintf (out, "\n  --help      show this help\n  --version   show the version\n");
+  fprintf (out, "\n  --help      show this help\n"
+           "  --version   show the version and the evaluation in use\n");
 }
 
 int main (int argc, char **argv)
@@ -54,7 +68,7 @@ int main (int argc, char **argv)
     return 0;
   }
   if (strcmp (argv[1], "--version") == 0) {
-    printf ("verso-engine %s\n", VERSO_VERSION);
+    print_version ();
     return 0;
   }
   for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
