@@ -6,7 +6,7 @@
 
 #include <glib/gi18n.h>
 
-#define VERSO_WEBSITE "https://github.com/verso/verso"
+#define VERSO_APPLICATION_ICON "io.github.verso.Verso"
 
 static char *release_notes (void)
 {
@@ -27,6 +27,15 @@ static char *debug_info (void)
                           glib_major_version, glib_minor_version, glib_micro_version);
 }
 
+/* Run from the build tree, the application icon is not installed: the source tree's is shown. */
+static void find_uninstalled_icon (GtkWidget *about)
+{
+  GtkIconTheme *theme = gtk_icon_theme_get_for_display (gtk_widget_get_display (about));
+
+  if (!gtk_icon_theme_has_icon (theme, VERSO_APPLICATION_ICON) && g_file_test (SOURCE_ICON_DIR, G_FILE_TEST_IS_DIR))
+    gtk_icon_theme_add_search_path (theme, SOURCE_ICON_DIR);
+}
+
 GtkWidget *verso_about_window_new (GtkWindow *parent)
 {
   const char *developers[] = { _("The Verso developers"), NULL };
@@ -39,12 +48,11 @@ GtkWidget *verso_about_window_new (GtkWindow *parent)
   gtk_window_set_transient_for (GTK_WINDOW (about), parent);
   gtk_window_set_modal (GTK_WINDOW (about), parent != NULL);
   adw_about_window_set_application_name (about, _("Verso"));
-  adw_about_window_set_application_icon (about, "io.github.verso.Verso");
+  find_uninstalled_icon (GTK_WIDGET (about));
+  adw_about_window_set_application_icon (about, VERSO_APPLICATION_ICON);
   adw_about_window_set_version (about, PACKAGE_VERSION);
   adw_about_window_set_developer_name (about, _("The Verso developers"));
   adw_about_window_set_comments (about, _("Play Reversi against a strong computer"));
-  adw_about_window_set_website (about, VERSO_WEBSITE);
-  adw_about_window_set_issue_url (about, VERSO_WEBSITE "/issues");
   adw_about_window_set_copyright (about, _("© 2026 The Verso developers"));
   adw_about_window_set_license_type (about, GTK_LICENSE_GPL_3_0);
   adw_about_window_set_developers (about, developers);

@@ -2,8 +2,11 @@
  * widget, animates flips on the frame clock, and turns clicks and keys into "square-activated". */
 #include "verso-board-view.h"
 
+#include <adwaita.h>
 #include <glib/gi18n.h>
 #include <math.h>
+
+#include "verso-board-theme.h"
 
 /* A flipped disc turns over in FLIP_USEC; each step of distance from the move delays it by
  * STEP_USEC, so the flips spread out from the played square. */
@@ -12,18 +15,6 @@
 #define PLACE_USEC 120000
 #define FLASH_USEC 450000
 
-typedef struct {
-  const char *name;
-  GdkRGBA frame, cells, lines, labels;
-} Theme;
-
-/* Colours are the board's own, the same in light and dark styles, like a real board. */
-static const Theme themes[] = {
-  { "classic",       { 0.07, 0.29, 0.15, 1 }, { 0.15, 0.53, 0.27, 1 }, { 0.05, 0.24, 0.12, 1 }, { 0.80, 0.90, 0.82, 1 } },
-  { "wood",          { 0.36, 0.22, 0.11, 1 }, { 0.78, 0.58, 0.32, 1 }, { 0.33, 0.21, 0.09, 1 }, { 0.96, 0.89, 0.76, 1 } },
-  { "high-contrast", { 0.00, 0.00, 0.00, 1 }, { 0.00, 0.42, 0.12, 1 }, { 0.00, 0.00, 0.00, 1 }, { 1.00, 1.00, 1.00, 1 } },
-};
-
 struct _VersoBoardView {
   GtkWidget parent_instance;
 
@@ -31,7 +22,9 @@ struct _VersoBoardView {
   gulong changed_id, move_played_id;
 
   gboolean show_legal_moves, show_last_move, show_coordinates, animate;
-  const Theme *theme;
+  const VersoBoardTheme *chosen_theme;  /* the board-theme setting */
+  const VersoBoardTheme *theme;         /* the one drawn: high contrast when the desktop asks */
+  gulong high_contrast_id;
 
   int hover;          /* square under the pointer, or -1 */
   int cursor;         /* keyboard cursor square */
@@ -52,7 +45,7 @@ struct _VersoBoardView {
   GskRenderNode *board_node;
   GskRenderNode *disc_nodes[2];
   int cached_width, cached_height;
-  const Theme *cached_theme;
+  const VersoBoardTheme *cached_theme;
   gboolean cached_coordinates;
 };
 
@@ -155,47 +148,50 @@ static void update_description (VersoBoardView *self)
 
 /* Drawing */
 
-static void set_color (cairo_t *cr, const GdkRGBA *color, double alpha)
+static void set_color (cairo_t *cr, const VersoBoardColor *color, double alpha)
 {
   cairo_set_source_rgba (cr, color->red, color->green, color->blue, color->alpha * alpha);
 }
 
-/* A disc at (x, y) of radius r, squeezed horizontally by width (1 = seen face on). */
-static void draw_disc (cairo_t *cr, double x, double y, double r, VersoColor color, double width, double alpha)
+static void add_color_stop (cairo_pattern_t *pattern, double offset, const VersoBoardColor *color)
 {
+  cairo_pattern_add_color_stop_rgba (pattern, offset, color->red, color->green, color->blue, color->alpha);
+}
+
+/* A disc at (x, y) of radius r, squeezed horizontally by width (1 = seen face on). */
+static void draw_disc (const VersoBoardTheme *theme, cairo_t *cr, double x, double y, double r, VersoColor color,
+                       double width)
+{
+  const VersoBoardDisc *disc = color == VERSO_COLOR_BLACK ? &theme->black : &theme->white;
   cairo_pattern_t *shine;
-  gboolean black = color == VERSO_COLOR_BLACK;
 
   width = MAX (width, 0.04);
   cairo_save (cr);
   cairo_translate (cr, x, y);
   cairo_scale (cr, width, 1);
 
-  cairo_arc (cr, r * 0.05, r * 0.09, r, 0, 2 * G_PI);
-  cairo_set_source_rgba (cr, 0, 0, 0, 0.35 * alpha);
-  cairo_fill (cr);
+  if (theme->shadow > 0) {
+    cairo_arc (cr, r * 0.05, r * 0.09, r, 0, 2 * G_PI);
+    cairo_set_source_rgba (cr, 0, 0, 0, theme->shadow);
+    cairo_fill (cr);
+  }
 
   shine = cairo_pattern_create_radial (-r * 0.35, -r * 0.35, r * 0.05, 0, 0, r);
-  if (black) {
-    cairo_pattern_add_color_stop_rgba (shine, 0, 0.36, 0.36, 0.38, alpha);
-    cairo_pattern_add_color_stop_rgba (shine, 1, 0.06, 0.06, 0.07, alpha);
-  } else {
-    cairo_pattern_add_color_stop_rgba (shine, 0, 1.0, 1.0, 1.0, alpha);
-    cairo_pattern_add_color_stop_rgba (shine, 1, 0.80, 0.80, 0.78, alpha);
-  }
+  add_color_stop (shine, 0, &disc->shine);
+  add_color_stop (shine, 1, &disc->edge);
   cairo_arc (cr, 0, 0, r, 0, 2 * G_PI);
   cairo_set_source (cr, shine);
   cairo_pattern_destroy (shine);
   cairo_fill_preserve (cr);
   cairo_set_line_width (cr, MAX (r * 0.04, 1));
-  cairo_set_source_rgba (cr, 0, 0, 0, (black ? 0.6 : 0.35) * alpha);
+  set_color (cr, &disc->outline, 1);
   cairo_stroke (cr);
   cairo_restore (cr);
 }
 
 static void draw_board (VersoBoardView *self, cairo_t *cr, const Geometry *g)
 {
-  const Theme *theme = self->theme;
+  const VersoBoardTheme *theme = self->theme;
   double side = 8 * g->cell;
   double line = MAX (round (g->cell / 40), 1);
 
@@ -213,7 +209,7 @@ static void draw_board (VersoBoardView *self, cairo_t *cr, const Geometry *g)
     cairo_fill (cr);
   }
   cairo_rectangle (cr, g->x, g->y, side, side);
-  set_color (cr, &theme->cells, 1);
+  set_color (cr, &theme->squares, 1);
   cairo_fill (cr);
 
   set_color (cr, &theme->lines, 1);
@@ -305,7 +301,7 @@ static void ensure_cached_nodes (VersoBoardView *self, const Geometry *g)
   for (int color = 0; color < 2; color++) {
     self->disc_nodes[color] = gsk_cairo_node_new (&bounds);
     cr = gsk_cairo_node_get_draw_context (self->disc_nodes[color]);
-    draw_disc (cr, 0, 0, r, color, 1, 1);
+    draw_disc (self->theme, cr, 0, 0, r, color, 1);
     cairo_destroy (cr);
   }
 }
@@ -374,12 +370,12 @@ static void snapshot_discs (VersoBoardView *self, GtkSnapshot *snapshot, const G
     if (t < 1) {
       /* Edge on at the half-way point; the old colour shows until then. */
       cairo_t *cr = square_context (snapshot, g, square);
-      draw_disc (cr, 0, 0, radius, t < 0.5 ? verso_color_other (color) : color, fabs (cos (G_PI * t)), 1);
+      draw_disc (self->theme, cr, 0, 0, radius, t < 0.5 ? verso_color_other (color) : color, fabs (cos (G_PI * t)));
       cairo_destroy (cr);
     } else if (self->anim_start && square == self->anim_square) {
       double grow = self->anim_waiting ? 0 : CLAMP ((double) (now - self->anim_start) / PLACE_USEC, 0, 1);
       cairo_t *cr = square_context (snapshot, g, square);
-      draw_disc (cr, 0, 0, radius * (0.75 + 0.25 * grow), color, 1, 1);
+      draw_disc (self->theme, cr, 0, 0, radius * (0.75 + 0.25 * grow), color, 1);
       cairo_destroy (cr);
     } else {
       append_disc (self, snapshot, g, square, color, 1);
@@ -387,10 +383,10 @@ static void snapshot_discs (VersoBoardView *self, GtkSnapshot *snapshot, const G
   }
 }
 
-static void snapshot_cell_fill (GtkSnapshot *snapshot, const Geometry *g, int square, float red, float green,
-                                float blue, float alpha)
+static void snapshot_cell_fill (GtkSnapshot *snapshot, const Geometry *g, int square, const VersoBoardColor *wash,
+                                double opacity)
 {
-  GdkRGBA color = { red, green, blue, alpha };
+  GdkRGBA color = { wash->red, wash->green, wash->blue, wash->alpha * opacity };
   graphene_rect_t cell;
 
   graphene_rect_init (&cell, g->x + board_column (square) * g->cell + 1, g->y + board_row (square) * g->cell + 1,
@@ -402,16 +398,18 @@ static void snapshot_cell_fill (GtkSnapshot *snapshot, const Geometry *g, int sq
 static void snapshot_under_marks (VersoBoardView *self, GtkSnapshot *snapshot, const Geometry *g, gint64 now)
 {
   if (self->hover >= 0 && verso_game_is_human_turn (self->game))
-    snapshot_cell_fill (snapshot, g, self->hover, 1, 1, 1, 0.10);
+    snapshot_cell_fill (snapshot, g, self->hover, &self->theme->hover, 1);
   if (self->flash_start) {
     double t = self->flash_waiting ? 0 : (double) (now - self->flash_start) / FLASH_USEC;
     if (t < 1)
-      snapshot_cell_fill (snapshot, g, self->flash_square, 0.88, 0.11, 0.14, 0.55 * (1 - t));
+      snapshot_cell_fill (snapshot, g, self->flash_square, &self->theme->refused, 1 - t);
   }
 }
 
 static void snapshot_marks (VersoBoardView *self, GtkSnapshot *snapshot, const Geometry *g)
 {
+  const VersoBoardTheme *theme = self->theme;
+  double scale = theme->mark_scale;
   gboolean human = verso_game_is_human_turn (self->game);
   guint64 legal = verso_game_get_legal_moves (self->game);
   VersoColor turn = verso_game_get_turn (self->game);
@@ -426,11 +424,8 @@ static void snapshot_marks (VersoBoardView *self, GtkSnapshot *snapshot, const G
       if (!(legal & board_bit (square)) || square == self->hover || square == self->hint)
         continue;
       cr = square_context (snapshot, g, square);
-      cairo_arc (cr, 0, 0, g->cell * 0.09, 0, 2 * G_PI);
-      if (turn == VERSO_COLOR_BLACK)
-        cairo_set_source_rgba (cr, 0, 0, 0, 0.38);
-      else
-        cairo_set_source_rgba (cr, 1, 1, 1, 0.55);
+      cairo_arc (cr, 0, 0, g->cell * 0.09 * scale, 0, 2 * G_PI);
+      set_color (cr, turn == VERSO_COLOR_BLACK ? &theme->legal_black : &theme->legal_white, 1);
       cairo_fill (cr);
       cairo_destroy (cr);
     }
@@ -438,28 +433,30 @@ static void snapshot_marks (VersoBoardView *self, GtkSnapshot *snapshot, const G
 
   if (self->show_last_move && last >= 0 && last < BOARD_SQUARES) {
     cr = square_context (snapshot, g, last);
-    cairo_arc (cr, 0, 0, MAX (g->cell * 0.07, 2.5), 0, 2 * G_PI);
-    cairo_set_source_rgba (cr, 0.90, 0.11, 0.14, 1);
+    cairo_arc (cr, 0, 0, MAX (g->cell * 0.07, 2.5) * scale, 0, 2 * G_PI);
+    set_color (cr, &theme->last_move, 1);
     cairo_fill (cr);
     cairo_destroy (cr);
   }
 
   if (self->hint >= 0 && human) {
+    /* The ring lies on the square just outside the disc, so that it is seen against the square. */
+    double width = MAX (g->cell * 0.05 * scale, 2);
     append_disc (self, snapshot, g, self->hint, turn, 0.5);
     cr = square_context (snapshot, g, self->hint);
-    cairo_arc (cr, 0, 0, g->cell * 0.44, 0, 2 * G_PI);
-    cairo_set_line_width (cr, MAX (g->cell * 0.06, 2));
-    cairo_set_source_rgba (cr, 0.97, 0.83, 0.18, 1);
+    cairo_arc (cr, 0, 0, g->cell * 0.42 + width / 2, 0, 2 * G_PI);
+    cairo_set_line_width (cr, width);
+    set_color (cr, &theme->hint, 1);
     cairo_stroke (cr);
     cairo_destroy (cr);
   }
 
   if (self->cursor_shown && gtk_widget_has_focus (GTK_WIDGET (self))) {
-    double width = MAX (round (g->cell * 0.06), 2), half = g->cell / 2;
+    double width = MAX (round (g->cell * 0.06 * scale), 2), half = g->cell / 2;
     cr = square_context (snapshot, g, self->cursor);
     cairo_rectangle (cr, -half + width / 2 + 1, -half + width / 2 + 1, g->cell - width - 2, g->cell - width - 2);
     cairo_set_line_width (cr, width);
-    cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 1);
+    set_color (cr, &theme->cursor, 1);
     cairo_stroke (cr);
     cairo_destroy (cr);
   }
@@ -592,6 +589,15 @@ void verso_board_view_set_hint (VersoBoardView *self, int square)
 
 /* Input */
 
+void verso_board_view_show_cursor (VersoBoardView *self)
+{
+  g_return_if_fail (VERSO_IS_BOARD_VIEW (self));
+
+  self->cursor_shown = TRUE;
+  update_description (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 static void activate_square (VersoBoardView *self, int square)
 {
   self->cursor = square;
@@ -704,17 +710,27 @@ static void set_flag (VersoBoardView *self, gboolean *flag, gboolean value, int 
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop_id]);
 }
 
-static void set_theme (VersoBoardView *self, const char *name)
+/* The desktop's high-contrast style overrides the chosen theme while it lasts. */
+static void update_drawn_theme (VersoBoardView *self)
 {
-  const Theme *theme = &themes[0];
+  const VersoBoardTheme *theme = self->chosen_theme;
 
-  for (guint i = 0; name && i < G_N_ELEMENTS (themes); i++)
-    if (g_str_equal (name, themes[i].name))
-      theme = &themes[i];
+  if (adw_style_manager_get_high_contrast (adw_style_manager_get_default ()))
+    theme = verso_board_theme_find (VERSO_BOARD_THEME_HIGH_CONTRAST);
   if (theme == self->theme)
     return;
   self->theme = theme;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void set_theme (VersoBoardView *self, const char *name)
+{
+  const VersoBoardTheme *theme = verso_board_theme_find (name);
+
+  if (theme == self->chosen_theme)
+    return;
+  self->chosen_theme = theme;
+  update_drawn_theme (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_THEME]);
 }
 
@@ -728,7 +744,7 @@ static void verso_board_view_get_property (GObject *object, guint prop_id, GValu
   case PROP_SHOW_LAST_MOVE: g_value_set_boolean (value, self->show_last_move); break;
   case PROP_SHOW_COORDINATES: g_value_set_boolean (value, self->show_coordinates); break;
   case PROP_ANIMATE: g_value_set_boolean (value, self->animate); break;
-  case PROP_THEME: g_value_set_string (value, self->theme->name); break;
+  case PROP_THEME: g_value_set_string (value, self->chosen_theme->name); break;
   default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
 }
@@ -761,6 +777,7 @@ static void verso_board_view_dispose (GObject *object)
 
   stop_animation (self);
   verso_board_view_set_game (self, NULL);
+  g_clear_signal_handler (&self->high_contrast_id, adw_style_manager_get_default ());
   clear_cached_nodes (self);
   G_OBJECT_CLASS (verso_board_view_parent_class)->dispose (object);
 }
@@ -813,7 +830,7 @@ static void verso_board_view_init (VersoBoardView *self)
   self->show_legal_moves = TRUE;
   self->show_last_move = TRUE;
   self->animate = TRUE;
-  self->theme = &themes[0];
+  self->chosen_theme = self->theme = verso_board_theme_find (NULL);
   self->hover = -1;
   self->hint = -1;
   self->cursor = board_square (3, 2); /* d3, a first move for black */
@@ -830,6 +847,9 @@ static void verso_board_view_init (VersoBoardView *self)
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
   g_signal_connect (self, "notify::has-focus", G_CALLBACK (on_focus_changed), NULL);
+  self->high_contrast_id = g_signal_connect_swapped (adw_style_manager_get_default (), "notify::high-contrast",
+                                                     G_CALLBACK (update_drawn_theme), self);
+  update_drawn_theme (self);
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Board"), -1);
   gtk_accessible_update_relation (GTK_ACCESSIBLE (self),

@@ -19,5 +19,7 @@ void verso_board_view_set_game (VersoBoardView *view, VersoGame *game);
 void verso_board_view_set_hint (VersoBoardView *view, int square);
 /* A short red glow on a square where a move was refused. */
 void verso_board_view_flash_square (VersoBoardView *view, int square);
+/* Draws the keyboard cursor, where the arrow keys and Return will act. */
+void verso_board_view_show_cursor (VersoBoardView *view);
 
 G_END_DECLS
