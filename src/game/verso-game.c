@@ -497,11 +497,19 @@ void verso_game_redo (VersoGame *self)
 /* The computer's turn. The answer is checked against the generation it was asked for, so one
  * that arrives after an undo, a new game or a change of player is dropped. */
 
+/* A search under way. It holds the game weakly: a game dropped while the computer thinks is
+ * finalized at once (its dispose stops the search), and the answer then finds no game. */
 typedef struct {
-  VersoGame *game;
+  GWeakRef game;
   guint generation;
   gint64 started;
 } ComputerMove;
+
+static void computer_move_free (ComputerMove *request)
+{
+  g_weak_ref_clear (&request->game);
+  g_free (request);
+}
 
 static void hold_application (gboolean hold)
 {
@@ -535,13 +543,18 @@ static gboolean play_pending_move (gpointer user_data)
 static void computer_move_ready (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   ComputerMove *request = user_data;
-  VersoGame *self = request->game;
+  g_autoptr (VersoGame) self = g_weak_ref_get (&request->game);
   g_autoptr (GError) error = NULL;
   int move;
   gint64 elapsed_ms;
 
   move = verso_computer_move_finish (VERSO_COMPUTER (source), result, NULL, &error);
+  /* The search has ended: the application need not wait for it any longer. */
   hold_application (FALSE);
+  if (!self) {
+    computer_move_free (request);
+    return;
+  }
   if (request->generation != self->generation || move < 0) {
     /* Stale or cancelled: the game moved on without this answer. */
     if (error && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -550,8 +563,7 @@ static void computer_move_ready (GObject *source, GAsyncResult *result, gpointer
       g_clear_object (&self->computer_cancellable);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_THINKING]);
     }
-    g_object_unref (self);
-    g_free (request);
+    computer_move_free (request);
     return;
   }
 
@@ -562,8 +574,7 @@ static void computer_move_ready (GObject *source, GAsyncResult *result, gpointer
     self->pending_move_source = g_timeout_add ((guint) (self->move_delay - elapsed_ms), play_pending_move, self);
   else
     play_pending_move (self);
-  g_object_unref (self);
-  g_free (request);
+  computer_move_free (request);
 }
 
 void verso_game_start_computer (VersoGame *self)
@@ -579,7 +590,7 @@ void verso_game_start_computer (VersoGame *self)
 
   thinking_was = verso_game_get_thinking (self);
   request = g_new0 (ComputerMove, 1);
-  request->game = g_object_ref (self);
+  g_weak_ref_init (&request->game, self);
   request->generation = self->generation;
   request->started = g_get_monotonic_time ();
   self->computer_cancellable = g_cancellable_new ();
@@ -609,6 +620,8 @@ void verso_game_stop_computer (VersoGame *self)
 
 typedef struct {
   guint generation;
+  int disc_difference;  /* the search's score of the hinted move, for the side to move */
+  gboolean exact;
 } HintRequest;
 
 static void hint_ready (GObject *source, GAsyncResult *result, gpointer user_data)
@@ -617,9 +630,12 @@ static void hint_ready (GObject *source, GAsyncResult *result, gpointer user_dat
   VersoGame *self = g_task_get_source_object (task);
   HintRequest *request = g_task_get_task_data (task);
   GError *error = NULL;
+  SearchResult answer = { 0 };
   int move;
 
-  move = verso_computer_move_finish (VERSO_COMPUTER (source), result, NULL, &error);
+  move = verso_computer_move_finish (VERSO_COMPUTER (source), result, &answer, &error);
+  request->disc_difference = answer.score;
+  request->exact = answer.exact;
   hold_application (FALSE);
   if (move < 0)
     g_task_return_error (task, error);
@@ -649,8 +665,23 @@ void verso_game_hint_async (VersoGame *self, GCancellable *cancellable,
 
 int verso_game_hint_finish (VersoGame *self, GAsyncResult *result, GError **error)
 {
+  return verso_game_hint_finish_scored (self, result, NULL, NULL, error);
+}
+
+int verso_game_hint_finish_scored (VersoGame *self, GAsyncResult *result, int *disc_difference,
+                                   gboolean *exact, GError **error)
+{
+  HintRequest *request;
+  int move;
+
   g_return_val_if_fail (g_task_is_valid (result, self), -1);
-  return (int) g_task_propagate_int (G_TASK (result), error);
+  request = g_task_get_task_data (G_TASK (result));
+  move = (int) g_task_propagate_int (G_TASK (result), error);
+  if (disc_difference)
+    *disc_difference = move >= 0 ? request->disc_difference : 0;
+  if (exact)
+    *exact = move >= 0 && request->exact;
+  return move;
 }
 
 /* Notation and files. */
@@ -706,12 +737,29 @@ gboolean verso_game_save (VersoGame *self, const char *path, GError **error)
     return FALSE;
   }
   contents = g_key_file_to_data (file, &length, NULL);
-  return g_file_set_contents (path, contents, (gssize) length, error);
+  /* Written beside and renamed over the old file: a reader sees the old game or the new one. */
+  return g_file_set_contents_full (path, contents, (gssize) length, G_FILE_SET_CONTENTS_CONSISTENT,
+                                   0600, error);
+}
+
+/* A string of the saved game, or NULL and an error. g_key_file_get_string alone may return a
+ * string and set an error too (for a bad escape such as "\a"). */
+static char *get_string (GKeyFile *file, const char *key, GError **error)
+{
+  GError *local_error = NULL;
+  char *value = g_key_file_get_string (file, SAVE_GROUP, key, &local_error);
+
+  if (local_error) {
+    g_free (value);
+    g_propagate_error (error, local_error);
+    return NULL;
+  }
+  return value;
 }
 
 static gboolean parse_player (GKeyFile *file, const char *key, VersoPlayer *player, GError **error)
 {
-  g_autofree char *name = g_key_file_get_string (file, SAVE_GROUP, key, error);
+  g_autofree char *name = get_string (file, key, error);
 
   if (!name)
     return FALSE;
@@ -726,7 +774,7 @@ static gboolean parse_player (GKeyFile *file, const char *key, VersoPlayer *play
 
 static gboolean parse_level (GKeyFile *file, LevelId *level, GError **error)
 {
-  g_autofree char *name = g_key_file_get_string (file, SAVE_GROUP, "Level", error);
+  g_autofree char *name = get_string (file, "Level", error);
 
   if (!name)
     return FALSE;
@@ -808,7 +856,7 @@ VersoGame *verso_game_load (const char *path, GError **error)
   }
   if (!parse_player (file, "Black", &black, &local_error) || !parse_player (file, "White", &white, &local_error)
       || !parse_level (file, &level, &local_error)
-      || !(moves = g_key_file_get_string (file, SAVE_GROUP, "Moves", &local_error))) {
+      || !(moves = get_string (file, "Moves", &local_error))) {
     if (local_error->domain == VERSO_GAME_ERROR)
       g_propagate_error (error, g_steal_pointer (&local_error));
     else

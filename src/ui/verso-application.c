@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "verso-about-window.h"
+#include "verso-dialog.h"
 #include "verso-preferences-window.h"
 #include "verso-window.h"
 
@@ -41,7 +42,7 @@ static void show_preferences (VersoApplication *self, GtkWindow *parent)
 {
   g_autoptr (GSettings) settings = g_settings_new ("io.github.verso.Verso");
 
-  gtk_window_present (GTK_WINDOW (verso_preferences_window_new (parent, settings)));
+  verso_dialog_present (GTK_WINDOW (verso_preferences_window_new (parent, settings)), parent);
 }
 
 static void preferences_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
@@ -56,29 +57,55 @@ static void shortcuts_activated (GSimpleAction *action, GVariant *parameter, gpo
   g_autoptr (GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/verso/Verso/verso-shortcuts-window.ui");
   GtkWindow *shortcuts = GTK_WINDOW (gtk_builder_get_object (builder, "shortcuts_window"));
   VersoWindow *window = main_window (user_data);
+  g_autoptr (GSList) objects = gtk_builder_get_objects (builder);
 
-  gtk_window_set_transient_for (shortcuts, window ? GTK_WINDOW (window) : NULL);
-  gtk_window_present (shortcuts);
+  /* GTK 4.8 finds no keys for an entry named by its action alone: they are written in from the
+   * application, where each action's accelerators are set once. */
+  for (GSList *link = objects; link; link = link->next) {
+    g_autofree char *action_name = NULL;
+    g_auto (GStrv) accels = NULL;
+    g_autofree char *keys = NULL;
+
+    if (!GTK_IS_SHORTCUTS_SHORTCUT (link->data))
+      continue;
+    g_object_get (link->data, "action-name", &action_name, NULL);
+    if (!action_name)
+      continue;
+    accels = gtk_application_get_accels_for_action (GTK_APPLICATION (user_data), action_name);
+    keys = g_strjoinv (" ", accels);
+    g_object_set (link->data, "action-name", NULL, "accelerator", keys, NULL);
+  }
+
+  /* As a window of the application, its entries find their keys from the actions' names. */
+  verso_dialog_present (shortcuts, window ? GTK_WINDOW (window) : NULL);
 }
 
 static void about_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   VersoWindow *window = main_window (user_data);
 
-  gtk_window_present (GTK_WINDOW (verso_about_window_new (window ? GTK_WINDOW (window) : NULL)));
+  verso_dialog_present (GTK_WINDOW (verso_about_window_new (window ? GTK_WINDOW (window) : NULL)),
+                        window ? GTK_WINDOW (window) : NULL);
 }
 
 static void quit_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
-  g_autoptr (GList) windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (user_data)));
+  /* Held, so that each is still there when its turn comes. */
+  GList *windows = g_list_copy_deep (gtk_application_get_windows (GTK_APPLICATION (user_data)),
+                                     (GCopyFunc) (void (*) (void)) g_object_ref, NULL);
 
-  /* Closing saves the game; the application ends with its last window. */
+  /* Dialogs first, let go of by the window they belong to: GTK 4.8 would otherwise look for
+   * that window again when a dialog is finalized after it. Closing the main window saves the
+   * game; the application ends with its last window. */
+  for (GList *link = windows; link; link = link->next)
+    if (!VERSO_IS_WINDOW (link->data)) {
+      gtk_window_set_transient_for (link->data, NULL);
+      gtk_window_destroy (link->data);
+    }
   for (GList *link = windows; link; link = link->next)
     if (VERSO_IS_WINDOW (link->data))
       gtk_window_close (link->data);
-  for (GList *link = windows; link; link = link->next)
-    if (!VERSO_IS_WINDOW (link->data))
-      gtk_window_destroy (link->data);
+  g_list_free_full (windows, g_object_unref);
 }
 
 static const GActionEntry app_actions[] = {

@@ -8,9 +8,17 @@
 
 #include "verso-application.h"
 #include "verso-board-view.h"
+#include "verso-dialog.h"
 #include "verso-new-game-dialog.h"
 
 #define SAVE_FILE_NAME "game.ini"
+
+typedef enum {
+  NOTICE_NONE,
+  NOTICE_ILLEGAL,  /* until the position changes */
+  NOTICE_HINT,     /* until the position changes */
+  NOTICE_PASS,     /* until an undo goes back before the pass, or another game */
+} NoticeKind;
 
 struct _VersoWindow {
   AdwApplicationWindow parent_instance;
@@ -24,12 +32,21 @@ struct _VersoWindow {
   GtkLabel *white_label;
   GtkLabel *turn_label;
   GtkSpinner *spinner;
+  GtkWidget *hint_button;
+  GtkStack *hint_stack;
+  GtkSpinner *hint_spinner;
 
   GSettings *settings;
   VersoGame *game;
   GCancellable *hint_cancellable;
-  AdwToast *illegal_toast;
+  /* One short notice over the bottom of the board, withdrawn when it stops being true. */
+  GtkRevealer *notice_revealer;
+  GtkLabel *notice_label;
+  NoticeKind notice_kind;
+  guint notice_timeout;
+  guint pass_ply;           /* a pass notice is true until an undo goes back before the pass */
   GtkWidget *game_over_dialog;
+  GtkWidget *new_game_dialog;
   gboolean saving_new_game_choices; /* settings written by the New Game dialog, not a change of players */
 
   /* VERSO_DEBUG_STALLS: measures the longest gap between main-loop turns while the computer thinks. */
@@ -51,6 +68,36 @@ static void show_toast (VersoWindow *self, const char *title)
 
   adw_toast_set_timeout (toast, 3);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+/* The notices are the window's own, not toasts: libadwaita 1.2 frees a toast twice when it is
+ * dismissed at the wrong moment of its animation (a storm of clicks found it), and these must be
+ * withdrawn as soon as they are no longer true. */
+static void withdraw_notice (VersoWindow *self, NoticeKind kind)
+{
+  if (self->notice_kind != kind || kind == NOTICE_NONE)
+    return;
+  self->notice_kind = NOTICE_NONE;
+  g_clear_handle_id (&self->notice_timeout, g_source_remove);
+  gtk_revealer_set_reveal_child (self->notice_revealer, FALSE);
+}
+
+static gboolean notice_timed_out (gpointer user_data)
+{
+  VersoWindow *self = user_data;
+
+  self->notice_timeout = 0;
+  withdraw_notice (self, self->notice_kind);
+  return G_SOURCE_REMOVE;
+}
+
+static void show_notice (VersoWindow *self, NoticeKind kind, const char *text, guint seconds)
+{
+  withdraw_notice (self, self->notice_kind);
+  self->notice_kind = kind;
+  gtk_label_set_text (self->notice_label, text);
+  gtk_revealer_set_reveal_child (self->notice_revealer, TRUE);
+  self->notice_timeout = g_timeout_add_seconds (seconds, notice_timed_out, self);
 }
 
 /* Names for the players in messages: "you" and "the computer" against the computer,
@@ -146,17 +193,34 @@ static void update_status (VersoWindow *self)
   update_actions (self);
 }
 
+/* The hint button turns into a spinner while the engine looks for the best move. */
+static void show_hint_searching (VersoWindow *self, gboolean searching)
+{
+  gtk_stack_set_visible_child_name (self->hint_stack, searching ? "searching" : "idle");
+  gtk_spinner_set_spinning (self->hint_spinner, searching);
+  gtk_widget_set_tooltip_text (self->hint_button, searching ? _("Looking for the best move…") : _("Hint"));
+}
+
 static void cancel_hint (VersoWindow *self)
 {
   if (self->hint_cancellable) {
     g_cancellable_cancel (self->hint_cancellable);
     g_clear_object (&self->hint_cancellable);
+    show_hint_searching (self, FALSE);
   }
 }
 
+static void save_game (VersoWindow *self);
+
+/* Every change of the position is saved at once, so a killed game loses at most its last move. */
 static void on_game_changed (VersoGame *game, VersoWindow *self)
 {
+  save_game (self);
   cancel_hint (self);
+  withdraw_notice (self, NOTICE_ILLEGAL);
+  withdraw_notice (self, NOTICE_HINT);
+  if (verso_game_get_ply (game) < self->pass_ply)
+    withdraw_notice (self, NOTICE_PASS);
   update_status (self);
 }
 
@@ -233,7 +297,8 @@ static void on_pass (VersoGame *game, int color, VersoWindow *self)
   else
     text = color == VERSO_COLOR_BLACK ? _("Black has no legal move and passes")
                                       : _("White has no legal move and passes");
-  show_toast (self, text);
+  self->pass_ply = verso_game_get_ply (game);
+  show_notice (self, NOTICE_PASS, text, 3);
 }
 
 static void on_game_over_response (AdwMessageDialog *dialog, const char *response, VersoWindow *self)
@@ -269,12 +334,13 @@ static void on_game_over (VersoGame *game, VersoWindow *self)
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_game_over_response), self, 0);
   self->game_over_dialog = dialog;
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->game_over_dialog);
-  gtk_window_present (GTK_WINDOW (dialog));
+  verso_dialog_present (GTK_WINDOW (dialog), GTK_WINDOW (self));
 }
 
 static void set_game (VersoWindow *self, VersoGame *game)
 {
   cancel_hint (self);
+  withdraw_notice (self, self->notice_kind);
   if (self->game) {
     g_signal_handlers_disconnect_by_data (self->game, self);
     verso_game_stop_computer (self->game);
@@ -286,6 +352,7 @@ static void set_game (VersoWindow *self, VersoGame *game)
   g_signal_connect (game, "pass", G_CALLBACK (on_pass), self);
   g_signal_connect (game, "game-over", G_CALLBACK (on_game_over), self);
   verso_board_view_set_game (self->board_view, game);
+  save_game (self);
   update_status (self);
   verso_game_start_computer (game);
   update_stall_probe (self);
@@ -325,9 +392,15 @@ void verso_window_show_new_game_dialog (VersoWindow *self)
 
   g_return_if_fail (VERSO_IS_WINDOW (self));
 
+  /* One at a time: Ctrl+N works in the dialog too. */
+  if (self->new_game_dialog && gtk_widget_get_visible (self->new_game_dialog)) {
+    gtk_window_present (GTK_WINDOW (self->new_game_dialog));
+    return;
+  }
   dialog = verso_new_game_dialog_new (GTK_WINDOW (self), self->settings);
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_new_game_response), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  g_set_weak_pointer (&self->new_game_dialog, dialog);
+  verso_dialog_present (GTK_WINDOW (dialog), GTK_WINDOW (self));
 }
 
 /* Changes in the preferences apply to the game in progress. */
@@ -361,12 +434,8 @@ static void on_square_activated (VersoBoardView *view, int square, VersoWindow *
   if (verso_game_play (self->game, square, &error))
     return;
   verso_board_view_flash_square (view, square);
-  if (g_error_matches (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_ILLEGAL_MOVE) && !self->illegal_toast) {
-    self->illegal_toast = adw_toast_new (_("You cannot play there"));
-    adw_toast_set_timeout (self->illegal_toast, 2);
-    g_object_add_weak_pointer (G_OBJECT (self->illegal_toast), (gpointer *) &self->illegal_toast);
-    adw_toast_overlay_add_toast (self->toast_overlay, self->illegal_toast);
-  }
+  if (g_error_matches (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_ILLEGAL_MOVE))
+    show_notice (self, NOTICE_ILLEGAL, _("You cannot play there"), 2);
 }
 
 /* Actions */
@@ -381,19 +450,57 @@ static void redo_activated (GtkWidget *widget, const char *action, GVariant *par
   verso_game_redo (VERSO_WINDOW (widget)->game);
 }
 
+/* The hinted square and the final disc difference the engine expects after it, e.g.
+ * "Best move: d3, winning by about 4 discs". */
+static char *hint_text (int square, int disc_difference, gboolean exact)
+{
+  g_autofree char *name = g_strdup_printf ("%c%c", 'a' + board_column (square), '1' + board_row (square));
+  int margin = ABS (disc_difference);
+
+  if (exact && disc_difference > 0)
+    /* Translators: a hint: the best move's square (e.g. "d3") and by how much it wins with the
+     * best play of both sides, which the engine has solved exactly. */
+    return g_strdup_printf (ngettext ("Best move: %s, winning by %d disc",
+                                      "Best move: %s, winning by %d discs", margin), name, margin);
+  if (exact && disc_difference < 0)
+    /* Translators: a hint: the best move's square and by how much it loses, solved exactly. */
+    return g_strdup_printf (ngettext ("Best move: %s, losing by %d disc",
+                                      "Best move: %s, losing by %d discs", margin), name, margin);
+  if (exact)
+    /* Translators: a hint: the best move's square, which draws with the best play, solved exactly. */
+    return g_strdup_printf (_("Best move: %s, a draw"), name);
+  if (disc_difference > 0)
+    /* Translators: a hint: the best move's square and by how much the engine estimates it wins. */
+    return g_strdup_printf (ngettext ("Best move: %s, winning by about %d disc",
+                                      "Best move: %s, winning by about %d discs", margin), name, margin);
+  if (disc_difference < 0)
+    /* Translators: a hint: the best move's square and by how much the engine estimates it loses. */
+    return g_strdup_printf (ngettext ("Best move: %s, losing by about %d disc",
+                                      "Best move: %s, losing by about %d discs", margin), name, margin);
+  /* Translators: a hint: the best move's square, after which the engine sees neither side ahead. */
+  return g_strdup_printf (_("Best move: %s, about even"), name);
+}
+
 static void hint_ready (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   g_autoptr (VersoWindow) self = user_data;
   g_autoptr (GError) error = NULL;
-  int square = verso_game_hint_finish (VERSO_GAME (source), result, &error);
+  int disc_difference = 0;
+  gboolean exact = FALSE;
+  int square = verso_game_hint_finish_scored (VERSO_GAME (source), result, &disc_difference, &exact,
+                                              &error);
 
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
   g_clear_object (&self->hint_cancellable);
-  if (error)
+  show_hint_searching (self, FALSE);
+  if (error) {
     show_toast (self, _("No hint is available"));
-  else if (VERSO_GAME (source) == self->game && square >= 0 && square < BOARD_SQUARES)
+  } else if (VERSO_GAME (source) == self->game && square >= 0 && square < BOARD_SQUARES) {
+    g_autofree char *text = hint_text (square, disc_difference, exact);
     verso_board_view_set_hint (self->board_view, square);
+    show_notice (self, NOTICE_HINT, text, 5);
+  }
   update_actions (self);
 }
 
@@ -404,11 +511,42 @@ static void hint_activated (GtkWidget *widget, const char *action, GVariant *par
   if (self->hint_cancellable || !verso_game_is_human_turn (self->game))
     return;
   self->hint_cancellable = g_cancellable_new ();
+  show_hint_searching (self, TRUE);
   verso_game_hint_async (self->game, self->hint_cancellable, hint_ready, g_object_ref (self));
   update_actions (self);
 }
 
 /* Window */
+
+/* At start and whenever a dialog gives the window back, the keys act on the board, and its
+ * cursor shows where. */
+static void on_active_changed (VersoWindow *self)
+{
+  if (!gtk_window_is_active (GTK_WINDOW (self)))
+    return;
+  gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+  verso_board_view_show_cursor (self->board_view);
+}
+
+/* The details of an unreadable saved game: where the file is now, in full and selectable. */
+static void on_unreadable_save_details (AdwToast *toast, VersoWindow *self)
+{
+  const char *kept_as = g_object_get_data (G_OBJECT (toast), "kept-as");
+  const char *path = g_object_get_data (G_OBJECT (toast), "path");
+  GtkWidget *dialog, *label;
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("The Saved Game Could Not Be Read"),
+                                   kept_as ? _("A new game has started. The unreadable file was kept as:")
+                                           : _("A new game has started. The unreadable file is still at:"));
+  label = gtk_label_new (kept_as ? kept_as : path);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), label);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  verso_dialog_present (GTK_WINDOW (dialog), GTK_WINDOW (self));
+}
 
 static VersoGame *restore_game (VersoWindow *self)
 {
@@ -416,18 +554,22 @@ static VersoGame *restore_game (VersoWindow *self)
   g_autofree char *set_aside = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (VersoGame) game = verso_game_restore (path, &set_aside, &error);
-  g_autofree char *message = NULL;
+  AdwToast *toast;
 
   if (game)
     return verso_game_is_over (game) ? NULL : g_steal_pointer (&game);
   if (!error)
     return NULL;
   g_message ("Cannot restore the saved game %s: %s", path, error->message);
-  if (set_aside)
-    message = g_strdup_printf (_("The saved game could not be read and was kept as %s. A new game has started."), set_aside);
-  else
-    message = g_strdup (_("The saved game could not be read. A new game has started."));
-  show_toast (self, message);
+  /* Translators: a toast, kept short: its Details button shows where the file is. */
+  toast = adw_toast_new (_("The saved game could not be read"));
+  /* Longer than other toasts: it comes at the start, before the person looks at the board. */
+  adw_toast_set_timeout (toast, 10);
+  adw_toast_set_button_label (toast, _("_Details"));
+  g_object_set_data_full (G_OBJECT (toast), "kept-as", g_steal_pointer (&set_aside), g_free);
+  g_object_set_data_full (G_OBJECT (toast), "path", g_steal_pointer (&path), g_free);
+  g_signal_connect_object (toast, "button-clicked", G_CALLBACK (on_unreadable_save_details), self, 0);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
   return NULL;
 }
 
@@ -473,10 +615,9 @@ static void verso_window_dispose (GObject *object)
   g_clear_handle_id (&self->stall_probe, g_source_remove);
   if (self->game_over_dialog)
     g_object_remove_weak_pointer (G_OBJECT (self->game_over_dialog), (gpointer *) &self->game_over_dialog);
-  if (self->illegal_toast)
-    g_object_remove_weak_pointer (G_OBJECT (self->illegal_toast), (gpointer *) &self->illegal_toast);
+  g_clear_handle_id (&self->notice_timeout, g_source_remove);
   self->game_over_dialog = NULL;
-  self->illegal_toast = NULL;
+  g_clear_weak_pointer (&self->new_game_dialog);
   if (self->game) {
     g_signal_handlers_disconnect_by_data (self->game, self);
     verso_game_stop_computer (self->game);
@@ -510,6 +651,11 @@ static void verso_window_class_init (VersoWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, VersoWindow, white_label);
   gtk_widget_class_bind_template_child (widget_class, VersoWindow, turn_label);
   gtk_widget_class_bind_template_child (widget_class, VersoWindow, spinner);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, hint_button);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, hint_stack);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, hint_spinner);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, notice_revealer);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, notice_label);
   gtk_widget_class_bind_template_callback (widget_class, on_square_activated);
 
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_activated);
@@ -544,7 +690,9 @@ static void verso_window_init (VersoWindow *self)
     set_game (self, game);
   else
     verso_window_start_new_game (self);
+  g_signal_connect (self, "notify::is-active", G_CALLBACK (on_active_changed), NULL);
   gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+  verso_board_view_show_cursor (self->board_view);
 }
 
 VersoWindow *verso_window_new (GtkApplication *application)
