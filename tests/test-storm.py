@@ -136,8 +136,11 @@ class Storm:
         return result.stdout
 
     def set_level(self, level):
+        """Writes the settings file, as the Preferences window would: the level, and the person
+        playing black against the computer (clicks on the New Game dialog may have changed it)."""
         with open(self.settings, 'w') as f:
-            f.write("%s\nlevel='%s'\n" % (SETTINGS_GROUP, level))
+            f.write("%s\nlevel='%s'\ngame-mode='versus-computer'\nplayer-color='black'\n"
+                    % (SETTINGS_GROUP, level))
 
     def windows(self):
         """The app's visible top-level windows (X window ids)."""
@@ -209,9 +212,16 @@ class Storm:
             self.xdotool('key', 'Return')
             board = self.app.wait_for(lambda b: b == wt.START, 'a new game after the storm')
             moves = wt.legal_moves(board, wt.BLACK)
-        # The computer's answer may turn the new disc over again: the round checks both moves.
+        # The computer's answer may turn the new disc over again, and a hint left by the storm
+        # (drawn as a pale disc) goes with the move: the square must hold a disc, and the board
+        # must have one or two discs more than before, the hint aside.
         square = moves[len(moves) // 2]
-        after = wt.play_round(self.app, board, square)
+        discs = wt.count(board, wt.BLACK) + wt.count(board, wt.WHITE)
+        self.app.click(square)
+        after = self.app.wait_for(
+            lambda b: '?' not in b and b[square] != wt.EMPTY
+            and discs <= wt.count(b, wt.BLACK) + wt.count(b, wt.WHITE) <= discs + 2,
+            'the click on %s to show' % wt.name(square))
         print('after the storm a click on %s played and showed' % wt.name(square), flush=True)
         return after
 
