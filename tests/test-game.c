@@ -506,6 +506,10 @@ static void test_bad_saved_games_are_refused (void)
   assert_bad_file (path, GOOD_HEADER "Moves=f5d\nShown=1\n", "odd length");
   assert_bad_file (path, GOOD_HEADER "Moves=f5PA\nShown=1\n", "not forced");
   assert_bad_file (path, GOOD_HEADER "Moves=f5d6\nShown=9\n", "position shown");
+  /* Escape sequences, one bad and two bad: GLib's own unescaping would warn about the second. */
+  assert_bad_file (path, "[Verso Game]\nVersion=1\nBlack=human\nWhite=computer\nLevel=ca\\asual\nMoves=\nShown=0\n",
+                   "escape sequence");
+  assert_bad_file (path, GOOD_HEADER "Moves=f5\\ed6\\\nShown=0\n", "escape sequence");
 
   write_file (path, GOOD_HEADER "Moves=f5d6c3\nShown=2\n");
   good = verso_game_load (path, &error);
