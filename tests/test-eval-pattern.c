@@ -160,14 +160,6 @@ static void store_u32 (uint8_t *bytes, uint32_t value)
     bytes[i] = (uint8_t) (value >> (8 * i));
 }
 
-static uint32_t checksum (const uint8_t *bytes, size_t size)
-{
-  uint32_t hash = 2166136261u;
-  for (size_t i = 0; i < size; i++)
-    hash = (hash ^ bytes[i]) * 16777619u;
-  return hash;
-}
-
 static void test_damaged_weights_refused (void)
 {
   int16_t *compact = random_compact (5);
@@ -221,15 +213,13 @@ static void test_damaged_weights_refused (void)
   for (size_t i = 0; i < sizeof payloads / sizeof payloads[0]; i++) {
     memcpy (bytes, good, 28);
     memcpy (bytes + 28, payloads[i].payload, payloads[i].size);
-    store_u32 (bytes + 20, (uint32_t) payloads[i].size);
-    store_u32 (bytes + 24, checksum (bytes + 28, payloads[i].size));
+    pattern_weights_seal (bytes, 28 + payloads[i].size);
     expect_refused (bytes, 28 + payloads[i].size, payloads[i].what);
   }
   /* The all-zero set itself is fine. */
   many--;
   memcpy (bytes + 28, too_many, many);
-  store_u32 (bytes + 20, (uint32_t) many);
-  store_u32 (bytes + 24, checksum (bytes + 28, many));
+  pattern_weights_seal (bytes, 28 + many);
   PatternWeights *zero = pattern_weights_decode (bytes, 28 + many, NULL, 0);
   CHECK (zero && zero->phase[3][100] == 0, "all-zero weights refused");
   pattern_weights_free (zero);
@@ -242,8 +232,7 @@ static void test_damaged_weights_refused (void)
       bytes[j] = (uint8_t) random_next (&state);
     if (i % 2) {
       memcpy (bytes, good, 20);
-      store_u32 (bytes + 20, (uint32_t) (n - 28));
-      store_u32 (bytes + 24, checksum (bytes + 28, n - 28));
+      pattern_weights_seal (bytes, n);
     }
     expect_refused (bytes, n, "garbage");
   }

@@ -374,7 +374,7 @@ static void hint_ready (GObject *source, GAsyncResult *result, gpointer user_dat
   int *move = user_data;
   g_autoptr (GError) error = NULL;
 
-  *move = verso_game_hint_finish (VERSO_GAME (source), result, &error);
+  *move = verso_game_hint_finish (VERSO_GAME (source), result, NULL, NULL, &error);
   g_assert_no_error (error);
 }
 

@@ -325,7 +325,7 @@ void pattern_features_reference (const Board *board, uint32_t features[PATTERN_I
 
 #define WEIGHTS_MAGIC "VERSOEVW"
 #define WEIGHTS_VERSION 1
-#define WEIGHTS_HEADER 28
+#define WEIGHTS_HEADER PATTERN_WEIGHTS_HEADER
 
 static uint32_t fnv1a (const uint8_t *bytes, size_t size)
 {
@@ -388,10 +388,16 @@ uint8_t *pattern_weights_encode (const int16_t *compact, size_t *size)
   write_u32 (bytes + 8, WEIGHTS_VERSION);
   write_u32 (bytes + 12, PATTERN_PHASES);
   write_u32 (bytes + 16, (uint32_t) pattern_compact_size ());
-  write_u32 (bytes + 20, (uint32_t) (n - WEIGHTS_HEADER));
-  write_u32 (bytes + 24, fnv1a (bytes + WEIGHTS_HEADER, n - WEIGHTS_HEADER));
+  pattern_weights_seal (bytes, n);
   *size = n;
   return bytes;
+}
+
+void pattern_weights_seal (uint8_t *bytes, size_t size)
+{
+  assert (bytes != NULL && size >= WEIGHTS_HEADER);
+  write_u32 (bytes + 20, (uint32_t) (size - WEIGHTS_HEADER));
+  write_u32 (bytes + 24, fnv1a (bytes + WEIGHTS_HEADER, size - WEIGHTS_HEADER));
 }
 
 void pattern_weights_free (PatternWeights *weights)

@@ -62,6 +62,10 @@ void pattern_weights_free (PatternWeights *weights);
 /* Encodes compact tables (phases * pattern_compact_size () values); returns a malloc'ed buffer
  * and its size, or NULL when memory is short. */
 uint8_t *pattern_weights_encode (const int16_t *compact, size_t *size);
+/* The header's bytes; the payload follows them. */
+#define PATTERN_WEIGHTS_HEADER 28
+/* Writes the payload size and checksum of a weight file of size bytes into its header. */
+void pattern_weights_seal (uint8_t *bytes, size_t size);
 
 /* The evaluation with these weights; weights must outlive it. */
 Evaluation pattern_evaluation (const PatternWeights *weights);

@@ -663,13 +663,8 @@ void verso_game_hint_async (VersoGame *self, GCancellable *cancellable,
                                   cancellable, hint_ready, task);
 }
 
-int verso_game_hint_finish (VersoGame *self, GAsyncResult *result, GError **error)
-{
-  return verso_game_hint_finish_scored (self, result, NULL, NULL, error);
-}
-
-int verso_game_hint_finish_scored (VersoGame *self, GAsyncResult *result, int *disc_difference,
-                                   gboolean *exact, GError **error)
+int verso_game_hint_finish (VersoGame *self, GAsyncResult *result, int *disc_difference,
+                            gboolean *exact, GError **error)
 {
   HintRequest *request;
   int move;

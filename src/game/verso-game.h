@@ -87,11 +87,10 @@ void verso_game_stop_computer (VersoGame *game);
 /* The engine's best move for the side to move, searched in a worker thread. */
 void verso_game_hint_async (VersoGame *game, GCancellable *cancellable,
                             GAsyncReadyCallback callback, gpointer user_data);
-int verso_game_hint_finish (VersoGame *game, GAsyncResult *result, GError **error);
-/* The same move, with the final disc difference the engine predicts after it for the side to
- * move (positive when it wins), and whether that is exact (the endgame was solved). */
-int verso_game_hint_finish_scored (VersoGame *game, GAsyncResult *result, int *disc_difference,
-                                   gboolean *exact, GError **error);
+/* The move, and (each may be NULL) the final disc difference the engine predicts after it for
+ * the side to move (positive when it wins) and whether that is exact (the endgame was solved). */
+int verso_game_hint_finish (VersoGame *game, GAsyncResult *result, int *disc_difference,
+                            gboolean *exact, GError **error);
 
 /* The moves from the start to the position shown, e.g. "f5d6c3"; passes are "PA". */
 char *verso_game_get_transcript (VersoGame *game);

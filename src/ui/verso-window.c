@@ -487,8 +487,8 @@ static void hint_ready (GObject *source, GAsyncResult *result, gpointer user_dat
   g_autoptr (GError) error = NULL;
   int disc_difference = 0;
   gboolean exact = FALSE;
-  int square = verso_game_hint_finish_scored (VERSO_GAME (source), result, &disc_difference, &exact,
-                                              &error);
+  int square = verso_game_hint_finish (VERSO_GAME (source), result, &disc_difference, &exact,
+                                        &error);
 
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
