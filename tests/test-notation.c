@@ -174,6 +174,38 @@ static void test_transcript_spacing_case_and_truncation (void)
   CHECK (n == 0 && same_position (&empty, &start));
 }
 
+/* Separators and move numbers people and other programs write: all read as f5 d6 c3 d3. */
+static void test_transcript_separators_and_move_numbers (void)
+{
+  const char *texts[] = {
+    "F5 d6 C3 D3", "f5-d6-c3-d3", "f5, d6, c3, d3", "f5;d6;c3;d3;", "1. f5 d6 2. c3 d3",
+    "1.f5 d6 2.c3 d3", "1) f5 2) d6 3) c3 4) d3", "1. f5 1... d6 2. c3 2... d3",
+    " 1.F5-D6\n2.C3-D3 ", "f5d6c3d3", "f5\td6\r\nc3 , ; - d3", "-f5-d6-c3-d3-",
+  };
+  for (size_t k = 0; k < sizeof texts / sizeof *texts; k++) {
+    Position position;
+    position_init (&position);
+    int moves[8];
+    size_t n = 0;
+    NotationStatus status = notation_parse_transcript (texts[k], strlen (texts[k]), &position,
+                                                       moves, 8, &n);
+    char out[32] = "";
+    notation_format_transcript (moves, n, true, out, sizeof out);
+    CHECK (status.error == NOTATION_OK && strcmp (out, "f5d6c3d3") == 0);
+    if (status.error || strcmp (out, "f5d6c3d3") != 0)
+      fprintf (stderr, "  '%s': %s at %zu, moves %s\n", texts[k],
+               notation_error_message (status.error), status.offset, out);
+  }
+  /* "PA" still reads as a pass after a move number, and is refused where the side has a move. */
+  Position position;
+  position_init (&position);
+  int moves[32];
+  size_t n = 0;
+  const char *text = "1. f5 PA";
+  NotationStatus status = notation_parse_transcript (text, strlen (text), &position, moves, 32, &n);
+  CHECK (status.error == NOTATION_ERROR_ILLEGAL_PASS && status.offset == 6 && n == 1);
+}
+
 static void test_transcript_error_keeps_moves_before_it (void)
 {
   const char *text = "f5d6c3a1";
@@ -319,7 +351,12 @@ static const Malformed malformed[] = {
   { TRANSCRIPT, "a1", NOTATION_ERROR_ILLEGAL_MOVE, 0 },
   { TRANSCRIPT, "d4", NOTATION_ERROR_ILLEGAL_MOVE, 0 },
   { TRANSCRIPT, "f5PA", NOTATION_ERROR_ILLEGAL_PASS, 2 },
-  { TRANSCRIPT, "f5,d6", NOTATION_ERROR_BAD_COLUMN, 2 },
+  { TRANSCRIPT, "f5/d6", NOTATION_ERROR_BAD_COLUMN, 2 },
+  { TRANSCRIPT, "f5 d6 z9", NOTATION_ERROR_BAD_COLUMN, 6 },
+  { TRANSCRIPT, "1. f5 2 d6", NOTATION_ERROR_BAD_COLUMN, 6 },
+  { TRANSCRIPT, "1. f5 d6 2. c3 3: d3", NOTATION_ERROR_BAD_COLUMN, 15 },
+  { TRANSCRIPT, "1.f5 d6 2.c3 d3 3.f3", NOTATION_ERROR_ILLEGAL_MOVE, 18 },
+  { TRANSCRIPT, "f5 -- d6 .. c3", NOTATION_ERROR_BAD_COLUMN, 9 },
   /* A shortest game: over after 9 moves, so a tenth move or a pass comes after the end. */
   { TRANSCRIPT, "d3c3b3d2e1d6d7e3f4", NOTATION_OK, 0 },
   { TRANSCRIPT, "d3c3b3d2e1d6d7e3f4e6", NOTATION_ERROR_GAME_OVER, 18 },
@@ -459,6 +496,7 @@ int main (void)
   check_run ("transcript_round_trips", test_transcript_round_trips);
   check_run ("transcripts_through_symmetries", test_transcripts_through_symmetries);
   check_run ("transcript_spacing_case_and_truncation", test_transcript_spacing_case_and_truncation);
+  check_run ("transcript_separators_and_move_numbers", test_transcript_separators_and_move_numbers);
   check_run ("transcript_error_keeps_moves_before_it", test_transcript_error_keeps_moves_before_it);
   check_run ("board_strings_both_ways", test_board_strings_both_ways);
   check_run ("obf_lines_of_the_test_data", test_obf_lines_of_the_test_data);

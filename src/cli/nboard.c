@@ -11,7 +11,6 @@
 
 #include "cli.h"
 #include "eval_pattern.h"
-#include "ggf.h"
 #include "nboard.h"
 #include "notation.h"
 #include "search.h"
@@ -25,7 +24,7 @@ struct NboardEngine {
   Search *search;
   FILE *out;              /* replies */
   FILE *err;              /* complaints about the input */
-  GgfGame game;           /* the game as the GUI set it, with the moves played since */
+  NotationGame game;      /* the game as the GUI set it, with the moves played since */
   int depth;
   int contempt;           /* centidiscs; kept for the protocol, the search plays for discs */
   pthread_mutex_t output; /* one reply line at a time */
@@ -141,8 +140,8 @@ static void think_hint (NboardEngine *engine)
 static void think_analyze (NboardEngine *engine)
 {
   reply (engine, "status Verso is analyzing");
-  for (int n = engine->game.n_moves; n >= 0 && !atomic_load (&engine->stop); n--) {
-    Position position = ggf_position (&engine->game, n);
+  for (int n = (int) engine->game.n_moves; n >= 0 && !atomic_load (&engine->stop); n--) {
+    Position position = notation_game_position (&engine->game, (size_t) n);
     SearchLimits limits = engine_limits (engine, engine->depth);
     SearchResult result = search_run (engine->search, &position.board, &limits, NULL, NULL);
     if (result.stopped)
@@ -184,7 +183,7 @@ static void engine_wait (NboardEngine *engine, bool stop)
 static void engine_start (NboardEngine *engine, Task task)
 {
   engine->task = task;
-  engine->position = ggf_position (&engine->game, engine->game.n_moves);
+  engine->position = notation_game_position (&engine->game, engine->game.n_moves);
   atomic_store (&engine->stop, false);
   if (pthread_create (&engine->worker, NULL, worker_main, engine) != 0) {
     complain (engine, "cannot start a thread; thinking in the foreground");
@@ -217,14 +216,14 @@ static void engine_move (NboardEngine *engine, const char *argument)
     complain (engine, "move: '%s' is not a square", argument);
     return;
   }
-  Position position = ggf_position (&engine->game, engine->game.n_moves);
+  Position position = notation_game_position (&engine->game, engine->game.n_moves);
   /* A pass the GUI left out. */
   if (move != BOARD_PASS && position_must_pass (&position)
-      && engine->game.n_moves < GGF_MAX_MOVES) {
+      && engine->game.n_moves < NOTATION_MAX_MOVES) {
     engine->game.moves[engine->game.n_moves++] = BOARD_PASS;
     position_play (&position, BOARD_PASS);
   }
-  if (engine->game.n_moves >= GGF_MAX_MOVES || !position_play (&position, move)) {
+  if (engine->game.n_moves >= NOTATION_MAX_MOVES || !position_play (&position, move)) {
     complain (engine, "move: '%.*s' is not legal here", (int) length, argument);
     return;
   }
@@ -281,12 +280,13 @@ bool nboard_engine_command (NboardEngine *engine, char *line)
       else
         complain (engine, "set contempt: expected a number, got '%s'", value);
     } else if (strcmp (argument, "game") == 0) {
-      GgfGame game;
-      char error[160];
-      if (ggf_parse (value, strlen (value), &game, error, sizeof error))
+      NotationGame game;
+      NotationStatus status = notation_parse_ggf (value, strlen (value), &game, NULL);
+      if (!status.error)
         engine->game = game;
       else
-        complain (engine, "set game: %s", error);
+        complain (engine, "set game: %s, at offset %zu: '%.24s'",
+                  notation_error_message (status.error), status.offset, value + status.offset);
     } else {
       complain (engine, "set: unknown setting '%s'", argument);
     }
@@ -309,7 +309,7 @@ bool nboard_engine_command (NboardEngine *engine, char *line)
   return true;
 }
 
-const GgfGame *nboard_engine_game (const NboardEngine *engine)
+const NotationGame *nboard_engine_game (const NboardEngine *engine)
 {
   return &engine->game;
 }

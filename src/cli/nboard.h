@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "ggf.h"
+#include "notation.h"
 
 typedef struct NboardEngine NboardEngine;
 
@@ -21,4 +21,4 @@ void nboard_engine_free (NboardEngine *engine);
 bool nboard_engine_command (NboardEngine *engine, char *line);
 
 /* The game as the GUI set it, with the moves played since. */
-const GgfGame *nboard_engine_game (const NboardEngine *engine);
+const NotationGame *nboard_engine_game (const NboardEngine *engine);

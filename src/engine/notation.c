@@ -1,7 +1,9 @@
-/* notation.c: squares, transcripts, board strings and OBF lines, read and written. */
+/* notation.c: squares, transcripts, board strings, OBF lines and GGF game records, read and
+ * written. */
 #include "notation.h"
 
 #include <assert.h>
+#include <stdio.h>
 #include <string.h>
 
 static const char *const error_messages[NOTATION_ERROR_COUNT] = {
@@ -21,6 +23,13 @@ static const char *const error_messages[NOTATION_ERROR_COUNT] = {
   [NOTATION_ERROR_MISSING_COLON] = "expected ':' and a score after the move",
   [NOTATION_ERROR_BAD_SCORE] = "expected a score in discs, -64..64",
   [NOTATION_ERROR_DUPLICATE_MOVE] = "the same move is listed twice",
+  [NOTATION_ERROR_NOT_GGF] = "a GGF game record starts with \"(;\"",
+  [NOTATION_ERROR_UNCLOSED] = "not closed: a value needs its ']' and a record its \";)\"",
+  [NOTATION_ERROR_NOT_OTHELLO] = "not an 8x8 Othello game (GM[Othello], BO[8 ...])",
+  [NOTATION_ERROR_NO_BOARD] = "the record has no board (BO) before its moves",
+  [NOTATION_ERROR_OUT_OF_TURN] = "a move by the colour that is not to move",
+  [NOTATION_ERROR_BAD_PROPERTY] = "expected a property such as B[f5], or \";)\" at the end",
+  [NOTATION_ERROR_LATE_BOARD] = "the board (BO) must come before the first move",
 };
 
 const char *notation_error_message (NotationError error)
@@ -112,6 +121,25 @@ size_t notation_format_square (int move, char out[3])
   return 2;
 }
 
+/* Skips what may stand between a transcript's squares: white space, '-', ',', ';' and move
+ * numbers (digits followed by '.' or ')' characters, as in "1. f5" "1) f5" "12... e3"). Digits
+ * without them are left for the square reader to refuse. */
+static size_t skip_separators (const char *text, size_t length, size_t i)
+{
+  for (;;) {
+    while (i < length && (is_space (text[i]) || text[i] == '-' || text[i] == ',' || text[i] == ';'))
+      i++;
+    size_t digits = i;
+    while (digits < length && text[digits] >= '0' && text[digits] <= '9')
+      digits++;
+    if (digits == i || digits >= length || (text[digits] != '.' && text[digits] != ')'))
+      return i;
+    i = digits;
+    while (i < length && (text[i] == '.' || text[i] == ')'))
+      i++;
+  }
+}
+
 NotationStatus notation_parse_transcript (const char *text, size_t length, Position *position,
                                           int *moves, size_t capacity, size_t *n_moves)
 {
@@ -119,7 +147,7 @@ NotationStatus notation_parse_transcript (const char *text, size_t length, Posit
   assert (position && n_moves);
   assert (moves || capacity == 0);
   size_t count = 0;
-  size_t i = skip_space (text, length, 0);
+  size_t i = skip_separators (text, length, 0);
   NotationStatus status = status_ok ();
   while (i < length) {
     size_t at = i;
@@ -151,7 +179,7 @@ NotationStatus notation_parse_transcript (const char *text, size_t length, Posit
       moves[count++] = BOARD_PASS;
     moves[count++] = move;
     *position = next;
-    i = skip_space (text, length, i);
+    i = skip_separators (text, length, i);
   }
   *n_moves = count;
   return status;
@@ -177,14 +205,18 @@ size_t notation_format_transcript (const int *moves, size_t n_moves, bool with_p
   return written;
 }
 
-/* Reads a board string's squares and side to move from text[*i]; advances *i past the side. */
-static NotationStatus read_board (const char *text, size_t length, size_t *i, Position *position)
+/* Reads a board string's squares and side to move from text[*i]; advances *i past the side.
+ * With `spaced`, white space may stand between the squares (GGF writes a row at a time). */
+static NotationStatus read_board (const char *text, size_t length, size_t *i, bool spaced,
+                                  Position *position)
 {
   size_t at = skip_space (text, length, *i);
   if (at >= length)
     return status_error (NOTATION_ERROR_EMPTY, at);
   uint64_t black = 0, white = 0;
   for (int square = 0; square < BOARD_SQUARES; square++, at++) {
+    if (spaced)
+      at = skip_space (text, length, at);
     if (at >= length || is_space (text[at]))
       return status_error (NOTATION_ERROR_SHORT_BOARD, at);
     switch (lower (text[at])) {
@@ -225,7 +257,7 @@ NotationStatus notation_parse_board (const char *text, size_t length, Position *
   assert (position);
   size_t i = 0;
   Position parsed;
-  NotationStatus status = read_board (text, length, &i, &parsed);
+  NotationStatus status = read_board (text, length, &i, false, &parsed);
   if (status.error)
     return status;
   i = skip_space (text, length, i);
@@ -277,7 +309,7 @@ NotationStatus notation_parse_obf (const char *text, size_t length, NotationObf 
   NotationObf parsed;
   parsed.n_moves = 0;
   size_t i = 0;
-  NotationStatus status = read_board (text, length, &i, &parsed.position);
+  NotationStatus status = read_board (text, length, &i, false, &parsed.position);
   if (status.error)
     return status;
   const Board *board = &parsed.position.board;
@@ -319,4 +351,267 @@ NotationStatus notation_parse_obf (const char *text, size_t length, NotationObf 
   }
   *obf = parsed;
   return status_ok ();
+}
+
+/* --- GGF game records --- */
+
+static bool is_upper (char c)
+{
+  return c >= 'A' && c <= 'Z';
+}
+
+/* Whether value[0..length) starts with `word`, in either case. */
+static bool starts_with_word (const char *value, size_t length, const char *word)
+{
+  size_t n = strlen (word);
+  if (length < n)
+    return false;
+  for (size_t k = 0; k < n; k++)
+    if (lower (value[k]) != word[k])
+      return false;
+  return true;
+}
+
+/* PB[..] or PW[..]: the value without its escapes, cut to fit `out` where a UTF-8 character
+ * starts, so that a cut name stays valid text. */
+static void read_name (const char *value, size_t length, char out[NOTATION_NAME_SIZE])
+{
+  size_t n = 0;
+  bool cut = false;
+  for (size_t k = 0; k < length; k++) {
+    if (value[k] == '\\' && k + 1 < length)
+      k++;
+    if (n + 1 >= NOTATION_NAME_SIZE) {
+      cut = true;
+      break;
+    }
+    out[n++] = value[k];
+  }
+  if (cut) {
+    /* Drop a last character whose bytes did not all fit. */
+    size_t lead = n;
+    while (lead > 0 && n - lead < 4 && ((unsigned char) out[lead - 1] & 0xC0) == 0x80)
+      lead--;
+    if (lead > 0 && ((unsigned char) out[lead - 1] & 0xC0) == 0xC0) {
+      unsigned char first = (unsigned char) out[lead - 1];
+      size_t needed = first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : 2;
+      if (n - (lead - 1) < needed)
+        n = lead - 1;
+    }
+  }
+  out[n] = '\0';
+}
+
+/* BO[8 <64 squares> <side>], squares and side as board strings have them, white space allowed
+ * between squares. */
+static NotationError read_ggf_board (const char *value, size_t length, Position *position)
+{
+  size_t i = skip_space (value, length, 0);
+  bool more_digits = i + 1 < length && value[i + 1] >= '0' && value[i + 1] <= '9';
+  if (i >= length || value[i] != '8' || more_digits)
+    return NOTATION_ERROR_NOT_OTHELLO;
+  i++;
+  Position parsed;
+  NotationStatus status = read_board (value, length, &i, true, &parsed);
+  if (status.error == NOTATION_ERROR_EMPTY)
+    return NOTATION_ERROR_SHORT_BOARD;
+  if (status.error)
+    return status.error;
+  if (skip_space (value, length, i) < length)
+    return NOTATION_ERROR_TRAILING;
+  *position = parsed;
+  return NOTATION_OK;
+}
+
+/* B[move] or W[move/eval/time] by `colour`: plays it, after the pass that precedes it when that
+ * was left out. */
+static NotationError read_ggf_move (const char *value, size_t length, int colour,
+                                    NotationGame *game, Position *position)
+{
+  size_t end = 0;
+  while (end < length && value[end] != '/')
+    end++;
+  size_t start = skip_space (value, end, 0);
+  while (end > start && is_space (value[end - 1]))
+    end--;
+  int move;
+  if (end - start == 4 && starts_with_word (value + start, 4, "pass"))
+    move = BOARD_PASS;
+  else {
+    NotationStatus status = notation_parse_square (value + start, end - start, &move);
+    if (status.error)
+      return status.error;
+  }
+  if (board_is_game_over (&position->board))
+    return NOTATION_ERROR_GAME_OVER;
+  if (position->side_to_move != colour) {
+    if (move == BOARD_PASS || !position_must_pass (position))
+      return NOTATION_ERROR_OUT_OF_TURN;
+    if (game->n_moves >= NOTATION_MAX_MOVES)
+      return NOTATION_ERROR_TOO_MANY_MOVES;
+    position_play (position, BOARD_PASS);
+    game->moves[game->n_moves++] = BOARD_PASS;
+  }
+  if (game->n_moves >= NOTATION_MAX_MOVES)
+    return NOTATION_ERROR_TOO_MANY_MOVES;
+  if (!position_play (position, move))
+    return move == BOARD_PASS ? NOTATION_ERROR_ILLEGAL_PASS : NOTATION_ERROR_ILLEGAL_MOVE;
+  game->moves[game->n_moves++] = move;
+  return NOTATION_OK;
+}
+
+NotationStatus notation_parse_ggf (const char *text, size_t length, NotationGame *game,
+                                   size_t *end)
+{
+  assert (text || length == 0);
+  assert (game);
+  memset (game, 0, sizeof *game);
+  position_init (&game->start);
+  Position position = game->start;
+  size_t i = skip_space (text, length, 0);
+  if (i >= length)
+    return status_error (NOTATION_ERROR_EMPTY, i);
+  if (length - i < 2 || text[i] != '(' || text[i + 1] != ';')
+    return status_error (NOTATION_ERROR_NOT_GGF, i);
+  i += 2;
+  bool have_board = false;
+  for (;;) {
+    i = skip_space (text, length, i);
+    if (i >= length)
+      return status_error (NOTATION_ERROR_UNCLOSED, length);
+    if (text[i] == ';' && i + 1 < length && text[i + 1] == ')')
+      break;
+    size_t key = i;
+    while (i < length && is_upper (text[i]))
+      i++;
+    size_t key_length = i - key;
+    if (key_length == 0 || i >= length || text[i] != '[')
+      return status_error (NOTATION_ERROR_BAD_PROPERTY, key);
+    size_t value = ++i;
+    while (i < length && text[i] != ']')
+      i += text[i] == '\\' ? 2 : 1;
+    if (i >= length)
+      return status_error (NOTATION_ERROR_UNCLOSED, key);
+    const char *v = text + value;
+    size_t value_length = i - value;
+    i++;
+    const char *name = text + key;
+    NotationError error = NOTATION_OK;
+    if (key_length == 2 && memcmp (name, "GM", 2) == 0) {
+      if (!starts_with_word (v, value_length, "othello"))
+        error = NOTATION_ERROR_NOT_OTHELLO;
+    } else if (key_length == 2 && memcmp (name, "BO", 2) == 0) {
+      if (game->n_moves > 0)
+        error = NOTATION_ERROR_LATE_BOARD;
+      else if (!(error = read_ggf_board (v, value_length, &position))) {
+        game->start = position;
+        have_board = true;
+      }
+    } else if (key_length == 1 && (name[0] == 'B' || name[0] == 'W')) {
+      if (!have_board)
+        error = NOTATION_ERROR_NO_BOARD;
+      else
+        error = read_ggf_move (v, value_length,
+                               name[0] == 'B' ? POSITION_BLACK : POSITION_WHITE, game, &position);
+    } else if (key_length == 2 && (memcmp (name, "PB", 2) == 0 || memcmp (name, "PW", 2) == 0)) {
+      read_name (v, value_length, name[1] == 'B' ? game->black : game->white);
+    }
+    if (error)
+      return status_error (error, key);
+  }
+  if (!have_board)
+    return status_error (NOTATION_ERROR_NO_BOARD, i);
+  i += 2;
+  if (end)
+    *end = i;
+  else if (skip_space (text, length, i) < length)
+    return status_error (NOTATION_ERROR_TRAILING, skip_space (text, length, i));
+  return status_ok ();
+}
+
+Position notation_game_position (const NotationGame *game, size_t n)
+{
+  assert (game);
+  Position position = game->start;
+  for (size_t k = 0; k < n && k < game->n_moves; k++)
+    position_play (&position, game->moves[k]);
+  return position;
+}
+
+/* snprintf-like output: counts everything, stores what fits and keeps room for the NUL. */
+typedef struct Writer {
+  char *out;
+  size_t size;
+  size_t length;
+} Writer;
+
+static void write_char (Writer *writer, char c)
+{
+  if (writer->length + 1 < writer->size)
+    writer->out[writer->length] = c;
+  writer->length++;
+}
+
+static void write_text (Writer *writer, const char *text)
+{
+  while (*text)
+    write_char (writer, *text++);
+}
+
+/* A property value with its '\' and ']' escaped. */
+static void write_value (Writer *writer, const char *key, const char *value)
+{
+  write_text (writer, key);
+  write_char (writer, '[');
+  for (; *value; value++) {
+    if (*value == '\\' || *value == ']')
+      write_char (writer, '\\');
+    write_char (writer, *value);
+  }
+  write_char (writer, ']');
+}
+
+size_t notation_format_ggf (const NotationGame *game, const char *date, char *out, size_t size)
+{
+  assert (game);
+  assert (out || size == 0);
+  Writer writer = { out, size, 0 };
+  write_text (&writer, "(;GM[Othello]PC[Verso]");
+  if (date)
+    write_value (&writer, "DT", date);
+  write_value (&writer, "PB", game->black);
+  write_value (&writer, "PW", game->white);
+  size_t n_moves = game->n_moves < NOTATION_MAX_MOVES ? game->n_moves : NOTATION_MAX_MOVES;
+  Position end = notation_game_position (game, n_moves);
+  if (board_is_game_over (&end.board)) {
+    int score = board_final_score (&end.board);
+    if (end.side_to_move != POSITION_BLACK)
+      score = -score;
+    char result[8];
+    snprintf (result, sizeof result, score ? "%+d" : "%d", score);
+    write_value (&writer, "RE", result);
+  }
+  write_text (&writer, "TY[8]BO[8 ");
+  uint64_t black = position_black (&game->start), white = position_white (&game->start);
+  for (int square = 0; square < BOARD_SQUARES; square++)
+    write_char (&writer, (black & board_bit (square))   ? '*'
+                         : (white & board_bit (square)) ? 'O'
+                                                        : '-');
+  write_text (&writer, game->start.side_to_move == POSITION_BLACK ? " *]" : " O]");
+  Position position = game->start;
+  for (size_t k = 0; k < n_moves; k++) {
+    char name[3];
+    notation_format_square (game->moves[k], name);
+    write_char (&writer, position.side_to_move == POSITION_BLACK ? 'B' : 'W');
+    write_char (&writer, '[');
+    write_text (&writer, name);
+    write_char (&writer, ']');
+    /* A move that is not legal (never so in a parsed game) still hands the turn over. */
+    if (!position_play (&position, game->moves[k]))
+      position.side_to_move ^= 1;
+  }
+  write_text (&writer, ";)");
+  if (size > 0)
+    out[writer.length < size ? writer.length : size - 1] = '\0';
+  return writer.length;
 }

@@ -29,6 +29,13 @@ typedef enum NotationError {
   NOTATION_ERROR_MISSING_COLON,   /* an OBF move must be followed by ':' and its score */
   NOTATION_ERROR_BAD_SCORE,       /* an OBF score must be a whole number of discs, -64..64 */
   NOTATION_ERROR_DUPLICATE_MOVE,  /* an OBF line lists the same move twice */
+  NOTATION_ERROR_NOT_GGF,         /* a GGF record starts with "(;" */
+  NOTATION_ERROR_UNCLOSED,        /* a GGF property value has no ']', or the record no ";)" */
+  NOTATION_ERROR_NOT_OTHELLO,     /* GM is not Othello, or BO is not an 8x8 board */
+  NOTATION_ERROR_NO_BOARD,        /* a GGF move, or the end, before any board (BO) */
+  NOTATION_ERROR_OUT_OF_TURN,     /* a GGF move by the colour that is not to move */
+  NOTATION_ERROR_BAD_PROPERTY,    /* in a GGF record, not a property NAME[value] nor the ";)" */
+  NOTATION_ERROR_LATE_BOARD,      /* a GGF board (BO) after the first move */
   NOTATION_ERROR_COUNT
 } NotationError;
 
@@ -46,10 +53,12 @@ NotationStatus notation_parse_square (const char *text, size_t length, int *move
 size_t notation_format_square (int move, char out[3]);
 
 /* A transcript such as "f5d6c3d3c4" or "f5 d6 c3" played from *position (which it updates).
- * Squares may be separated by white space. A pass may be written as PA; where it is not written
- * it is played when the side to move has no legal move. Every move and pass played (passes
- * included, written or not) goes into moves[0..*n_moves). On error, *position and the list hold
- * the moves before the one in error. */
+ * Squares may be separated by white space, '-', ',' or ';', and move numbers may stand between
+ * them ("1. f5 d6 2. c3", "1) f5", "12... e3": digits followed by '.' or ')' characters). A
+ * pass may be written as PA; where it is not written it is played when the side to move has no
+ * legal move. Every move and pass played (passes included, written or not) goes into
+ * moves[0..*n_moves). On error, *position and the list hold the moves before the one in
+ * error. */
 NotationStatus notation_parse_transcript (const char *text, size_t length, Position *position,
                                           int *moves, size_t capacity, size_t *n_moves);
 /* Writes the moves as "f5d6c3..." with passes as "PA" (or left out when !with_passes) and a NUL
@@ -83,3 +92,34 @@ typedef struct NotationObf {
 } NotationObf;
 
 NotationStatus notation_parse_obf (const char *text, size_t length, NotationObf *obf);
+
+/* GGF game records, as GGS and NBoard write them:
+ * (;GM[Othello]PC[..]DT[..]PB[..]PW[..]RE[..]TY[8]BO[8 <64 squares> <side>]B[f5]W[d6//1.2]...;)
+ * Properties come in any order; values may hold '\]' escapes; unknown properties are skipped;
+ * a move's annotations after '/' are ignored; a pass is "pass" or "PA", and may be left out
+ * (it is then played where it was forced). Every move played (passes included) goes into
+ * moves[], all legal from start. */
+#define NOTATION_MAX_MOVES 128
+#define NOTATION_NAME_SIZE 64
+typedef struct NotationGame {
+  Position start;
+  size_t n_moves;
+  int moves[NOTATION_MAX_MOVES];  /* 0..63 or BOARD_PASS */
+  char black[NOTATION_NAME_SIZE]; /* PB and PW, unescaped, cut to fit; "" when absent */
+  char white[NOTATION_NAME_SIZE];
+} NotationGame;
+
+/* Reads the first record of text (white space before it is skipped). *end (may be NULL) receives
+ * the offset just after its ";)", so a caller can tell whether more records follow; when end is
+ * NULL, anything but white space after the record is an error (NOTATION_ERROR_TRAILING). On
+ * error, game holds the start and the moves before the one in error, and the status's offset
+ * points at the name of the property in error (e.g. the B of "B[z9]"). */
+NotationStatus notation_parse_ggf (const char *text, size_t length, NotationGame *game,
+                                   size_t *end);
+/* The position after the first n moves of a parsed game (n is capped at n_moves). */
+Position notation_game_position (const NotationGame *game, size_t n);
+/* Writes one record on one line: GM, PC[Verso], DT (when date is not NULL), PB, PW, RE (the
+ * final disc difference for black, e.g. "+12" or "-4", when the game is over), TY[8], BO, then
+ * B[..] W[..] for each move (passes as B[PA]). '\' and ']' in names are escaped. Writes a NUL
+ * when size > 0; returns the whole length, as snprintf does. */
+size_t notation_format_ggf (const NotationGame *game, const char *date, char *out, size_t size);

@@ -19,13 +19,13 @@ void cli_error (const char *format, ...)
   (void) format;
 }
 
-static void check_game (const GgfGame *game)
+static void check_game (const NotationGame *game)
 {
-  CHECK (game->n_moves >= 0 && game->n_moves <= GGF_MAX_MOVES, "%d moves", game->n_moves);
+  CHECK (game->n_moves <= NOTATION_MAX_MOVES, "%zu moves", game->n_moves);
   Position position = game->start;
   CHECK ((position.board.player & position.board.opponent) == 0, "a square of both colours");
-  for (int k = 0; k < game->n_moves; k++)
-    CHECK (position_play (&position, game->moves[k]), "move %d (%d) is not legal", k + 1,
+  for (size_t k = 0; k < game->n_moves; k++)
+    CHECK (position_play (&position, game->moves[k]), "move %zu (%d) is not legal", k + 1,
            game->moves[k]);
 }
 
