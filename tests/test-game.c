@@ -4,6 +4,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "notation.h"
 #include "verso-game.h"
 
 static int square (const char *name)
@@ -501,9 +502,9 @@ static void test_bad_saved_games_are_refused (void)
   assert_bad_file (path, GOOD_HEADER "Moves=f5d6c3\n", "incomplete");
   assert_bad_file (path, "[Verso Game]\nVersion=1\nBlack=robot\nWhite=computer\nLevel=casual\nMoves=\nShown=0\n", "robot");
   assert_bad_file (path, "[Verso Game]\nVersion=1\nBlack=human\nWhite=computer\nLevel=godlike\nMoves=\nShown=0\n", "godlike");
-  assert_bad_file (path, GOOD_HEADER "Moves=f5d6a1\nShown=3\n", "Move 3 (a1) is not legal");
-  assert_bad_file (path, GOOD_HEADER "Moves=f5z9\nShown=2\n", "Move 2 is not a square");
-  assert_bad_file (path, GOOD_HEADER "Moves=f5d\nShown=1\n", "odd length");
+  assert_bad_file (path, GOOD_HEADER "Moves=f5d6a1\nShown=3\n", "move 3 (a1) is not legal");
+  assert_bad_file (path, GOOD_HEADER "Moves=f5z9\nShown=2\n", "move 2: “z9” is not a square");
+  assert_bad_file (path, GOOD_HEADER "Moves=f5d\nShown=1\n", "move 2: “d” is not a square");
   assert_bad_file (path, GOOD_HEADER "Moves=f5PA\nShown=1\n", "not forced");
   assert_bad_file (path, GOOD_HEADER "Moves=f5d6\nShown=9\n", "position shown");
   /* Escape sequences, one bad and two bad: GLib's own unescaping would warn about the second. */
@@ -546,6 +547,486 @@ static void test_restore_sets_a_bad_file_aside (void)
   remove_path (path);
 }
 
+/* Set-up positions, navigation against the computer, the document's flags, text and files. */
+
+/* Black a1 and h8, white b1 and g8. Black to move has c1 (after which white must pass) and f8;
+ * white to move has no move and must pass. */
+#define PASS_BOARD "XO------" "--------" "--------" "--------" \
+                   "--------" "--------" "--------" "------OX"
+#define STANDARD_BO "BO[8 ---------------------------OX------XO--------------------------- *]"
+
+static Position board_position (const char *text)
+{
+  Position position;
+  NotationStatus status = notation_parse_board (text, strlen (text), &position);
+
+  g_assert_cmpint (status.error, ==, NOTATION_OK);
+  return position;
+}
+
+static void count_notify (GObject *object, GParamSpec *pspec, gpointer user_data)
+{
+  (*(int *) user_data)++;
+}
+
+static void play_transcript (VersoGame *game, const char *transcript)
+{
+  for (size_t i = 0; transcript[i]; i += 2) {
+    g_autoptr (GError) error = NULL;
+    g_assert_true (verso_game_play (game, square (transcript + i), &error));
+    g_assert_no_error (error);
+  }
+}
+
+static char *whole_transcript (VersoGame *game)
+{
+  const VersoRecord *record = verso_game_get_record (game);
+  return verso_record_get_transcript (record, verso_record_get_length (record));
+}
+
+static void test_new_from_position_plays_the_forced_pass (void)
+{
+  Position start = board_position (PASS_BOARD " O");
+  g_autoptr (VersoGame) game = verso_game_new_from_position (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN,
+                                                             LEVEL_BEGINNER, &start);
+  g_autofree char *transcript = verso_game_get_transcript (game);
+
+  g_assert_cmpuint (verso_game_get_ply (game), ==, 1);
+  g_assert_cmpuint (verso_game_get_length (game), ==, 1);
+  g_assert_cmpstr (transcript, ==, "PA");
+  g_assert_cmpint (verso_game_get_turn (game), ==, VERSO_COLOR_BLACK);
+  g_assert_cmphex (verso_game_get_legal_moves (game), ==, board_bit (square ("c1")) | board_bit (square ("f8")));
+  g_assert_false (verso_game_can_undo (game));
+  g_assert_false (verso_game_get_modified (game));
+  g_assert_null (verso_game_get_opening (game));
+}
+
+static void test_new_from_position_finished (void)
+{
+  Position start = board_position ("XXXX----" "--------" "--------" "--------"
+                                   "--------" "--------" "--------" "-------- O");
+  g_autoptr (VersoGame) game = verso_game_new_from_position (VERSO_PLAYER_HUMAN, VERSO_PLAYER_COMPUTER,
+                                                             LEVEL_BEGINNER, &start);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (verso_game_is_over (game));
+  g_assert_cmpint (verso_game_get_winner (game), ==, VERSO_COLOR_BLACK);
+  g_assert_cmpuint (verso_game_get_length (game), ==, 0);
+  g_assert_false (verso_game_play (game, square ("e5"), &error));
+  g_assert_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_GAME_OVER);
+  verso_game_start_computer (game);
+  g_assert_false (verso_game_get_thinking (game));
+}
+
+static void test_go_to_pauses_the_computer (void)
+{
+  g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER);
+  int paused_notes = 0, changed = 0;
+
+  verso_game_set_move_delay (game, 0);
+  play_transcript (game, "f5d6c3d3");
+  verso_game_set_player (game, VERSO_COLOR_WHITE, VERSO_PLAYER_COMPUTER);
+  g_assert_false (verso_game_get_thinking (game));
+  g_signal_connect (game, "notify::paused", G_CALLBACK (count_notify), &paused_notes);
+  g_signal_connect (game, "changed", G_CALLBACK (count_signal), &changed);
+
+  /* White, the computer, is to move and moves follow: it waits. */
+  verso_game_go_to (game, 1);
+  g_assert_cmpint (changed, ==, 1);
+  g_assert_true (verso_game_get_paused (game));
+  g_assert_cmpint (paused_notes, ==, 1);
+  g_assert_false (verso_game_get_thinking (game));
+  run_for (0.3);
+  g_assert_cmpuint (verso_game_get_ply (game), ==, 1);
+  g_assert_cmpuint (verso_game_get_length (game), ==, 4);
+
+  /* Resumed, it plays. */
+  verso_game_resume (game);
+  g_assert_false (verso_game_get_paused (game));
+  g_assert_cmpint (paused_notes, ==, 2);
+  g_assert_true (verso_game_get_thinking (game));
+  g_assert_true (run_until (game, human_to_move, 30));
+  g_assert_cmpuint (verso_game_get_ply (game), ==, 2);
+
+  /* At the person's turn nothing waits; the person's move, the one recorded, keeps the line
+   * and lets the computer answer although moves follow. */
+  verso_game_go_to (game, 0);
+  g_assert_false (verso_game_get_paused (game));
+  g_assert_true (verso_game_play (game, square ("f5"), NULL));
+  g_assert_cmpuint (verso_game_get_length (game), >=, 2);
+  g_assert_false (verso_game_get_paused (game));
+  g_assert_true (verso_game_get_thinking (game));
+  g_assert_true (run_until (game, human_to_move, 30));
+  g_assert_cmpuint (verso_game_get_ply (game), ==, 2);
+}
+
+static void test_computers_wait_where_navigation_left_them (void)
+{
+  g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER);
+
+  verso_game_set_move_delay (game, 0);
+  play_transcript (game, "f5d6c3d3");
+  verso_game_go_to (game, 2);
+  g_assert_false (verso_game_get_paused (game));
+  verso_game_set_player (game, VERSO_COLOR_BLACK, VERSO_PLAYER_COMPUTER);
+  verso_game_set_player (game, VERSO_COLOR_WHITE, VERSO_PLAYER_COMPUTER);
+  g_assert_true (verso_game_get_paused (game));
+  g_assert_false (verso_game_get_thinking (game));
+  /* Undo among computers steps back one move, and they still wait. */
+  verso_game_undo (game);
+  g_assert_cmpuint (verso_game_get_ply (game), ==, 1);
+  g_assert_true (verso_game_get_paused (game));
+  run_for (0.2);
+  g_assert_cmpuint (verso_game_get_ply (game), ==, 1);
+  /* At the end of the record the computer always moves. */
+  verso_game_go_to (game, 4);
+  g_assert_false (verso_game_get_paused (game));
+  g_assert_true (verso_game_get_thinking (game));
+  verso_game_stop_computer (game);
+}
+
+static void test_modified_and_file (void)
+{
+  g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER);
+  g_autofree char *path = temp_path ("game.ggf");
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  int modified_notes = 0, file_notes = 0;
+
+  g_assert_false (verso_game_get_modified (game));
+  g_assert_null (verso_game_get_file (game));
+  g_signal_connect (game, "notify::modified", G_CALLBACK (count_notify), &modified_notes);
+  g_signal_connect (game, "notify::file", G_CALLBACK (count_notify), &file_notes);
+  play_transcript (game, "f5d6");
+  g_assert_true (verso_game_get_modified (game));
+  g_assert_cmpint (modified_notes, ==, 1);
+  write_file (path, "old contents");
+  g_assert_true (verso_game_write (game, file, &error));
+  g_assert_no_error (error);
+  g_assert_false (verso_game_get_modified (game));
+  g_assert_cmpint (modified_notes, ==, 2);
+  g_assert_true (g_file_equal (verso_game_get_file (game), file));
+  g_assert_cmpint (file_notes, ==, 1);
+  /* Navigation is not a change of the record. */
+  verso_game_undo (game);
+  verso_game_go_to (game, 2);
+  g_assert_false (verso_game_get_modified (game));
+  play_transcript (game, "c3");
+  g_assert_true (verso_game_get_modified (game));
+  remove_path (path);
+}
+
+static void test_opening_follows_the_position_shown (void)
+{
+  g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER);
+  int opening_notes = 0;
+
+  g_signal_connect (game, "notify::opening", G_CALLBACK (count_notify), &opening_notes);
+  g_assert_null (verso_game_get_opening (game));
+  play_transcript (game, "f5d6c3d3c4");
+  g_assert_cmpstr (verso_game_get_opening (game), ==, "Tiger");
+  verso_game_go_to (game, 2);
+  g_assert_cmpstr (verso_game_get_opening (game), ==, "Perpendicular");
+  verso_game_go_to (game, 0);
+  g_assert_null (verso_game_get_opening (game));
+  g_assert_cmpint (opening_notes, >=, 3);
+}
+
+typedef struct {
+  const char *text;
+  const char *message;
+} BadText;
+
+static void test_bad_texts_say_what_and_where (void)
+{
+  static const BadText cases[] = {
+    { "", "there is no game in this text" },
+    { "  \n\t  ", "there is no game in this text" },
+    { "1. 2. ", "there is no game in this text" },
+    { "f5d6a1", "move 3 (a1) is not legal" },
+    { "1. f5 d6 2. c3 a1", "move 4 (a1) is not legal" },
+    { "f5d6c3d3z9", "move 5: “z9” is not a square" },
+    { "f5 d6 c", "move 3: “c” is not a square" },
+    { "f5PA", "move 2 is a pass that was not forced" },
+    { "hello", "move 1: “he” is not a square" },
+    /* 63 squares, then the side. */
+    { "---------------------------OX------XO-------------------------- X",
+      "line 1, column 64: the board has fewer than 64 squares" },
+    { "---------------------------OX------XO--?------------------------ X",
+      "line 1, column 40: expected X, O or -" },
+    { "\n  ---------------------------OX------XO--------------------------- Z",
+      "line 2, column 68: expected the side to move, X or O" },
+    { "---------------------------OX------XO--------------------------- X f5",
+      "line 1, column 68: unexpected text after the side to move" },
+    { "GM[Othello]B[f5]", "not a GGF record" },
+    { "(GM[Othello])", "not a GGF record" },
+    { "(;GM[Othello]" STANDARD_BO "B[f5]", "the record is not closed" },
+    { "(;GM[Othello]" STANDARD_BO "B[f5]W[a1];)", "move 2 (a1) is not legal" },
+    { "(;GM[Othello]" STANDARD_BO "B[f5]W[z9];)", "move 2: “z9” is not a square" },
+    { "(;GM[Go]" STANDARD_BO ";)", "not a game of Othello" },
+    { "(;GM[Othello]B[f5];)", "comes before the board" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    g_autoptr (GError) error = NULL;
+    g_autofree char *notice = NULL;
+    g_autoptr (VersoGame) game = verso_game_new_from_text (cases[i].text, strlen (cases[i].text),
+                                                           VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN,
+                                                           LEVEL_BEGINNER, &notice, &error);
+    g_assert_null (game);
+    g_assert_null (notice);
+    g_assert_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE);
+    if (!strstr (error->message, cases[i].message))
+      g_error ("“%s”: “%s” does not say “%s”", cases[i].text, error->message, cases[i].message);
+  }
+}
+
+static VersoGame *from_text (const char *text, char **notice)
+{
+  g_autoptr (GError) error = NULL;
+  VersoGame *game = verso_game_new_from_text (text, strlen (text), VERSO_PLAYER_HUMAN,
+                                              VERSO_PLAYER_COMPUTER, LEVEL_CASUAL, notice, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (game);
+  return game;
+}
+
+static void assert_same_record (VersoGame *a, VersoGame *b)
+{
+  const VersoRecord *record_a = verso_game_get_record (a);
+  const VersoRecord *record_b = verso_game_get_record (b);
+  g_autofree char *transcript_a = whole_transcript (a);
+  g_autofree char *transcript_b = whole_transcript (b);
+
+  g_assert_cmpstr (transcript_a, ==, transcript_b);
+  g_assert_true (board_equal (&verso_record_get_start (record_a)->board, &verso_record_get_start (record_b)->board));
+  g_assert_cmpint (verso_record_get_start (record_a)->side_to_move, ==, verso_record_get_start (record_b)->side_to_move);
+}
+
+static void test_text_round_trips (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (5);
+
+  for (int n = 0; n < 8; n++) {
+    g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER);
+    g_autofree char *ggf = NULL;
+    g_autofree char *transcript = NULL;
+    g_autofree char *board = NULL;
+    g_autoptr (VersoGame) from_ggf = NULL;
+    g_autoptr (VersoGame) from_transcript = NULL;
+    g_autoptr (VersoGame) from_board = NULL;
+
+    play_random (game, rand, n == 0 ? 64 : g_rand_int_range (rand, 1, 64));
+    verso_game_undo (game);
+    ggf = verso_game_to_text (game, VERSO_FORMAT_GGF);
+    transcript = verso_game_to_text (game, VERSO_FORMAT_TRANSCRIPT);
+    board = verso_game_to_text (game, VERSO_FORMAT_BOARD);
+    g_assert_true (g_str_has_prefix (ggf, "(;GM[Othello]"));
+    g_assert_nonnull (strstr (ggf, "DT["));
+
+    /* GGF and transcripts keep the whole record and show its end; a board string, the position
+     * shown. */
+    from_ggf = from_text (ggf, NULL);
+    assert_same_record (from_ggf, game);
+    g_assert_cmpuint (verso_game_get_ply (from_ggf), ==, verso_game_get_length (game));
+    g_assert_false (verso_game_get_modified (from_ggf));
+    g_assert_cmpint (verso_game_get_player (from_ggf, VERSO_COLOR_WHITE), ==, VERSO_PLAYER_COMPUTER);
+    g_assert_cmpint (verso_game_get_level (from_ggf), ==, LEVEL_CASUAL);
+    from_transcript = from_text (transcript, NULL);
+    assert_same_record (from_transcript, game);
+    from_board = from_text (board, NULL);
+    g_assert_cmphex (verso_game_get_discs (from_board, VERSO_COLOR_BLACK), ==, verso_game_get_discs (game, VERSO_COLOR_BLACK));
+    g_assert_cmphex (verso_game_get_discs (from_board, VERSO_COLOR_WHITE), ==, verso_game_get_discs (game, VERSO_COLOR_WHITE));
+    g_assert_cmpint (verso_game_get_turn (from_board), ==, verso_game_get_turn (game));
+    g_assert_cmpuint (verso_game_get_length (from_board), ==, 0);
+  }
+}
+
+static void test_players_are_named_in_ggf (void)
+{
+  g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_COMPUTER, VERSO_PLAYER_HUMAN, LEVEL_EXPERT);
+  g_autofree char *ggf = verso_game_to_text (game, VERSO_FORMAT_GGF);
+  g_autofree char *computer = g_strdup_printf ("PB[Verso (%s)]", level_get (LEVEL_EXPERT)->name);
+
+  g_assert_nonnull (strstr (ggf, computer));
+  g_assert_null (strstr (ggf, "PW[]"));
+}
+
+static void test_ggf_with_more_records_gives_a_notice (void)
+{
+  g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER);
+  g_autofree char *ggf = NULL;
+  g_autofree char *three = NULL;
+  g_autofree char *notice = NULL;
+  g_autoptr (VersoGame) first = NULL;
+  g_autoptr (VersoGame) alone = NULL;
+
+  play_transcript (game, "f5d6c3");
+  ggf = verso_game_to_text (game, VERSO_FORMAT_GGF);
+  three = g_strdup_printf ("%s\n%s\n(;GM[Othello]" STANDARD_BO "B[c4];)\n", ggf, ggf);
+  first = from_text (three, &notice);
+  g_assert_cmpstr (notice, ==, "The file holds 3 games; the first one is shown.");
+  assert_same_record (first, game);
+  g_clear_pointer (&notice, g_free);
+  alone = from_text (ggf, &notice);
+  g_assert_null (notice);
+}
+
+static void test_setup_game_saves_its_board_in_ggf (void)
+{
+  Position start = board_position (PASS_BOARD " X");
+  g_autoptr (VersoGame) game = verso_game_new_from_position (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN,
+                                                             LEVEL_BEGINNER, &start);
+  g_autofree char *ggf = NULL;
+  g_autofree char *transcript = NULL;
+  g_autoptr (VersoGame) again = NULL;
+
+  play_transcript (game, "c1");
+  ggf = verso_game_to_text (game, VERSO_FORMAT_GGF);
+  g_assert_nonnull (strstr (ggf, "BO[8 *O----"));
+  again = from_text (ggf, NULL);
+  assert_same_record (again, game);
+  transcript = whole_transcript (again);
+  g_assert_cmpstr (transcript, ==, "c1PA");
+  g_assert_false (verso_record_starts_standard (verso_game_get_record (again)));
+}
+
+static void on_opened (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  *(GAsyncResult **) user_data = g_object_ref (result);
+}
+
+static VersoGame *open_file (GFile *file, char **notice, GError **error)
+{
+  GAsyncResult *result = NULL;
+  VersoGame *game;
+
+  verso_game_open_async (file, VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER, NULL,
+                         on_opened, &result);
+  while (!result)
+    g_main_context_iteration (NULL, TRUE);
+  game = verso_game_open_finish (result, notice, error);
+  g_object_unref (result);
+  return game;
+}
+
+static void test_open_refuses_large_and_binary_files (void)
+{
+  g_autofree char *path = temp_path ("big.txt");
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autofree char *big = g_strnfill (VERSO_GAME_MAX_FILE_SIZE + 1, ' ');
+  static const char binary[] = "\x89PNG\r\n\x1a\n\0\0\0\rIHDR";
+  g_autofree char *missing_path = temp_path ("missing.ggf");
+  g_autoptr (GFile) missing = g_file_new_for_path (missing_path);
+  gint64 start;
+
+  /* Spaces only: a file that size would otherwise read as "no game", not as too large. */
+  write_file (path, big);
+  start = g_get_monotonic_time ();
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (VersoGame) game = open_file (file, NULL, &error);
+    g_assert_null (game);
+    g_assert_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE);
+    g_assert_nonnull (strstr (error->message, "too large"));
+  }
+  g_assert_cmpint (g_get_monotonic_time () - start, <, G_USEC_PER_SEC);
+
+  g_assert_true (g_file_set_contents (path, binary, sizeof binary - 1, NULL));
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (VersoGame) game = open_file (file, NULL, &error);
+    g_assert_null (game);
+    g_assert_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE);
+    g_assert_nonnull (strstr (error->message, "not a text file"));
+  }
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (VersoGame) game = open_file (missing, NULL, &error);
+    g_assert_null (game);
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  }
+  remove_path (path);
+}
+
+static void test_write_then_open_gives_the_same_record (void)
+{
+  static const char *const names[] = { "game.ggf", "game.txt", "game.obf" };
+  g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER);
+
+  play_transcript (game, "f5d6c3d3c4f4");
+  verso_game_undo (game);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++) {
+    g_autofree char *path = temp_path (names[i]);
+    g_autoptr (GFile) file = g_file_new_for_path (path);
+    g_autoptr (GError) error = NULL;
+    g_autoptr (VersoGame) opened = NULL;
+    g_autofree char *contents = NULL;
+
+    write_file (path, "old contents");
+    g_assert_true (verso_game_write (game, file, &error));
+    g_assert_no_error (error);
+    opened = open_file (file, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_true (g_file_equal (verso_game_get_file (opened), file));
+    g_assert_false (verso_game_get_modified (opened));
+    g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+    if (i == 2) {
+      /* A board string keeps the position shown. */
+      g_assert_cmphex (verso_game_get_discs (opened, VERSO_COLOR_BLACK), ==, verso_game_get_discs (game, VERSO_COLOR_BLACK));
+      g_assert_cmpuint (verso_game_get_length (opened), ==, 0);
+    } else {
+      assert_same_record (opened, game);
+      g_assert_cmpuint (verso_game_get_ply (opened), ==, 6);
+    }
+    if (i == 1)
+      g_assert_cmpstr (contents, ==, "f5d6c3d3c4f4\n");
+    remove_path (path);
+  }
+}
+
+static void test_saved_session_keeps_start_file_and_flags (void)
+{
+  Position start = board_position (PASS_BOARD " X");
+  g_autoptr (VersoGame) game = verso_game_new_from_position (VERSO_PLAYER_HUMAN, VERSO_PLAYER_COMPUTER,
+                                                             LEVEL_BEGINNER, &start);
+  g_autofree char *path = temp_path ("game.ini");
+  g_autoptr (GFile) file = g_file_new_for_path ("/tmp/some game.ggf");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (VersoGame) loaded = NULL;
+
+  verso_game_set_move_delay (game, 0);
+  play_transcript (game, "c1");
+  g_assert_true (verso_game_play (game, square ("f8"), NULL));
+  /* Two computers, shown where black moves with a move recorded after: they wait. */
+  verso_game_set_player (game, VERSO_COLOR_BLACK, VERSO_PLAYER_COMPUTER);
+  verso_game_set_player (game, VERSO_COLOR_WHITE, VERSO_PLAYER_COMPUTER);
+  verso_game_go_to (game, 2);
+  g_assert_true (verso_game_get_paused (game));
+  verso_game_set_file (game, file);
+  g_assert_true (verso_game_save (game, path, &error));
+  g_assert_no_error (error);
+
+  loaded = verso_game_load (path, &error);
+  g_assert_no_error (error);
+  assert_same_record (loaded, game);
+  g_assert_cmpuint (verso_game_get_ply (loaded), ==, 2);
+  g_assert_true (verso_game_get_paused (loaded));
+  g_assert_true (verso_game_get_modified (loaded));
+  g_assert_true (g_file_equal (verso_game_get_file (loaded), file));
+
+  write_file (path, GOOD_HEADER "Start=" PASS_BOARD " Q\nMoves=\nShown=0\n");
+  g_clear_object (&loaded);
+  g_clear_error (&error);
+  loaded = verso_game_load (path, &error);
+  g_assert_null (loaded);
+  g_assert_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE);
+  g_assert_nonnull (strstr (error->message, "column 66"));
+  assert_bad_file (path, GOOD_HEADER "Moves=\nShown=0\nPaused=maybe\n", "maybe");
+  assert_bad_file (path, GOOD_HEADER "Moves=\nShown=0\nFile=not a uri\n", "not a URI");
+  remove_path (path);
+}
+
 int main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
@@ -567,5 +1048,19 @@ int main (int argc, char *argv[])
   g_test_add_func ("/game/save-and-load-round-trip", test_save_and_load_round_trip);
   g_test_add_func ("/game/bad-saved-games-are-refused", test_bad_saved_games_are_refused);
   g_test_add_func ("/game/restore-sets-a-bad-file-aside", test_restore_sets_a_bad_file_aside);
+  g_test_add_func ("/game/new-from-position-plays-the-forced-pass", test_new_from_position_plays_the_forced_pass);
+  g_test_add_func ("/game/new-from-position-finished", test_new_from_position_finished);
+  g_test_add_func ("/game/go-to-pauses-the-computer", test_go_to_pauses_the_computer);
+  g_test_add_func ("/game/computers-wait-where-navigation-left-them", test_computers_wait_where_navigation_left_them);
+  g_test_add_func ("/game/modified-and-file", test_modified_and_file);
+  g_test_add_func ("/game/opening-follows-the-position-shown", test_opening_follows_the_position_shown);
+  g_test_add_func ("/game/bad-texts-say-what-and-where", test_bad_texts_say_what_and_where);
+  g_test_add_func ("/game/text-round-trips", test_text_round_trips);
+  g_test_add_func ("/game/players-are-named-in-ggf", test_players_are_named_in_ggf);
+  g_test_add_func ("/game/ggf-with-more-records-gives-a-notice", test_ggf_with_more_records_gives_a_notice);
+  g_test_add_func ("/game/setup-game-saves-its-board-in-ggf", test_setup_game_saves_its_board_in_ggf);
+  g_test_add_func ("/game/open-refuses-large-and-binary-files", test_open_refuses_large_and_binary_files);
+  g_test_add_func ("/game/write-then-open-gives-the-same-record", test_write_then_open_gives_the_same_record);
+  g_test_add_func ("/game/saved-session-keeps-start-file-and-flags", test_saved_session_keeps_start_file_and_flags);
   return g_test_run ();
 }

@@ -1,42 +1,15 @@
-/* verso-game.c: the game model. Positions are kept from the start to the last move played;
- * `current` is the one shown, and those after it can be redone. Passes are recorded as moves
- * (BOARD_PASS) and played automatically, so the position shown always has a legal move for the
- * side to move, or is the end of the game. */
-#include "verso-game.h"
+/* verso-game.c: the game as a GObject: who plays each colour, moves played into the record
+ * (verso-record.c), undo, redo and navigation, the opening's name, the document's file and
+ * modified flags, and the scheduling of the computer's moves and hints. Files and text are in
+ * verso-game-files.c. */
+#include "verso-game-private.h"
 
-#include <errno.h>
-#include <glib/gstdio.h>
-#include <string.h>
+#include <glib/gi18n-lib.h>
 
-#include "verso-computer.h"
+#include "opening.h"
 
-#define SAVE_GROUP "Verso Game"
-#define SAVE_VERSION 1
 #define DEFAULT_MOVE_DELAY_MS 400
 #define HINT_SECONDS 1.0
-
-typedef struct {
-  Board board;      /* as seen by the side to move */
-  VersoColor turn;  /* the side to move */
-  int move;         /* the move that led here: a square, BOARD_PASS, or BOARD_NO_MOVE at the start */
-  guint64 flips;    /* the discs that move turned over */
-} Position;
-
-struct _VersoGame {
-  GObject parent_instance;
-
-  GArray *positions; /* of Position; [0] is the start */
-  guint current;
-  VersoPlayer players[2];
-  LevelId level;
-  guint move_delay;
-
-  VersoComputer *computer;
-  GCancellable *computer_cancellable; /* set while the computer thinks */
-  guint generation;                   /* changes with every position change; older answers are stale */
-  guint pending_move_source;          /* the computer's move, waiting for its delay */
-  int pending_move;
-};
 
 G_DEFINE_FINAL_TYPE (VersoGame, verso_game, G_TYPE_OBJECT)
 G_DEFINE_QUARK (verso-game-error-quark, verso_game_error)
@@ -47,6 +20,10 @@ enum {
   PROP_CAN_UNDO,
   PROP_CAN_REDO,
   PROP_LEVEL,
+  PROP_PAUSED,
+  PROP_OPENING,
+  PROP_FILE,
+  PROP_MODIFIED,
   N_PROPS
 };
 static GParamSpec *properties[N_PROPS];
@@ -60,22 +37,54 @@ enum {
 };
 static guint signals[N_SIGNALS];
 
-static const char *const player_names[] = { "human", "computer" };
-
-static inline Position *position_at (VersoGame *self, guint index)
+static inline const Position *shown_position (VersoGame *self)
 {
-  return &g_array_index (self->positions, Position, index);
+  return verso_record_get_position (self->record, verso_record_get_current (self->record));
 }
 
-static inline Position *current_position (VersoGame *self)
+/* The named openings, parsed once for all games. */
+static gpointer parse_opening_table (gpointer unused)
 {
-  return position_at (self, self->current);
+  NotationStatus status = { 0 };
+  size_t line = 0;
+  OpeningTable *table = opening_table_parse (opening_table_text, opening_table_text_length,
+                                             &status, &line);
+
+  (void) unused;
+  if (!table)
+    g_warning ("The opening table does not parse: line %zu: %s", line,
+               notation_error_message (status.error));
+  return table;
 }
 
-/* A position play can rest on: the side to move has a move, or the game is over. */
-static gboolean position_is_resting (const Position *position)
+static const OpeningTable *opening_table (void)
 {
-  return board_legal_moves (&position->board) != 0 || board_is_game_over (&position->board);
+  static GOnce once = G_ONCE_INIT;
+  return g_once (&once, parse_opening_table, NULL);
+}
+
+static const char *find_opening (VersoGame *self)
+{
+  const OpeningTable *table = opening_table ();
+  guint ply = verso_record_get_current (self->record);
+  int moves[NOTATION_MAX_MOVES];
+
+  if (!table || !verso_record_starts_standard (self->record))
+    return NULL;
+  for (guint k = 0; k < ply && k < G_N_ELEMENTS (moves); k++)
+    moves[k] = verso_record_get_move (self->record, k + 1);
+  return opening_table_name (table, verso_record_get_start (self->record), moves,
+                             MIN (ply, G_N_ELEMENTS (moves)));
+}
+
+static void update_opening (VersoGame *self)
+{
+  const char *opening = find_opening (self);
+
+  if (g_strcmp0 (opening, self->opening) == 0)
+    return;
+  self->opening = opening;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OPENING]);
 }
 
 static void verso_game_dispose (GObject *object)
@@ -84,6 +93,7 @@ static void verso_game_dispose (GObject *object)
 
   verso_game_stop_computer (self);
   g_clear_object (&self->computer);
+  g_clear_object (&self->file);
   G_OBJECT_CLASS (verso_game_parent_class)->dispose (object);
 }
 
@@ -91,7 +101,7 @@ static void verso_game_finalize (GObject *object)
 {
   VersoGame *self = VERSO_GAME (object);
 
-  g_array_unref (self->positions);
+  verso_record_free (self->record);
   G_OBJECT_CLASS (verso_game_parent_class)->finalize (object);
 }
 
@@ -112,6 +122,18 @@ static void verso_game_get_property (GObject *object, guint prop_id, GValue *val
   case PROP_LEVEL:
     g_value_set_int (value, self->level);
     break;
+  case PROP_PAUSED:
+    g_value_set_boolean (value, verso_game_get_paused (self));
+    break;
+  case PROP_OPENING:
+    g_value_set_string (value, self->opening);
+    break;
+  case PROP_FILE:
+    g_value_set_object (value, self->file);
+    break;
+  case PROP_MODIFIED:
+    g_value_set_boolean (value, self->modified);
+    break;
   default:
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
@@ -124,6 +146,12 @@ static void verso_game_set_property (GObject *object, guint prop_id, const GValu
   switch (prop_id) {
   case PROP_LEVEL:
     verso_game_set_level (self, g_value_get_int (value));
+    break;
+  case PROP_FILE:
+    verso_game_set_file (self, g_value_get_object (value));
+    break;
+  case PROP_MODIFIED:
+    verso_game_set_modified (self, g_value_get_boolean (value));
     break;
   default:
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -148,9 +176,21 @@ static void verso_game_class_init (VersoGameClass *klass)
   properties[PROP_LEVEL] =
     g_param_spec_int ("level", NULL, NULL, 0, LEVEL_COUNT - 1, LEVEL_DEFAULT,
                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The computer waits in a position reached by navigating (see verso-game.h). */
+  properties[PROP_PAUSED] =
+    g_param_spec_boolean ("paused", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_OPENING] =
+    g_param_spec_string ("opening", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_FILE] =
+    g_param_spec_object ("file", NULL, NULL, G_TYPE_FILE,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_MODIFIED] =
+    g_param_spec_boolean ("modified", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  /* The position shown changed (a move, a pass, undo, redo, or a new player). */
+  /* The record or the position shown changed (a move, a pass, undo, redo, navigation, or a new
+   * player). */
   signals[SIGNAL_CHANGED] =
     g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
@@ -169,26 +209,46 @@ static void verso_game_class_init (VersoGameClass *klass)
 
 static void verso_game_init (VersoGame *self)
 {
-  Position start = { .turn = VERSO_COLOR_BLACK, .move = BOARD_NO_MOVE, .flips = 0 };
+  Position start;
 
-  board_init (&start.board);
-  self->positions = g_array_new (FALSE, FALSE, sizeof (Position));
-  g_array_append_val (self->positions, start);
-  self->current = 0;
+  position_init (&start);
+  self->record = verso_record_new (&start);
   self->level = LEVEL_DEFAULT;
   self->move_delay = DEFAULT_MOVE_DELAY_MS;
   self->computer = verso_computer_new ();
 }
 
-VersoGame *verso_game_new (VersoPlayer black, VersoPlayer white, LevelId level)
+VersoGame *verso_game_new_with_record (VersoPlayer black, VersoPlayer white, LevelId level,
+                                       VersoRecord *record, gboolean navigated)
 {
   VersoGame *self = g_object_new (VERSO_TYPE_GAME, NULL);
 
-  g_return_val_if_fail (level < LEVEL_COUNT, self);
+  g_return_val_if_fail (record != NULL, self);
+  verso_record_free (self->record);
+  self->record = record;
   self->players[VERSO_COLOR_BLACK] = black;
   self->players[VERSO_COLOR_WHITE] = white;
-  self->level = level;
+  self->level = level < LEVEL_COUNT ? level : LEVEL_DEFAULT;
+  self->navigated = navigated;
+  self->opening = find_opening (self);
+  g_return_val_if_fail (level < LEVEL_COUNT, self);
   return self;
+}
+
+VersoGame *verso_game_new (VersoPlayer black, VersoPlayer white, LevelId level)
+{
+  Position start;
+
+  position_init (&start);
+  return verso_game_new_with_record (black, white, level, verso_record_new (&start), FALSE);
+}
+
+VersoGame *verso_game_new_from_position (VersoPlayer black, VersoPlayer white, LevelId level,
+                                         const Position *start)
+{
+  g_return_val_if_fail (start != NULL, NULL);
+  g_return_val_if_fail ((start->board.player & start->board.opponent) == 0, NULL);
+  return verso_game_new_with_record (black, white, level, verso_record_new (start), FALSE);
 }
 
 VersoGame *verso_game_new_for_mode (VersoMode mode, VersoColor human_color, LevelId level)
@@ -218,22 +278,30 @@ static gboolean has_human (VersoGame *self)
       || self->players[VERSO_COLOR_WHITE] == VERSO_PLAYER_HUMAN;
 }
 
-static void notify_history (VersoGame *self)
+/* After any change of the record, the position shown or the players: what depends on them is
+ * told, and answers asked for before are stale. */
+static void notify_state (VersoGame *self, gboolean paused_was)
 {
+  self->generation++;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_REDO]);
+  if (paused_was != verso_game_get_paused (self))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
+  update_opening (self);
 }
 
 void verso_game_set_player (VersoGame *self, VersoColor color, VersoPlayer player)
 {
+  gboolean paused_was;
+
   g_return_if_fail (VERSO_IS_GAME (self));
 
   if (self->players[color == VERSO_COLOR_WHITE] == player)
     return;
   verso_game_stop_computer (self);
+  paused_was = verso_game_get_paused (self);
   self->players[color == VERSO_COLOR_WHITE] = player;
-  self->generation++;
-  notify_history (self);
+  notify_state (self, paused_was);
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
   verso_game_start_computer (self);
 }
@@ -280,16 +348,14 @@ void verso_game_set_move_delay (VersoGame *self, guint milliseconds)
 VersoColor verso_game_get_turn (VersoGame *self)
 {
   g_return_val_if_fail (VERSO_IS_GAME (self), VERSO_COLOR_BLACK);
-  return current_position (self)->turn;
+  return shown_position (self)->side_to_move == POSITION_WHITE ? VERSO_COLOR_WHITE : VERSO_COLOR_BLACK;
 }
 
 guint64 verso_game_get_discs (VersoGame *self, VersoColor color)
 {
-  const Position *position;
-
   g_return_val_if_fail (VERSO_IS_GAME (self), 0);
-  position = current_position (self);
-  return color == position->turn ? position->board.player : position->board.opponent;
+  return color == VERSO_COLOR_WHITE ? position_white (shown_position (self))
+                                    : position_black (shown_position (self));
 }
 
 int verso_game_count (VersoGame *self, VersoColor color)
@@ -300,25 +366,23 @@ int verso_game_count (VersoGame *self, VersoColor color)
 guint64 verso_game_get_legal_moves (VersoGame *self)
 {
   g_return_val_if_fail (VERSO_IS_GAME (self), 0);
-  return board_legal_moves (&current_position (self)->board);
+  return board_legal_moves (&shown_position (self)->board);
 }
 
 int verso_game_get_last_move (VersoGame *self)
 {
-  guint index;
-
   g_return_val_if_fail (VERSO_IS_GAME (self), BOARD_NO_MOVE);
   /* Past a pass, the last disc played is the one before it. */
-  for (index = self->current; index > 0; index--)
-    if (position_at (self, index)->move != BOARD_PASS)
-      return position_at (self, index)->move;
+  for (guint ply = verso_record_get_current (self->record); ply > 0; ply--)
+    if (verso_record_get_move (self->record, ply) != BOARD_PASS)
+      return verso_record_get_move (self->record, ply);
   return BOARD_NO_MOVE;
 }
 
 gboolean verso_game_is_over (VersoGame *self)
 {
   g_return_val_if_fail (VERSO_IS_GAME (self), FALSE);
-  return board_is_game_over (&current_position (self)->board);
+  return board_is_game_over (&shown_position (self)->board);
 }
 
 int verso_game_get_winner (VersoGame *self)
@@ -349,66 +413,47 @@ gboolean verso_game_get_thinking (VersoGame *self)
 guint verso_game_get_ply (VersoGame *self)
 {
   g_return_val_if_fail (VERSO_IS_GAME (self), 0);
-  return self->current;
+  return verso_record_get_current (self->record);
 }
 
-/* Appends a legal move (or a forced pass) after the current position, dropping the moves that
- * could have been redone, and the passes that follow from it. Returns the new position. */
-static void push_move (VersoGame *self, int move)
+guint verso_game_get_length (VersoGame *self)
 {
-  Position next = *current_position (self);
-
-  g_array_set_size (self->positions, self->current + 1);
-  next.move = move;
-  next.turn = verso_color_other (next.turn);
-  if (move == BOARD_PASS) {
-    next.flips = 0;
-    board_pass (&next.board);
-  } else {
-    next.flips = board_flips (next.board.player, next.board.opponent, move);
-    board_play_flips (&next.board, move, next.flips);
-  }
-  g_array_append_val (self->positions, next);
-  self->current++;
+  g_return_val_if_fail (VERSO_IS_GAME (self), 0);
+  return verso_record_get_length (self->record);
 }
 
-/* After a move: passes are played for a side with no move, and the world is told. */
-static void after_move (VersoGame *self, int square, guint64 flips)
+const VersoRecord *verso_game_get_record (VersoGame *self)
 {
-  gboolean passed = FALSE;
-  VersoColor passer = VERSO_COLOR_BLACK;
-
-  if (!position_is_resting (current_position (self))) {
-    passer = current_position (self)->turn;
-    push_move (self, BOARD_PASS);
-    passed = TRUE;
-  }
-  self->generation++;
-  notify_history (self);
-  g_signal_emit (self, signals[SIGNAL_MOVE_PLAYED], 0, square, flips);
-  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
-  if (passed)
-    g_signal_emit (self, signals[SIGNAL_PASS], 0, (int) passer);
-  if (verso_game_is_over (self))
-    g_signal_emit (self, signals[SIGNAL_GAME_OVER], 0);
-  verso_game_start_computer (self);
+  g_return_val_if_fail (VERSO_IS_GAME (self), NULL);
+  return self->record;
 }
 
 static gboolean play_checked (VersoGame *self, int square, GError **error)
 {
-  const Position *position = current_position (self);
+  VersoColor mover = verso_game_get_turn (self);
+  guint ply = verso_record_get_current (self->record) + 1;
+  gboolean passed = FALSE;
+  gboolean paused_was = verso_game_get_paused (self);
 
   if (verso_game_is_over (self)) {
-    g_set_error_literal (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_GAME_OVER, "The game is over");
+    g_set_error_literal (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_GAME_OVER, _("The game is over"));
     return FALSE;
   }
-  if (square < 0 || square >= BOARD_SQUARES
-      || !(board_legal_moves (&position->board) & board_bit (square))) {
+  if (!verso_record_play (self->record, square, &passed)) {
     g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_ILLEGAL_MOVE, "Not a legal move: %d", square);
     return FALSE;
   }
-  push_move (self, square);
-  after_move (self, square, current_position (self)->flips);
+  self->navigated = FALSE;
+  notify_state (self, paused_was);
+  verso_game_set_modified (self, TRUE);
+  g_signal_emit (self, signals[SIGNAL_MOVE_PLAYED], 0, square,
+                 verso_record_get_flips (self->record, ply));
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+  if (passed)
+    g_signal_emit (self, signals[SIGNAL_PASS], 0, (int) verso_color_other (mover));
+  if (verso_game_is_over (self))
+    g_signal_emit (self, signals[SIGNAL_GAME_OVER], 0);
+  verso_game_start_computer (self);
   return TRUE;
 }
 
@@ -418,24 +463,28 @@ gboolean verso_game_play (VersoGame *self, int square, GError **error)
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   if (!verso_game_is_over (self) && !verso_game_is_human_turn (self)) {
-    g_set_error_literal (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_NOT_YOUR_TURN, "It is the computer's turn");
+    g_set_error_literal (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_NOT_YOUR_TURN,
+                         _("It is the computer's turn"));
     return FALSE;
   }
   return play_checked (self, square, error);
+}
+
+static VersoColor turn_at (VersoGame *self, guint ply)
+{
+  return verso_record_get_position (self->record, ply)->side_to_move == POSITION_WHITE
+       ? VERSO_COLOR_WHITE : VERSO_COLOR_BLACK;
 }
 
 /* Where undo goes: the latest earlier position a human moves from (any earlier resting one
  * when no human plays); -1 when there is none. */
 static int undo_target (VersoGame *self)
 {
-  int index;
-
-  for (index = (int) self->current - 1; index >= 0; index--) {
-    const Position *position = position_at (self, index);
-    if (!position_is_resting (position))
+  for (int ply = (int) verso_record_get_current (self->record) - 1; ply >= 0; ply--) {
+    if (!verso_record_is_resting (self->record, ply))
       continue;
-    if (!has_human (self) || self->players[position->turn] == VERSO_PLAYER_HUMAN)
-      return index;
+    if (!has_human (self) || self->players[turn_at (self, ply)] == VERSO_PLAYER_HUMAN)
+      return ply;
   }
   return -1;
 }
@@ -443,17 +492,17 @@ static int undo_target (VersoGame *self)
 /* Where redo goes: the next position a human moves from or the game ends in; else the last. */
 static int redo_target (VersoGame *self)
 {
-  guint index;
+  guint current = verso_record_get_current (self->record);
+  guint length = verso_record_get_length (self->record);
 
-  for (index = self->current + 1; index < self->positions->len; index++) {
-    const Position *position = position_at (self, index);
-    if (!position_is_resting (position))
+  for (guint ply = current + 1; ply <= length; ply++) {
+    if (!verso_record_is_resting (self->record, ply))
       continue;
-    if (!has_human (self) || board_is_game_over (&position->board)
-        || self->players[position->turn] == VERSO_PLAYER_HUMAN)
-      return index;
+    if (!has_human (self) || board_is_game_over (&verso_record_get_position (self->record, ply)->board)
+        || self->players[turn_at (self, ply)] == VERSO_PLAYER_HUMAN)
+      return ply;
   }
-  return self->positions->len > self->current + 1 ? (int) self->positions->len - 1 : -1;
+  return length > current ? (int) length : -1;
 }
 
 gboolean verso_game_can_undo (VersoGame *self)
@@ -468,14 +517,19 @@ gboolean verso_game_can_redo (VersoGame *self)
   return redo_target (self) >= 0;
 }
 
-static void go_to (VersoGame *self, int index)
+/* Navigation: shows another position of the record; the computer waits there while moves
+ * follow it. */
+static void go_to (VersoGame *self, int ply)
 {
-  if (index < 0)
+  gboolean paused_was;
+
+  if (ply < 0)
     return;
   verso_game_stop_computer (self);
-  self->current = index;
-  self->generation++;
-  notify_history (self);
+  paused_was = verso_game_get_paused (self);
+  verso_record_go_to (self->record, (guint) ply);
+  self->navigated = verso_record_get_current (self->record) < verso_record_get_length (self->record);
+  notify_state (self, paused_was);
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
   if (verso_game_is_over (self))
     g_signal_emit (self, signals[SIGNAL_GAME_OVER], 0);
@@ -492,6 +546,80 @@ void verso_game_redo (VersoGame *self)
 {
   g_return_if_fail (VERSO_IS_GAME (self));
   go_to (self, redo_target (self));
+}
+
+void verso_game_go_to (VersoGame *self, guint ply)
+{
+  g_return_if_fail (VERSO_IS_GAME (self));
+  g_return_if_fail (ply <= verso_record_get_length (self->record));
+  if (ply != verso_record_get_current (self->record))
+    go_to (self, (int) ply);
+}
+
+gboolean verso_game_get_paused (VersoGame *self)
+{
+  g_return_val_if_fail (VERSO_IS_GAME (self), FALSE);
+  return self->navigated
+      && verso_record_get_current (self->record) < verso_record_get_length (self->record)
+      && !verso_game_is_over (self)
+      && verso_game_get_player (self, verso_game_get_turn (self)) == VERSO_PLAYER_COMPUTER;
+}
+
+void verso_game_resume (VersoGame *self)
+{
+  gboolean paused_was;
+
+  g_return_if_fail (VERSO_IS_GAME (self));
+
+  paused_was = verso_game_get_paused (self);
+  self->navigated = FALSE;
+  if (paused_was)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
+  verso_game_start_computer (self);
+}
+
+const char *verso_game_get_opening (VersoGame *self)
+{
+  g_return_val_if_fail (VERSO_IS_GAME (self), NULL);
+  return self->opening;
+}
+
+GFile *verso_game_get_file (VersoGame *self)
+{
+  g_return_val_if_fail (VERSO_IS_GAME (self), NULL);
+  return self->file;
+}
+
+void verso_game_set_file (VersoGame *self, GFile *file)
+{
+  g_return_if_fail (VERSO_IS_GAME (self));
+  g_return_if_fail (file == NULL || G_IS_FILE (file));
+
+  if (g_set_object (&self->file, file))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
+}
+
+gboolean verso_game_get_modified (VersoGame *self)
+{
+  g_return_val_if_fail (VERSO_IS_GAME (self), FALSE);
+  return self->modified;
+}
+
+void verso_game_set_modified (VersoGame *self, gboolean modified)
+{
+  g_return_if_fail (VERSO_IS_GAME (self));
+
+  modified = !!modified;
+  if (self->modified == modified)
+    return;
+  self->modified = modified;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
+}
+
+char *verso_game_get_transcript (VersoGame *self)
+{
+  g_return_val_if_fail (VERSO_IS_GAME (self), NULL);
+  return verso_record_get_transcript (self->record, verso_record_get_current (self->record));
 }
 
 /* The computer's turn. The answer is checked against the generation it was asked for, so one
@@ -584,7 +712,7 @@ void verso_game_start_computer (VersoGame *self)
 
   g_return_if_fail (VERSO_IS_GAME (self));
 
-  if (verso_game_is_over (self) || verso_game_get_thinking (self)
+  if (verso_game_is_over (self) || verso_game_get_thinking (self) || verso_game_get_paused (self)
       || verso_game_get_player (self, verso_game_get_turn (self)) != VERSO_PLAYER_COMPUTER)
     return;
 
@@ -595,7 +723,7 @@ void verso_game_start_computer (VersoGame *self)
   request->started = g_get_monotonic_time ();
   self->computer_cancellable = g_cancellable_new ();
   hold_application (TRUE);
-  verso_computer_choose_move_async (self->computer, &current_position (self)->board, self->level,
+  verso_computer_choose_move_async (self->computer, &shown_position (self)->board, self->level,
                                     g_random_int () | (guint64) g_random_int () << 32,
                                     self->computer_cancellable, computer_move_ready, request);
   set_thinking (self, thinking_was);
@@ -659,7 +787,7 @@ void verso_game_hint_async (VersoGame *self, GCancellable *cancellable,
   request->generation = self->generation;
   g_task_set_task_data (task, request, g_free);
   hold_application (TRUE);
-  verso_computer_best_move_async (self->computer, &current_position (self)->board, HINT_SECONDS,
+  verso_computer_best_move_async (self->computer, &shown_position (self)->board, HINT_SECONDS,
                                   cancellable, hint_ready, task);
 }
 
@@ -679,224 +807,3 @@ int verso_game_hint_finish (VersoGame *self, GAsyncResult *result, int *disc_dif
   return move;
 }
 
-/* Notation and files. */
-
-static void append_move (GString *text, int move)
-{
-  if (move == BOARD_PASS)
-    g_string_append (text, "PA");
-  else
-    g_string_append_printf (text, "%c%c", 'a' + board_column (move), '1' + board_row (move));
-}
-
-static char *transcript_to (VersoGame *self, guint last)
-{
-  GString *text = g_string_new (NULL);
-  guint index;
-
-  for (index = 1; index <= last; index++)
-    append_move (text, position_at (self, index)->move);
-  return g_string_free (text, FALSE);
-}
-
-char *verso_game_get_transcript (VersoGame *self)
-{
-  g_return_val_if_fail (VERSO_IS_GAME (self), NULL);
-  return transcript_to (self, self->current);
-}
-
-gboolean verso_game_save (VersoGame *self, const char *path, GError **error)
-{
-  g_autoptr (GKeyFile) file = g_key_file_new ();
-  g_autofree char *moves = NULL;
-  g_autofree char *dir = NULL;
-  g_autofree char *contents = NULL;
-  gsize length;
-
-  g_return_val_if_fail (VERSO_IS_GAME (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-
-  moves = transcript_to (self, self->positions->len - 1);
-  g_key_file_set_integer (file, SAVE_GROUP, "Version", SAVE_VERSION);
-  g_key_file_set_string (file, SAVE_GROUP, "Black", player_names[self->players[VERSO_COLOR_BLACK]]);
-  g_key_file_set_string (file, SAVE_GROUP, "White", player_names[self->players[VERSO_COLOR_WHITE]]);
-  g_key_file_set_string (file, SAVE_GROUP, "Level", level_get (self->level)->id);
-  g_key_file_set_string (file, SAVE_GROUP, "Moves", moves);
-  g_key_file_set_integer (file, SAVE_GROUP, "Shown", (int) self->current);
-
-  dir = g_path_get_dirname (path);
-  if (g_mkdir_with_parents (dir, 0700) != 0) {
-    int saved_errno = errno;
-    g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                 "Cannot create %s: %s", dir, g_strerror (saved_errno));
-    return FALSE;
-  }
-  contents = g_key_file_to_data (file, &length, NULL);
-  /* Written beside and renamed over the old file: a reader sees the old game or the new one. */
-  return g_file_set_contents_full (path, contents, (gssize) length, G_FILE_SET_CONTENTS_CONSISTENT,
-                                   0600, error);
-}
-
-/* A value of the saved game, as written, or NULL and an error. No value Verso writes holds an
- * escape sequence, so one that does is refused here: GLib 2.74's unescaping
- * (g_key_file_get_string) returns a string and an error together for one bad escape, and warns
- * about a second error set over the first for two (the fuzzer found both). */
-static char *get_string (GKeyFile *file, const char *key, GError **error)
-{
-  g_autofree char *value = g_key_file_get_value (file, SAVE_GROUP, key, error);
-
-  if (!value)
-    return NULL;
-  if (strchr (value, '\\')) {
-    g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE,
-                 "The value of %s holds an escape sequence", key);
-    return NULL;
-  }
-  return g_steal_pointer (&value);
-}
-
-static gboolean parse_player (GKeyFile *file, const char *key, VersoPlayer *player, GError **error)
-{
-  g_autofree char *name = get_string (file, key, error);
-
-  if (!name)
-    return FALSE;
-  for (guint i = 0; i < G_N_ELEMENTS (player_names); i++)
-    if (strcmp (name, player_names[i]) == 0) {
-      *player = i;
-      return TRUE;
-    }
-  g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, "Unknown player for %s: “%s”", key, name);
-  return FALSE;
-}
-
-static gboolean parse_level (GKeyFile *file, LevelId *level, GError **error)
-{
-  g_autofree char *name = get_string (file, "Level", error);
-
-  if (!name)
-    return FALSE;
-  *level = level_from_id (name);
-  if (*level < LEVEL_COUNT)
-    return TRUE;
-  g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, "Unknown level “%s”", name);
-  return FALSE;
-}
-
-/* Replays a transcript from the start. Every move must be legal; a pass ("PA") is accepted only
- * where it was forced, and may be left out. */
-static gboolean replay_moves (VersoGame *self, const char *moves, GError **error)
-{
-  size_t length = strlen (moves);
-  gboolean pass_forced = FALSE;
-
-  if (length % 2 != 0) {
-    g_set_error_literal (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, "The move list has an odd length");
-    return FALSE;
-  }
-  for (size_t i = 0; i < length; i += 2) {
-    char column = g_ascii_tolower (moves[i]), row = moves[i + 1];
-    guint number = (guint) (i / 2 + 1);
-    int square;
-
-    if (column == 'p' && g_ascii_toupper (row) == 'A') {
-      if (!pass_forced) {
-        g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, "Move %u is a pass that was not forced", number);
-        return FALSE;
-      }
-      pass_forced = FALSE;
-      continue;
-    }
-    if (column < 'a' || column > 'h' || row < '1' || row > '8') {
-      g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, "Move %u is not a square: “%.2s”", number, moves + i);
-      return FALSE;
-    }
-    square = board_square (column - 'a', row - '1');
-    if (!(board_legal_moves (&current_position (self)->board) & board_bit (square))) {
-      g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, "Move %u (%.2s) is not legal", number, moves + i);
-      return FALSE;
-    }
-    push_move (self, square);
-    pass_forced = !position_is_resting (current_position (self));
-    if (pass_forced)
-      push_move (self, BOARD_PASS);
-  }
-  return TRUE;
-}
-
-VersoGame *verso_game_load (const char *path, GError **error)
-{
-  g_autoptr (GKeyFile) file = g_key_file_new ();
-  g_autoptr (VersoGame) game = NULL;
-  g_autoptr (GError) local_error = NULL;
-  g_autofree char *moves = NULL;
-  VersoPlayer black, white;
-  LevelId level;
-  int version, shown;
-
-  g_return_val_if_fail (path != NULL, NULL);
-
-  if (!g_key_file_load_from_file (file, path, G_KEY_FILE_NONE, &local_error)) {
-    if (local_error->domain == G_FILE_ERROR)
-      g_propagate_error (error, g_steal_pointer (&local_error));
-    else
-      g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, "Not a saved game: %s", local_error->message);
-    return NULL;
-  }
-  if (!g_key_file_has_group (file, SAVE_GROUP)) {
-    g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, "Not a saved game: no [%s] section", SAVE_GROUP);
-    return NULL;
-  }
-  version = g_key_file_get_integer (file, SAVE_GROUP, "Version", &local_error);
-  if (local_error || version != SAVE_VERSION) {
-    g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, "Unknown saved game version");
-    return NULL;
-  }
-  if (!parse_player (file, "Black", &black, &local_error) || !parse_player (file, "White", &white, &local_error)
-      || !parse_level (file, &level, &local_error)
-      || !(moves = get_string (file, "Moves", &local_error))) {
-    if (local_error->domain == VERSO_GAME_ERROR)
-      g_propagate_error (error, g_steal_pointer (&local_error));
-    else
-      g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, "Saved game is incomplete: %s", local_error->message);
-    return NULL;
-  }
-  shown = g_key_file_get_integer (file, SAVE_GROUP, "Shown", &local_error);
-  if (local_error) {
-    g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, "Saved game is incomplete: %s", local_error->message);
-    return NULL;
-  }
-
-  game = verso_game_new (black, white, level);
-  if (!replay_moves (game, moves, error))
-    return NULL;
-  if (shown < 0 || (guint) shown >= game->positions->len || !position_is_resting (position_at (game, shown))) {
-    g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, "The position shown (%d) is not in the game", shown);
-    return NULL;
-  }
-  game->current = shown;
-  return g_steal_pointer (&game);
-}
-
-VersoGame *verso_game_restore (const char *path, char **set_aside, GError **error)
-{
-  g_autoptr (GError) local_error = NULL;
-  VersoGame *game;
-
-  g_return_val_if_fail (path != NULL, NULL);
-  g_return_val_if_fail (set_aside != NULL && *set_aside == NULL, NULL);
-
-  game = verso_game_load (path, &local_error);
-  if (game || g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
-    return game;
-  if (g_error_matches (local_error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE)) {
-    g_autoptr (GDateTime) now = g_date_time_new_now_local ();
-    g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
-    g_autofree char *aside = g_strdup_printf ("%s.unreadable-%s", path, stamp);
-
-    if (g_rename (path, aside) == 0)
-      *set_aside = g_steal_pointer (&aside);
-  }
-  g_propagate_error (error, g_steal_pointer (&local_error));
-  return NULL;
-}

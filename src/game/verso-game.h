@@ -1,5 +1,11 @@
-/* verso-game.h: one game of Reversi: positions, history with undo and redo, who plays each
- * colour, the computer's moves, and saving to a file. Knows nothing of widgets. */
+/* verso-game.h: one game of Reversi as a document: its record (verso-record.h) with navigation,
+ * undo and redo, who plays each colour, the computer's moves, and its files (GGF, transcripts,
+ * board strings, the saved session). Knows nothing of widgets.
+ *
+ * The computer moves whenever it is its turn, except in a position reached by navigating the
+ * record (undo, redo, going to a move, opening a file) that has moves after it: there it waits
+ * ("paused") until a person plays or verso_game_resume() is called. At the end of the record it
+ * always moves. */
 #pragma once
 
 #include <glib-object.h>
@@ -7,6 +13,8 @@
 
 #include "board.h"
 #include "level.h"
+#include "position.h"
+#include "verso-record.h"
 
 G_BEGIN_DECLS
 
@@ -44,6 +52,9 @@ G_DECLARE_FINAL_TYPE (VersoGame, verso_game, VERSO, GAME, GObject)
 /* A new game from the standard start; black moves first. */
 VersoGame *verso_game_new (VersoPlayer black, VersoPlayer white, LevelId level);
 VersoGame *verso_game_new_for_mode (VersoMode mode, VersoColor human_color, LevelId level);
+/* A new game from a set-up position (a pass it forces is played; a finished one stays finished). */
+VersoGame *verso_game_new_from_position (VersoPlayer black, VersoPlayer white, LevelId level,
+                                         const Position *start);
 
 VersoPlayer verso_game_get_player (VersoGame *game, VersoColor color);
 void verso_game_set_player (VersoGame *game, VersoColor color, VersoPlayer player);
@@ -94,6 +105,60 @@ int verso_game_hint_finish (VersoGame *game, GAsyncResult *result, int *disc_dif
 
 /* The moves from the start to the position shown, e.g. "f5d6c3"; passes are "PA". */
 char *verso_game_get_transcript (VersoGame *game);
+
+/* The record: "changed" is emitted whenever it or the position shown changes. */
+const VersoRecord *verso_game_get_record (VersoGame *game);
+/* Moves recorded, passes included (the position shown is verso_game_get_ply). */
+guint verso_game_get_length (VersoGame *game);
+/* Shows the position after ply moves (0 = the start); the computer then waits (see above). */
+void verso_game_go_to (VersoGame *game, guint ply);
+gboolean verso_game_get_paused (VersoGame *game);
+/* Lets the computer play in the position shown even though moves follow it. */
+void verso_game_resume (VersoGame *game);
+/* The name of the opening the game follows up to the position shown ("Tiger"), or NULL. */
+const char *verso_game_get_opening (VersoGame *game);
+
+/* The document: the file it was opened from or last saved to (NULL for none), and whether the
+ * record changed since ("file" and "modified" properties). Any move played sets modified. */
+GFile *verso_game_get_file (VersoGame *game);
+void verso_game_set_file (VersoGame *game, GFile *file);
+gboolean verso_game_get_modified (VersoGame *game);
+void verso_game_set_modified (VersoGame *game, gboolean modified);
+
+/* Files and text (verso-game-files.c). */
+typedef enum {
+  VERSO_FORMAT_GGF,        /* the whole record, one GGF line */
+  VERSO_FORMAT_TRANSCRIPT, /* "f5d6c3..." up to the last move; from the start position only */
+  VERSO_FORMAT_BOARD,      /* the position shown: 64 squares, a space, the side to move */
+} VersoFormat;
+
+/* Files larger than this are refused before they are read. */
+#define VERSO_GAME_MAX_FILE_SIZE (1024 * 1024)
+
+/* The format a file name asks for: .ggf GGF, .obf or .board a board string, anything else a
+ * transcript. */
+VersoFormat verso_format_for_name (const char *file_name);
+/* A game read from text: a GGF record, a board string or a transcript (detected). The game has
+ * the given players and level, shows its last position and is not modified. Fails with
+ * VERSO_GAME_ERROR_BAD_FILE and a message saying what and where ("move 23 (e2) is not legal",
+ * "line 1, column 40: expected X, O or -", "not a GGF record"). *notice (may be NULL) receives a
+ * remark to show, or NULL: "The file holds 3 games; the first one is shown." */
+VersoGame *verso_game_new_from_text (const char *text, gsize length, VersoPlayer black,
+                                     VersoPlayer white, LevelId level, char **notice,
+                                     GError **error);
+/* The game in a format (see VersoFormat); a transcript of a game from a set-up position is the
+ * board string of its last position and moves are lost, so callers choose GGF for those (a game
+ * without moves, which has no transcript, is its start's board string too). */
+char *verso_game_to_text (VersoGame *game, VersoFormat format);
+/* Reads a file in a worker thread, refusing one over VERSO_GAME_MAX_FILE_SIZE or holding bytes
+ * that are not text before parsing; the game's file is set. */
+void verso_game_open_async (GFile *file, VersoPlayer black, VersoPlayer white, LevelId level,
+                            GCancellable *cancellable, GAsyncReadyCallback callback,
+                            gpointer user_data);
+VersoGame *verso_game_open_finish (GAsyncResult *result, char **notice, GError **error);
+/* Writes the game atomically in the format its name asks for; on success the game's file is
+ * set and it is no longer modified. */
+gboolean verso_game_write (VersoGame *game, GFile *file, GError **error);
 
 /* Saves the whole game (moves to redo included) atomically as a key file. */
 gboolean verso_game_save (VersoGame *game, const char *path, GError **error);

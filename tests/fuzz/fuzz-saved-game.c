@@ -5,37 +5,16 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "fuzz-glib.h"
 #include "fuzz.h"
 #include "notation.h"
 #include "verso-game.h"
 
-int LLVMFuzzerInitialize (int *argc, char ***argv);
-
-/* Writes every message as GLib would, and aborts after a warning or a critical: libFuzzer catches
- * the abort, where GLib's own fatal messages end in a breakpoint trap that it does not catch. */
-static GLogWriterOutput abort_on_warnings (GLogLevelFlags level, const GLogField *fields,
-                                           gsize n_fields, gpointer user_data)
-{
-  GLogWriterOutput output = g_log_writer_default (level, fields, n_fields, user_data);
-  if (level & (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING))
-    abort ();
-  return output;
-}
-
-int LLVMFuzzerInitialize (int *argc, char ***argv)
-{
-  (void) argc;
-  (void) argv;
-  g_log_set_writer_func (abort_on_warnings, NULL, NULL);
-  return 0;
-}
-
-/* The position the game shows is the one its transcript leads to from the start. */
+/* The position the game shows is the one its transcript leads to from its start. */
 static void check_transcript (VersoGame *game)
 {
   g_autofree char *transcript = verso_game_get_transcript (game);
-  Position position;
-  position_init (&position);
+  Position position = *verso_record_get_start (verso_game_get_record (game));
   int moves[128];
   size_t n_moves;
   NotationStatus status = notation_parse_transcript (transcript, strlen (transcript), &position,
