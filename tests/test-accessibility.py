@@ -45,6 +45,36 @@ def find_board():
     return None
 
 
+def find_named(name):
+    """An accessible of the game named name, or None."""
+    desktop = Atspi.get_desktop(0)
+    for i in range(desktop.get_child_count()):
+        application = desktop.get_child_at_index(i)
+        if application is None or application.get_name() != 'verso':
+            continue
+        stack = [application]
+        while stack:
+            node = stack.pop()
+            try:
+                if node.get_name() == name:
+                    return node
+                stack.extend(node.get_child_at_index(k) for k in range(node.get_child_count()))
+            except gi.repository.GLib.Error:
+                continue
+    return None
+
+
+def wait_for_named(name, seconds=15):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        node = find_named(name)
+        if node:
+            print('found %s “%s”' % (node.get_role_name(), name), flush=True)
+            return node
+        time.sleep(0.3)
+    fail('nothing is named “%s”' % name)
+
+
 def wait_for_description(part, seconds=30):
     deadline = time.time() + seconds
     description = None
@@ -111,6 +141,8 @@ def main():
         subprocess.run(['xdotool', 'key', 'Return'], env=env, check=True)
         # The person's move (4 black, 1 white) and then the computer's answer (3 and 3).
         wait_for_description('Black 3, white 3. Black to move.')
+        # The move list names each move by its number, its player and its square.
+        wait_for_named('1. Black f5')
         print('PASS', flush=True)
     finally:
         if app:

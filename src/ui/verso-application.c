@@ -129,6 +129,19 @@ static void verso_application_startup (GApplication *application)
     { "win.undo", { "<Control>z", NULL } },
     { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
     { "win.hint", { "<Control>h", NULL } },
+    /* The record (the board's cursor keys leave Home and End to these). */
+    { "win.go-start", { "Home", NULL } },
+    { "win.go-end", { "End", NULL } },
+    { "win.go-back", { "<Alt>Left", NULL } },
+    { "win.go-forward", { "<Alt>Right", NULL } },
+    { "win.show-moves", { "F9", NULL } },
+    { "win.set-up-position", { "<Control>e", NULL } },
+    { "win.open", { "<Control>o", NULL } },
+    { "win.save", { "<Control>s", NULL } },
+    { "win.save-as", { "<Control><Shift>s", NULL } },
+    { "win.copy", { "<Control>c", NULL } },
+    { "win.copy-position", { "<Control><Shift>c", NULL } },
+    { "win.paste", { "<Control>v", NULL } },
   };
 
   G_APPLICATION_CLASS (verso_application_parent_class)->startup (application);
@@ -147,12 +160,28 @@ static void verso_application_activate (GApplication *application)
   gtk_window_present (GTK_WINDOW (window));
 }
 
+/* `verso FILE`: the game in the file replaces the one shown, in the window there is or a new
+ * one. One window shows one game: of several files, the first is opened. */
+static void verso_application_open (GApplication *application, GFile **files, int n_files, const char *hint)
+{
+  VersoWindow *window = main_window (VERSO_APPLICATION (application));
+
+  if (!window)
+    window = verso_window_new (GTK_APPLICATION (application));
+  gtk_window_present (GTK_WINDOW (window));
+  if (n_files > 1)
+    g_message ("One game at a time: opening %s only", g_file_peek_path (files[0]) ? g_file_peek_path (files[0]) : "the first file");
+  if (n_files > 0)
+    verso_window_open_file (window, files[0]);
+}
+
 static void verso_application_class_init (VersoApplicationClass *klass)
 {
   GApplicationClass *application_class = G_APPLICATION_CLASS (klass);
 
   application_class->startup = verso_application_startup;
   application_class->activate = verso_application_activate;
+  application_class->open = verso_application_open;
 }
 
 static void verso_application_init (VersoApplication *self)
@@ -170,7 +199,7 @@ VersoApplication *verso_application_new (void)
 {
   return g_object_new (VERSO_TYPE_APPLICATION,
                        "application-id", "io.github.verso.Verso",
-                       "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       "flags", G_APPLICATION_HANDLES_OPEN,
                        "resource-base-path", "/io/github/verso/Verso",
                        NULL);
 }

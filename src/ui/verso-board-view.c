@@ -30,6 +30,9 @@ struct _VersoBoardView {
   int cursor;         /* keyboard cursor square */
   gboolean cursor_shown;
   int hint;           /* -1 when none */
+  /* Setting up a position: this one is drawn instead of the game's, without marks. */
+  gboolean editing;
+  Position edit_position;
 
   /* The flip animation of the last move, if one runs. */
   guint tick_id;
@@ -102,6 +105,14 @@ static char *square_name (int square)
   return g_strdup_printf ("%c%c", 'a' + board_column (square), '1' + board_row (square));
 }
 
+/* The discs drawn: those of the position being set up, or the game's. */
+static guint64 shown_discs (VersoBoardView *self, VersoColor color)
+{
+  if (self->editing)
+    return color == VERSO_COLOR_BLACK ? position_black (&self->edit_position) : position_white (&self->edit_position);
+  return self->game ? verso_game_get_discs (self->game, color) : 0;
+}
+
 static gboolean animations_enabled (VersoBoardView *self)
 {
   gboolean enabled = TRUE;
@@ -118,9 +129,11 @@ static void update_description (VersoBoardView *self)
   const char *turn, *square_state;
   guint64 bit;
 
-  if (!self->game)
+  if (!self->game && !self->editing)
     return;
-  if (verso_game_is_over (self->game))
+  if (self->editing)
+    turn = self->edit_position.side_to_move == POSITION_BLACK ? _("Black to move.") : _("White to move.");
+  else if (verso_game_is_over (self->game))
     turn = _("The game is over.");
   else if (verso_game_get_turn (self->game) == VERSO_COLOR_BLACK)
     turn = _("Black to move.");
@@ -128,11 +141,11 @@ static void update_description (VersoBoardView *self)
     turn = _("White to move.");
 
   bit = board_bit (self->cursor);
-  if (verso_game_get_discs (self->game, VERSO_COLOR_BLACK) & bit)
+  if (shown_discs (self, VERSO_COLOR_BLACK) & bit)
     square_state = _("black disc");
-  else if (verso_game_get_discs (self->game, VERSO_COLOR_WHITE) & bit)
+  else if (shown_discs (self, VERSO_COLOR_WHITE) & bit)
     square_state = _("white disc");
-  else if (verso_game_is_human_turn (self->game) && (verso_game_get_legal_moves (self->game) & bit))
+  else if (!self->editing && verso_game_is_human_turn (self->game) && (verso_game_get_legal_moves (self->game) & bit))
     square_state = _("empty, a legal move");
   else
     square_state = _("empty");
@@ -140,8 +153,8 @@ static void update_description (VersoBoardView *self)
   name = square_name (self->cursor);
   /* Translators: "Black 12, white 9. Black to move. Cursor on d3: empty, a legal move." */
   description = g_strdup_printf (_("Black %d, white %d. %s Cursor on %s: %s."),
-                                 verso_game_count (self->game, VERSO_COLOR_BLACK),
-                                 verso_game_count (self->game, VERSO_COLOR_WHITE),
+                                 board_count (shown_discs (self, VERSO_COLOR_BLACK)),
+                                 board_count (shown_discs (self, VERSO_COLOR_WHITE)),
                                  turn, name, square_state);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
 }
@@ -351,8 +364,8 @@ static void append_disc (VersoBoardView *self, GtkSnapshot *snapshot, const Geom
 
 static void snapshot_discs (VersoBoardView *self, GtkSnapshot *snapshot, const Geometry *g, gint64 now)
 {
-  guint64 black = verso_game_get_discs (self->game, VERSO_COLOR_BLACK);
-  guint64 white = verso_game_get_discs (self->game, VERSO_COLOR_WHITE);
+  guint64 black = shown_discs (self, VERSO_COLOR_BLACK);
+  guint64 white = shown_discs (self, VERSO_COLOR_WHITE);
   double radius = g->cell * 0.42;
 
   for (int square = 0; square < BOARD_SQUARES; square++) {
@@ -397,7 +410,7 @@ static void snapshot_cell_fill (GtkSnapshot *snapshot, const Geometry *g, int sq
 /* Marks under the discs: hover and the refused-move glow. */
 static void snapshot_under_marks (VersoBoardView *self, GtkSnapshot *snapshot, const Geometry *g, gint64 now)
 {
-  if (self->hover >= 0 && verso_game_is_human_turn (self->game))
+  if (self->hover >= 0 && (self->editing || verso_game_is_human_turn (self->game)))
     snapshot_cell_fill (snapshot, g, self->hover, &self->theme->hover, 1);
   if (self->flash_start) {
     double t = self->flash_waiting ? 0 : (double) (now - self->flash_start) / FLASH_USEC;
@@ -410,10 +423,10 @@ static void snapshot_marks (VersoBoardView *self, GtkSnapshot *snapshot, const G
 {
   const VersoBoardTheme *theme = self->theme;
   double scale = theme->mark_scale;
-  gboolean human = verso_game_is_human_turn (self->game);
-  guint64 legal = verso_game_get_legal_moves (self->game);
-  VersoColor turn = verso_game_get_turn (self->game);
-  int last = verso_game_get_last_move (self->game);
+  gboolean human = !self->editing && verso_game_is_human_turn (self->game);
+  guint64 legal = self->editing ? 0 : verso_game_get_legal_moves (self->game);
+  VersoColor turn = self->editing ? VERSO_COLOR_BLACK : verso_game_get_turn (self->game);
+  int last = self->editing ? BOARD_NO_MOVE : verso_game_get_last_move (self->game);
   cairo_t *cr;
 
   if (self->hover >= 0 && human && (legal & board_bit (self->hover)))
@@ -477,7 +490,7 @@ static void verso_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 
   ensure_cached_nodes (self, &geometry);
   gtk_snapshot_append_node (snapshot, self->board_node);
-  if (self->game) {
+  if (self->game || self->editing) {
     snapshot_under_marks (self, snapshot, &geometry, now);
     snapshot_discs (self, snapshot, &geometry, now);
     snapshot_marks (self, snapshot, &geometry);
@@ -547,7 +560,7 @@ static void ensure_ticking (VersoBoardView *self)
 static void on_move_played (VersoGame *game, int square, guint64 flips, VersoBoardView *self)
 {
   stop_animation (self);
-  if (!animations_enabled (self) || !gtk_widget_get_mapped (GTK_WIDGET (self)))
+  if (self->editing || !animations_enabled (self) || !gtk_widget_get_mapped (GTK_WIDGET (self)))
     return;
   self->anim_start = frame_time (self);
   self->anim_waiting = TRUE;
@@ -576,6 +589,19 @@ void verso_board_view_flash_square (VersoBoardView *self, int square)
   self->flash_start = frame_time (self);
   self->flash_waiting = TRUE;
   ensure_ticking (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void verso_board_view_set_edit_position (VersoBoardView *self, const Position *position)
+{
+  g_return_if_fail (VERSO_IS_BOARD_VIEW (self));
+
+  stop_animation (self);
+  self->editing = position != NULL;
+  if (position)
+    self->edit_position = *position;
+  self->hint = -1;
+  update_description (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -647,8 +673,6 @@ static gboolean on_key_pressed (GtkEventControllerKey *controller, guint keyval,
   case GDK_KEY_Right: case GDK_KEY_KP_Right: column++; break;
   case GDK_KEY_Up: case GDK_KEY_KP_Up: row--; break;
   case GDK_KEY_Down: case GDK_KEY_KP_Down: row++; break;
-  case GDK_KEY_Home: column = 0; break;
-  case GDK_KEY_End: column = 7; break;
   case GDK_KEY_Return: case GDK_KEY_KP_Enter: case GDK_KEY_space: case GDK_KEY_KP_Space:
     self->cursor_shown = TRUE;
     activate_square (self, self->cursor);

@@ -15,6 +15,11 @@ GtkWidget *verso_board_view_new (void);
 VersoGame *verso_board_view_get_game (VersoBoardView *view);
 void verso_board_view_set_game (VersoBoardView *view, VersoGame *game);
 
+/* Setting up a position: draws position (copied) instead of the game's, without legal moves or
+ * marks, and every square clicked or chosen with the keys is "square-activated". NULL goes back
+ * to the game. */
+void verso_board_view_set_edit_position (VersoBoardView *view, const Position *position);
+
 /* Marks the engine's suggestion until the position changes; -1 clears it. */
 void verso_board_view_set_hint (VersoBoardView *view, int square);
 /* A short red glow on a square where a move was refused. */

@@ -1,6 +1,6 @@
 /* verso-window.c: the main window. Clicks become move requests to the game; the game's signals
  * update the board, the status line, the actions and the toasts. */
-#include "verso-window.h"
+#include "verso-window-private.h"
 
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
@@ -9,51 +9,11 @@
 #include "verso-application.h"
 #include "verso-board-view.h"
 #include "verso-dialog.h"
+#include "verso-move-list.h"
 #include "verso-new-game-dialog.h"
+#include "verso-position-editor.h"
 
 #define SAVE_FILE_NAME "game.ini"
-
-typedef enum {
-  NOTICE_NONE,
-  NOTICE_ILLEGAL,  /* until the position changes */
-  NOTICE_HINT,     /* until the position changes */
-  NOTICE_PASS,     /* until an undo goes back before the pass, or another game */
-} NoticeKind;
-
-struct _VersoWindow {
-  AdwApplicationWindow parent_instance;
-
-  AdwWindowTitle *window_title;
-  AdwToastOverlay *toast_overlay;
-  VersoBoardView *board_view;
-  GtkWidget *black_box;
-  GtkWidget *white_box;
-  GtkLabel *black_label;
-  GtkLabel *white_label;
-  GtkLabel *turn_label;
-  GtkSpinner *spinner;
-  GtkWidget *hint_button;
-  GtkStack *hint_stack;
-  GtkSpinner *hint_spinner;
-
-  GSettings *settings;
-  VersoGame *game;
-  GCancellable *hint_cancellable;
-  /* One short notice over the bottom of the board, withdrawn when it stops being true. */
-  GtkRevealer *notice_revealer;
-  GtkLabel *notice_label;
-  NoticeKind notice_kind;
-  guint notice_timeout;
-  guint pass_ply;           /* a pass notice is true until an undo goes back before the pass */
-  GtkWidget *game_over_dialog;
-  GtkWidget *new_game_dialog;
-  gboolean saving_new_game_choices; /* settings written by the New Game dialog, not a change of players */
-
-  /* VERSO_DEBUG_STALLS: measures the longest gap between main-loop turns while the computer thinks. */
-  guint stall_probe;
-  gint64 stall_last, stall_longest, thinking_since;
-  gint64 stall_cpu_last, stall_cpu_longest; /* the main thread's own CPU time between turns */
-};
 
 G_DEFINE_FINAL_TYPE (VersoWindow, verso_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -100,6 +60,11 @@ static void show_notice (VersoWindow *self, NoticeKind kind, const char *text, g
   self->notice_timeout = g_timeout_add_seconds (seconds, notice_timed_out, self);
 }
 
+void verso_window_show_notice (VersoWindow *self, NoticeKind kind, const char *text, guint seconds)
+{
+  show_notice (self, kind, text, seconds);
+}
+
 /* Names for the players in messages: "you" and "the computer" against the computer,
  * the colours otherwise. */
 static gboolean versus_computer (VersoWindow *self)
@@ -111,9 +76,18 @@ static void update_actions (VersoWindow *self)
 {
   gboolean human = verso_game_is_human_turn (self->game);
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", verso_game_can_undo (self->game));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", verso_game_can_redo (self->game));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", human && !self->hint_cancellable);
+  gboolean playing = !self->editing;  /* while a position is set up, the game waits */
+  guint ply = verso_game_get_ply (self->game), length = verso_game_get_length (self->game);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", playing && verso_game_can_undo (self->game));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", playing && verso_game_can_redo (self->game));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", playing && human && !self->hint_cancellable);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.go-start", playing && ply > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.go-back", playing && ply > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.go-forward", playing && ply < length);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.go-end", playing && ply < length);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.resume", playing && verso_game_get_paused (self->game));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.set-up-position", playing);
 }
 
 static char *result_text (VersoWindow *self)
@@ -165,6 +139,10 @@ static void update_status (VersoWindow *self)
 
   if (over)
     text = result_text (self);
+  else if (verso_game_get_paused (game))
+    /* Translators: the status line when the computer waits in a position reached by going back
+     * through the moves; the button under it lets the computer play. */
+    text = g_strdup (_("The computer waits"));
   else if (verso_game_get_player (game, turn) == VERSO_PLAYER_HUMAN)
     text = g_strdup (versus_computer (self) ? _("Your turn")
                      : turn == VERSO_COLOR_BLACK ? _("Black to move") : _("White to move"));
@@ -172,6 +150,7 @@ static void update_status (VersoWindow *self)
     text = g_strdup (versus_computer (self) ? _("The computer is thinking…")
                      : turn == VERSO_COLOR_BLACK ? _("Black is thinking…") : _("White is thinking…"));
   gtk_label_set_text (self->turn_label, text);
+  gtk_widget_set_visible (self->resume_button, !over && verso_game_get_paused (game));
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), thinking);
   gtk_spinner_set_spinning (self->spinner, thinking);
 
@@ -301,10 +280,15 @@ static void on_pass (VersoGame *game, int color, VersoWindow *self)
   show_notice (self, NOTICE_PASS, text, 3);
 }
 
+static void start_new_game_confirmed (VersoWindow *self, gpointer data)
+{
+  verso_window_start_new_game (self);
+}
+
 static void on_game_over_response (AdwMessageDialog *dialog, const char *response, VersoWindow *self)
 {
   if (g_strcmp0 (response, "new-game") == 0)
-    verso_window_start_new_game (self);
+    verso_window_files_confirm (self, start_new_game_confirmed, NULL, NULL);
 }
 
 static void on_game_over (VersoGame *game, VersoWindow *self)
@@ -337,8 +321,11 @@ static void on_game_over (VersoGame *game, VersoWindow *self)
   verso_dialog_present (GTK_WINDOW (dialog), GTK_WINDOW (self));
 }
 
+static void stop_editing (VersoWindow *self);
+
 static void set_game (VersoWindow *self, VersoGame *game)
 {
+  stop_editing (self);
   cancel_hint (self);
   withdraw_notice (self, self->notice_kind);
   if (self->game) {
@@ -351,11 +338,18 @@ static void set_game (VersoWindow *self, VersoGame *game)
   g_signal_connect (game, "notify::level", G_CALLBACK (on_game_notify), self);
   g_signal_connect (game, "pass", G_CALLBACK (on_pass), self);
   g_signal_connect (game, "game-over", G_CALLBACK (on_game_over), self);
+  verso_window_files_watch_game (self);
   verso_board_view_set_game (self->board_view, game);
+  verso_move_list_set_game (VERSO_MOVE_LIST (self->move_list), game);
   save_game (self);
   update_status (self);
   verso_game_start_computer (game);
   update_stall_probe (self);
+}
+
+void verso_window_set_game (VersoWindow *self, VersoGame *game)
+{
+  set_game (self, game);
 }
 
 VersoGame *verso_window_get_game (VersoWindow *self)
@@ -386,11 +380,9 @@ static void on_new_game_response (VersoNewGameDialog *dialog, const char *respon
   verso_window_start_new_game (self);
 }
 
-void verso_window_show_new_game_dialog (VersoWindow *self)
+static void present_new_game_dialog (VersoWindow *self, gpointer data)
 {
   GtkWidget *dialog;
-
-  g_return_if_fail (VERSO_IS_WINDOW (self));
 
   /* One at a time: Ctrl+N works in the dialog too. */
   if (self->new_game_dialog && gtk_widget_get_visible (self->new_game_dialog)) {
@@ -403,22 +395,30 @@ void verso_window_show_new_game_dialog (VersoWindow *self)
   verso_dialog_present (GTK_WINDOW (dialog), GTK_WINDOW (self));
 }
 
+void verso_window_show_new_game_dialog (VersoWindow *self)
+{
+  g_return_if_fail (VERSO_IS_WINDOW (self));
+  /* Unsaved changes to the game's file are dealt with before another game is chosen. */
+  verso_window_files_confirm (self, present_new_game_dialog, NULL, NULL);
+}
+
+/* Who plays a colour according to the settings. */
+static VersoPlayer settings_player (GSettings *settings, VersoColor color)
+{
+  VersoMode mode = g_settings_get_enum (settings, "game-mode");
+  VersoColor human = g_settings_get_enum (settings, "player-color");
+
+  return mode == VERSO_MODE_TWO_PLAYERS || (mode == VERSO_MODE_VERSUS_COMPUTER && human == color)
+         ? VERSO_PLAYER_HUMAN : VERSO_PLAYER_COMPUTER;
+}
+
 /* Changes in the preferences apply to the game in progress. */
 static void on_players_setting_changed (GSettings *settings, const char *key, VersoWindow *self)
 {
-  VersoMode mode;
-  VersoColor human;
-
   if (self->saving_new_game_choices)
     return;
-  mode = g_settings_get_enum (settings, "game-mode");
-  human = g_settings_get_enum (settings, "player-color");
-  verso_game_set_player (self->game, VERSO_COLOR_BLACK,
-                         mode == VERSO_MODE_TWO_PLAYERS || (mode == VERSO_MODE_VERSUS_COMPUTER && human == VERSO_COLOR_BLACK)
-                         ? VERSO_PLAYER_HUMAN : VERSO_PLAYER_COMPUTER);
-  verso_game_set_player (self->game, VERSO_COLOR_WHITE,
-                         mode == VERSO_MODE_TWO_PLAYERS || (mode == VERSO_MODE_VERSUS_COMPUTER && human == VERSO_COLOR_WHITE)
-                         ? VERSO_PLAYER_HUMAN : VERSO_PLAYER_COMPUTER);
+  verso_game_set_player (self->game, VERSO_COLOR_BLACK, settings_player (settings, VERSO_COLOR_BLACK));
+  verso_game_set_player (self->game, VERSO_COLOR_WHITE, settings_player (settings, VERSO_COLOR_WHITE));
 }
 
 static void on_level_setting_changed (GSettings *settings, const char *key, VersoWindow *self)
@@ -431,6 +431,10 @@ static void on_square_activated (VersoBoardView *view, int square, VersoWindow *
 {
   g_autoptr (GError) error = NULL;
 
+  if (self->editing) {
+    verso_position_editor_cycle_square (VERSO_POSITION_EDITOR (self->position_editor), square);
+    return;
+  }
   if (verso_game_play (self->game, square, &error))
     return;
   verso_board_view_flash_square (view, square);
@@ -516,6 +520,114 @@ static void hint_activated (GtkWidget *widget, const char *action, GVariant *par
   update_actions (self);
 }
 
+/* The record: navigation, the move list and setting up a position */
+
+static void go_start_activated (GtkWidget *widget, const char *action, GVariant *parameter)
+{
+  verso_game_go_to (VERSO_WINDOW (widget)->game, 0);
+}
+
+static void go_end_activated (GtkWidget *widget, const char *action, GVariant *parameter)
+{
+  VersoGame *game = VERSO_WINDOW (widget)->game;
+
+  verso_game_go_to (game, verso_game_get_length (game));
+}
+
+/* One move back; the position before a forced pass shows the one after it, so going back over a
+ * pass may land where it already is: then one more. */
+static void go_back_activated (GtkWidget *widget, const char *action, GVariant *parameter)
+{
+  VersoGame *game = VERSO_WINDOW (widget)->game;
+  guint ply = verso_game_get_ply (game);
+
+  for (guint target = ply; target > 0 && verso_game_get_ply (game) == ply; target--)
+    verso_game_go_to (game, target - 1);
+}
+
+/* One move forward, over a forced pass in the same way. */
+static void go_forward_activated (GtkWidget *widget, const char *action, GVariant *parameter)
+{
+  VersoGame *game = VERSO_WINDOW (widget)->game;
+  guint ply = verso_game_get_ply (game), length = verso_game_get_length (game);
+
+  for (guint target = ply + 1; target <= length && verso_game_get_ply (game) == ply; target++)
+    verso_game_go_to (game, target);
+}
+
+static void resume_activated (GtkWidget *widget, const char *action, GVariant *parameter)
+{
+  verso_game_resume (VERSO_WINDOW (widget)->game);
+}
+
+static void on_editor_changed (VersoPositionEditor *editor, VersoWindow *self)
+{
+  if (self->editing)
+    verso_board_view_set_edit_position (self->board_view, verso_position_editor_get_position (editor));
+}
+
+/* Setting up a position stops the computer; the game is kept as it was until Play replaces it. */
+static void set_up_position_activated (GtkWidget *widget, const char *action, GVariant *parameter)
+{
+  VersoWindow *self = VERSO_WINDOW (widget);
+  const VersoRecord *record = verso_game_get_record (self->game);
+
+  if (self->editing)
+    return;
+  cancel_hint (self);
+  withdraw_notice (self, self->notice_kind);
+  verso_game_stop_computer (self->game);
+  self->editing = TRUE;
+  verso_position_editor_set_position (VERSO_POSITION_EDITOR (self->position_editor),
+                                      verso_record_get_position (record, verso_record_get_current (record)));
+  gtk_stack_set_visible_child_name (self->status_stack, "edit");
+  gtk_widget_set_sensitive (self->move_list, FALSE);
+  update_actions (self);
+  gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+  verso_board_view_show_cursor (self->board_view);
+}
+
+static void stop_editing (VersoWindow *self)
+{
+  if (!self->editing)
+    return;
+  self->editing = FALSE;
+  verso_board_view_set_edit_position (self->board_view, NULL);
+  gtk_stack_set_visible_child_name (self->status_stack, "play");
+  gtk_widget_set_sensitive (self->move_list, TRUE);
+  if (self->game)
+    update_actions (self);
+}
+
+static void on_editor_cancel (VersoPositionEditor *editor, VersoWindow *self)
+{
+  stop_editing (self);
+  verso_game_start_computer (self->game);
+  gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+}
+
+static void play_set_up_position (VersoWindow *self, gpointer data)
+{
+  const Position *start = data;
+  g_autoptr (VersoGame) game = verso_game_new_from_position (settings_player (self->settings, VERSO_COLOR_BLACK),
+                                                             settings_player (self->settings, VERSO_COLOR_WHITE),
+                                                             g_settings_get_enum (self->settings, "level"),
+                                                             start);
+
+  set_game (self, game);
+  gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+}
+
+/* The new game replaces the old one as a new game or an opened file would: unsaved changes to
+ * its file are dealt with first, and the editor stays open when the person cancels. */
+static void on_editor_play (VersoPositionEditor *editor, VersoWindow *self)
+{
+  Position *start = g_new (Position, 1);
+
+  *start = *verso_position_editor_get_position (editor);
+  verso_window_files_confirm (self, play_set_up_position, start, g_free);
+}
+
 /* Window */
 
 /* At start and whenever a dialog gives the window back, the keys act on the board, and its
@@ -591,6 +703,8 @@ static gboolean verso_window_close_request (GtkWindow *window)
   VersoWindow *self = VERSO_WINDOW (window);
   int width, height;
 
+  if (verso_window_files_close_request (self))
+    return TRUE;
   cancel_hint (self);
   verso_game_stop_computer (self->game);
   save_game (self);
@@ -612,6 +726,7 @@ static void verso_window_dispose (GObject *object)
   VersoWindow *self = VERSO_WINDOW (object);
 
   cancel_hint (self);
+  verso_window_files_dispose (self);
   g_clear_handle_id (&self->stall_probe, g_source_remove);
   if (self->game_over_dialog)
     g_object_remove_weak_pointer (G_OBJECT (self->game_over_dialog), (gpointer *) &self->game_over_dialog);
@@ -641,6 +756,8 @@ static void verso_window_class_init (VersoWindowClass *klass)
   widget_class->realize = verso_window_realize;
 
   g_type_ensure (VERSO_TYPE_BOARD_VIEW);
+  g_type_ensure (VERSO_TYPE_MOVE_LIST);
+  g_type_ensure (VERSO_TYPE_POSITION_EDITOR);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/verso/Verso/verso-window.ui");
   gtk_widget_class_bind_template_child (widget_class, VersoWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, VersoWindow, toast_overlay);
@@ -657,10 +774,26 @@ static void verso_window_class_init (VersoWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, VersoWindow, notice_revealer);
   gtk_widget_class_bind_template_child (widget_class, VersoWindow, notice_label);
   gtk_widget_class_bind_template_callback (widget_class, on_square_activated);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, flap);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, move_list);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, moves_button);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, resume_button);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, status_stack);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, position_editor);
+  gtk_widget_class_bind_template_callback (widget_class, on_editor_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_editor_play);
+  gtk_widget_class_bind_template_callback (widget_class, on_editor_cancel);
+  gtk_widget_class_install_action (widget_class, "win.go-start", NULL, go_start_activated);
+  gtk_widget_class_install_action (widget_class, "win.go-end", NULL, go_end_activated);
+  gtk_widget_class_install_action (widget_class, "win.go-back", NULL, go_back_activated);
+  gtk_widget_class_install_action (widget_class, "win.go-forward", NULL, go_forward_activated);
+  gtk_widget_class_install_action (widget_class, "win.resume", NULL, resume_activated);
+  gtk_widget_class_install_action (widget_class, "win.set-up-position", NULL, set_up_position_activated);
 
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_activated);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_activated);
   gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_activated);
+  verso_window_files_class_init (widget_class);
 }
 
 static void verso_window_init (VersoWindow *self)
@@ -668,6 +801,12 @@ static void verso_window_init (VersoWindow *self)
   g_autoptr (VersoGame) game = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* F9 and the header bar's toggle show and hide the move list; the flap hides it by itself
+   * when it folds in a narrow window and shows it again when there is room. */
+  {
+    g_autoptr (GPropertyAction) show_moves = g_property_action_new ("show-moves", self->flap, "reveal-flap");
+    g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (show_moves));
+  }
 
   self->settings = g_settings_new ("io.github.verso.Verso");
   gtk_window_set_default_size (GTK_WINDOW (self),
@@ -691,6 +830,7 @@ static void verso_window_init (VersoWindow *self)
   else
     verso_window_start_new_game (self);
   g_signal_connect (self, "notify::is-active", G_CALLBACK (on_active_changed), NULL);
+  verso_window_files_init (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
   verso_board_view_show_cursor (self->board_view);
 }

@@ -17,5 +17,8 @@ VersoGame *verso_window_get_game (VersoWindow *window);
 void verso_window_show_new_game_dialog (VersoWindow *window);
 /* Starts a new game with the mode, colour and level in the settings. */
 void verso_window_start_new_game (VersoWindow *window);
+/* Reads a game file (GGF, transcript or board string) in a worker thread; once read, it replaces
+ * the game shown (after asking about unsaved changes) at its last position. Errors are shown. */
+void verso_window_open_file (VersoWindow *window, GFile *file);
 
 G_END_DECLS

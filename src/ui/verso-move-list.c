@@ -1,0 +1,333 @@
+/* verso-move-list.c: a view of the game's record: one row per move number, black's move then
+ * white's, each a button that shows the position after it. The move shown is highlighted and
+ * scrolled into view; the moves after it stay, greyed, since redo reaches them. */
+#include "verso-move-list.h"
+
+#include <glib/gi18n.h>
+
+struct _VersoMoveList {
+  GtkWidget parent_instance;
+
+  VersoGame *game;
+  gulong changed_id;
+
+  GtkWidget *opening_label;
+  GtkWidget *scrolled;
+  GtkWidget *grid;
+  GtkWidget *empty_label;
+  GPtrArray *buttons;  /* the button of move ply is buttons[ply - 1] */
+  GPtrArray *numbers;  /* the number label of row r (0-based) is numbers[r] */
+  /* What the buttons show: the start (its side to move places the first move) and the moves. */
+  Position start;
+  GArray *moves;
+  guint current;
+  guint scroll_id;     /* tick callback that scrolls the current move into view */
+  guint scroll_tries;
+};
+
+G_DEFINE_FINAL_TYPE (VersoMoveList, verso_move_list, GTK_TYPE_WIDGET)
+
+/* The row of move ply, and its column: 1 for black, 2 for white. Passes are recorded as moves,
+ * so the colours alternate from the start's side to move. */
+static guint move_row (VersoMoveList *self, guint ply)
+{
+  return (ply - 1 + (guint) self->start.side_to_move) / 2;
+}
+
+static int move_side (VersoMoveList *self, guint ply)
+{
+  return (int) ((ply - 1 + (guint) self->start.side_to_move) % 2);
+}
+
+static char *move_name (int move)
+{
+  if (move == BOARD_PASS)
+    /* Translators: a pass in the list of moves */
+    return g_strdup (C_("move", "pass"));
+  return g_strdup_printf ("%c%c", 'a' + board_column (move), '1' + board_row (move));
+}
+
+static void on_move_clicked (GtkButton *button, VersoMoveList *self)
+{
+  guint ply = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "ply"));
+
+  if (self->game && ply <= verso_game_get_length (self->game))
+    verso_game_go_to (self->game, ply);
+}
+
+/* Removes the buttons of moves after ply, and the rows left empty. */
+static void truncate_moves (VersoMoveList *self, guint ply)
+{
+  guint rows = ply == 0 ? 0 : move_row (self, ply) + 1;
+
+  while (self->buttons->len > ply) {
+    GtkWidget *button = g_ptr_array_steal_index (self->buttons, self->buttons->len - 1);
+    gtk_grid_remove (GTK_GRID (self->grid), button);
+  }
+  while (self->numbers->len > rows) {
+    GtkWidget *label = g_ptr_array_steal_index (self->numbers, self->numbers->len - 1);
+    gtk_grid_remove (GTK_GRID (self->grid), label);
+  }
+  g_array_set_size (self->moves, ply);
+}
+
+static void append_move (VersoMoveList *self, int move)
+{
+  guint ply = self->buttons->len + 1;
+  guint row = move_row (self, ply);
+  int side = move_side (self, ply);
+  g_autofree char *name = move_name (move);
+  g_autofree char *accessible = NULL;
+  GtkWidget *button;
+
+  if (row >= self->numbers->len) {
+    g_autofree char *number = g_strdup_printf ("%u.", row + 1);
+    GtkWidget *label = gtk_label_new (number);
+    gtk_label_set_xalign (GTK_LABEL (label), 1);
+    gtk_widget_add_css_class (label, "dim-label");
+    gtk_widget_add_css_class (label, "numeric");
+    gtk_grid_attach (GTK_GRID (self->grid), label, 0, (int) row + 1, 1, 1);
+    g_ptr_array_add (self->numbers, label);
+  }
+  button = gtk_button_new_with_label (name);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_add_css_class (button, "move");
+  gtk_widget_set_hexpand (button, TRUE);
+  gtk_label_set_xalign (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), 0);
+  /* Translators: the accessible name of a move in the list: its number, who played it and the
+   * square or "pass", e.g. "12. White e3" */
+  accessible = g_strdup_printf (side == POSITION_BLACK ? _("%u. Black %s") : _("%u. White %s"), row + 1, name);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, accessible, -1);
+  g_object_set_data (G_OBJECT (button), "ply", GUINT_TO_POINTER (ply));
+  g_signal_connect (button, "clicked", G_CALLBACK (on_move_clicked), self);
+  gtk_grid_attach (GTK_GRID (self->grid), button, 1 + side, (int) row + 1, 1, 1);
+  g_ptr_array_add (self->buttons, button);
+  g_array_append_val (self->moves, move);
+}
+
+/* Keeps the current move's button inside the visible part of the list. Its place is known once
+ * the grid has been laid out, which may take a frame or two after it was added. */
+static gboolean scroll_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
+{
+  VersoMoveList *self = VERSO_MOVE_LIST (widget);
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scrolled));
+  graphene_rect_t bounds;
+  double value, page;
+  GtkWidget *button;
+
+  if (self->current == 0 || self->current > self->buttons->len) {
+    gtk_adjustment_set_value (adjustment, 0);
+    self->scroll_id = 0;
+    return G_SOURCE_REMOVE;
+  }
+  button = g_ptr_array_index (self->buttons, self->current - 1);
+  if (!gtk_widget_compute_bounds (button, self->grid, &bounds) || bounds.size.height <= 0
+      || gtk_adjustment_get_upper (adjustment) < bounds.origin.y + bounds.size.height) {
+    if (++self->scroll_tries < 10)
+      return G_SOURCE_CONTINUE;
+    self->scroll_id = 0;
+    return G_SOURCE_REMOVE;
+  }
+  value = gtk_adjustment_get_value (adjustment);
+  page = gtk_adjustment_get_page_size (adjustment);
+  if (bounds.origin.y < value)
+    gtk_adjustment_set_value (adjustment, bounds.origin.y);
+  else if (bounds.origin.y + bounds.size.height > value + page)
+    gtk_adjustment_set_value (adjustment, bounds.origin.y + bounds.size.height - page);
+  self->scroll_id = 0;
+  return G_SOURCE_REMOVE;
+}
+
+static void scroll_to_current (VersoMoveList *self)
+{
+  self->scroll_tries = 0;
+  if (!self->scroll_id)
+    self->scroll_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), scroll_tick, NULL, NULL);
+}
+
+static void update (VersoMoveList *self)
+{
+  const VersoRecord *record;
+  const Position *start;
+  guint length, same = 0;
+  const char *opening;
+
+  if (!self->game) {
+    truncate_moves (self, 0);
+    gtk_widget_set_visible (self->opening_label, FALSE);
+    gtk_widget_set_visible (self->empty_label, TRUE);
+    return;
+  }
+  record = verso_game_get_record (self->game);
+  start = verso_record_get_start (record);
+  length = verso_record_get_length (record);
+
+  /* Only the moves that changed are rebuilt, so that a button keeps the focus while the
+   * person goes back and forth. */
+  if (start->side_to_move == self->start.side_to_move && board_equal (&start->board, &self->start.board))
+    while (same < length && same < self->moves->len
+           && g_array_index (self->moves, int, same) == verso_record_get_move (record, same + 1))
+      same++;
+  truncate_moves (self, same);
+  self->start = *start;
+  for (guint ply = same + 1; ply <= length; ply++)
+    append_move (self, verso_record_get_move (record, ply));
+
+  self->current = verso_record_get_current (record);
+  for (guint ply = 1; ply <= self->buttons->len; ply++) {
+    GtkWidget *button = g_ptr_array_index (self->buttons, ply - 1);
+    if (ply == self->current)
+      gtk_widget_add_css_class (button, "current");
+    else
+      gtk_widget_remove_css_class (button, "current");
+    if (ply > self->current)
+      gtk_widget_add_css_class (button, "future");
+    else
+      gtk_widget_remove_css_class (button, "future");
+  }
+  gtk_widget_set_visible (self->empty_label, length == 0);
+
+  opening = verso_game_get_opening (self->game);
+  gtk_label_set_text (GTK_LABEL (self->opening_label), opening ? opening : "");
+  gtk_widget_set_visible (self->opening_label, opening != NULL);
+  scroll_to_current (self);
+}
+
+static void on_game_changed (VersoGame *game, VersoMoveList *self)
+{
+  update (self);
+}
+
+void verso_move_list_set_game (VersoMoveList *self, VersoGame *game)
+{
+  g_return_if_fail (VERSO_IS_MOVE_LIST (self));
+  g_return_if_fail (game == NULL || VERSO_IS_GAME (game));
+
+  if (self->game)
+    g_clear_signal_handler (&self->changed_id, self->game);
+  g_set_object (&self->game, game);
+  if (game)
+    self->changed_id = g_signal_connect (game, "changed", G_CALLBACK (on_game_changed), self);
+  /* Another game: every row is built again (its start may look the same). */
+  truncate_moves (self, 0);
+  update (self);
+}
+
+GtkWidget *verso_move_list_new (void)
+{
+  return g_object_new (VERSO_TYPE_MOVE_LIST, NULL);
+}
+
+static GtkWidget *navigation_button (const char *icon, const char *action, const char *tooltip)
+{
+  GtkWidget *button = gtk_button_new_from_icon_name (icon);
+
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
+  gtk_widget_set_tooltip_text (button, tooltip);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
+  gtk_widget_set_hexpand (button, TRUE);
+  return button;
+}
+
+static void verso_move_list_dispose (GObject *object)
+{
+  VersoMoveList *self = VERSO_MOVE_LIST (object);
+  GtkWidget *child;
+
+  if (self->scroll_id) {
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->scroll_id);
+    self->scroll_id = 0;
+  }
+  if (self->game)
+    g_clear_signal_handler (&self->changed_id, self->game);
+  g_clear_object (&self->game);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
+    gtk_widget_unparent (child);
+  G_OBJECT_CLASS (verso_move_list_parent_class)->dispose (object);
+}
+
+static void verso_move_list_finalize (GObject *object)
+{
+  VersoMoveList *self = VERSO_MOVE_LIST (object);
+
+  g_ptr_array_unref (self->buttons);
+  g_ptr_array_unref (self->numbers);
+  g_array_unref (self->moves);
+  G_OBJECT_CLASS (verso_move_list_parent_class)->finalize (object);
+}
+
+static void verso_move_list_class_init (VersoMoveListClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = verso_move_list_dispose;
+  object_class->finalize = verso_move_list_finalize;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "movelist");
+}
+
+static void verso_move_list_init (VersoMoveList *self)
+{
+  GtkWidget *header, *overlay, *navigation, *title;
+
+  self->buttons = g_ptr_array_new ();
+  self->numbers = g_ptr_array_new ();
+  self->moves = g_array_new (FALSE, FALSE, sizeof (int));
+  position_init (&self->start);
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
+                                  GTK_ORIENTATION_VERTICAL);
+
+  header = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  gtk_widget_add_css_class (header, "header");
+  title = gtk_label_new (_("Moves"));
+  gtk_widget_add_css_class (title, "heading");
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_box_append (GTK_BOX (header), title);
+  self->opening_label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->opening_label), 0);
+  gtk_label_set_wrap (GTK_LABEL (self->opening_label), TRUE);
+  gtk_widget_add_css_class (self->opening_label, "opening");
+  gtk_widget_set_visible (self->opening_label, FALSE);
+  gtk_box_append (GTK_BOX (header), self->opening_label);
+  gtk_widget_set_parent (header, GTK_WIDGET (self));
+
+  self->grid = gtk_grid_new ();
+  gtk_grid_set_column_spacing (GTK_GRID (self->grid), 4);
+  gtk_grid_set_row_spacing (GTK_GRID (self->grid), 2);
+  gtk_widget_set_valign (self->grid, GTK_ALIGN_START);
+  gtk_widget_add_css_class (self->grid, "moves");
+  /* Row 0 names the columns; the moves start on row 1. */
+  for (int side = 0; side < 2; side++) {
+    GtkWidget *label = gtk_label_new (side == 0 ? _("Black") : _("White"));
+    gtk_label_set_xalign (GTK_LABEL (label), 0);
+    gtk_widget_add_css_class (label, "caption-heading");
+    gtk_widget_add_css_class (label, "dim-label");
+    gtk_widget_add_css_class (label, "column-title");
+    gtk_grid_attach (GTK_GRID (self->grid), label, 1 + side, 0, 1, 1);
+  }
+  self->empty_label = gtk_label_new (_("No moves yet"));
+  gtk_widget_add_css_class (self->empty_label, "dim-label");
+  gtk_widget_set_valign (self->empty_label, GTK_ALIGN_START);
+  gtk_widget_set_margin_top (self->empty_label, 36);
+  gtk_widget_set_can_target (self->empty_label, FALSE);
+  overlay = gtk_overlay_new ();
+  gtk_overlay_set_child (GTK_OVERLAY (overlay), self->grid);
+  gtk_overlay_add_overlay (GTK_OVERLAY (overlay), self->empty_label);
+  self->scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scrolled), overlay);
+  gtk_widget_set_vexpand (self->scrolled, TRUE);
+  gtk_widget_set_parent (self->scrolled, GTK_WIDGET (self));
+
+  navigation = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  gtk_widget_add_css_class (navigation, "linked");
+  gtk_widget_add_css_class (navigation, "navigation");
+  gtk_box_append (GTK_BOX (navigation), navigation_button ("go-first-symbolic", "win.go-start", _("First Position")));
+  gtk_box_append (GTK_BOX (navigation), navigation_button ("go-previous-symbolic", "win.go-back", _("Previous Move")));
+  gtk_box_append (GTK_BOX (navigation), navigation_button ("go-next-symbolic", "win.go-forward", _("Next Move")));
+  gtk_box_append (GTK_BOX (navigation), navigation_button ("go-last-symbolic", "win.go-end", _("Last Move")));
+  gtk_widget_set_parent (navigation, GTK_WIDGET (self));
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Moves"), -1);
+}

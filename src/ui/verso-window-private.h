@@ -1,0 +1,91 @@
+/* verso-window-private.h: the main window's state, shared by the files that make up the window
+ * (verso-window.c: play, notices and dialogs; verso-window-files.c: files and the clipboard). */
+#pragma once
+
+#include <adwaita.h>
+
+#include "verso-board-view.h"
+#include "verso-game.h"
+#include "verso-window.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  NOTICE_NONE,
+  NOTICE_ILLEGAL,  /* until the position changes */
+  NOTICE_HINT,     /* until the position changes */
+  NOTICE_PASS,     /* until an undo goes back before the pass, or another game */
+  NOTICE_FILE,     /* a remark on the game opened or pasted, or why a paste failed; for a few seconds */
+} NoticeKind;
+
+struct _VersoWindow {
+  AdwApplicationWindow parent_instance;
+
+  AdwWindowTitle *window_title;
+  AdwToastOverlay *toast_overlay;
+  VersoBoardView *board_view;
+  GtkWidget *black_box;
+  GtkWidget *white_box;
+  GtkLabel *black_label;
+  GtkLabel *white_label;
+  GtkLabel *turn_label;
+  GtkSpinner *spinner;
+  GtkWidget *hint_button;
+  GtkStack *hint_stack;
+  GtkSpinner *hint_spinner;
+
+  GSettings *settings;
+  VersoGame *game;
+  GCancellable *hint_cancellable;
+  /* One short notice over the bottom of the board, withdrawn when it stops being true. */
+  GtkRevealer *notice_revealer;
+  GtkLabel *notice_label;
+  NoticeKind notice_kind;
+  guint notice_timeout;
+  guint pass_ply;           /* a pass notice is true until an undo goes back before the pass */
+  GtkWidget *game_over_dialog;
+  GtkWidget *new_game_dialog;
+  gboolean saving_new_game_choices; /* settings written by the New Game dialog, not a change of players */
+
+  /* VERSO_DEBUG_STALLS: measures the longest gap between main-loop turns while the computer thinks. */
+  guint stall_probe;
+  gint64 stall_last, stall_longest, thinking_since;
+  gint64 stall_cpu_last, stall_cpu_longest; /* the main thread's own CPU time between turns */
+
+  /* The record: the move list in a flap, navigation, and setting up a position (verso-window.c). */
+  AdwFlap *flap;
+  GtkWidget *move_list;           /* VersoMoveList */
+  GtkWidget *moves_button;
+  GtkWidget *resume_button;
+  GtkStack *status_stack;         /* "play": the status line; "edit": the position editor */
+  GtkWidget *position_editor;     /* VersoPositionEditor */
+  gboolean editing;               /* a position is being set up; the game waits */
+
+  /* Files and the clipboard (verso-window-files.c). */
+  GtkNativeDialog *file_chooser;    /* the last Open or Save As chooser, kept until the next */
+  GtkWidget *save_changes_dialog;   /* weak: the question before unsaved changes are lost */
+  GCancellable *open_cancellable;   /* the file being read */
+  gboolean discarding;              /* the person chose Discard: set while what follows runs */
+  gboolean close_confirmed;         /* the unsaved changes were dealt with: the window may close */
+};
+
+/* verso-window.c, for the files that make up the window. */
+void verso_window_set_game (VersoWindow *self, VersoGame *game);
+void verso_window_show_notice (VersoWindow *self, NoticeKind kind, const char *text, guint seconds);
+
+/* verso-window-files.c */
+typedef void (*VersoWindowThen) (VersoWindow *self, gpointer data);
+void verso_window_files_class_init (GtkWidgetClass *widget_class);
+void verso_window_files_init (VersoWindow *self);
+void verso_window_files_dispose (VersoWindow *self);
+/* Called whenever the window shows another game: the title follows its file and changes. */
+void verso_window_files_watch_game (VersoWindow *self);
+/* Runs then (data freed with destroy afterwards) once unsaved changes to the game's file are
+ * saved or discarded (self->discarding says which), at once when there are none; never when
+ * the person cancels. Anything that replaces the game (new game, open, paste) goes through it. */
+void verso_window_files_confirm (VersoWindow *self, VersoWindowThen then, gpointer data,
+                                 GDestroyNotify destroy);
+/* TRUE when closing waits for the person's answer about unsaved changes. */
+gboolean verso_window_files_close_request (VersoWindow *self);
+
+G_END_DECLS
