@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "board.h"
+
 static int check_failures;
 
 #define CHECK(condition)                                                              \
@@ -61,4 +63,15 @@ static inline uint64_t check_random_next (CheckRandom *random)
 static inline unsigned check_random_below (CheckRandom *random, unsigned n)
 {
   return (unsigned) ((check_random_next (random) >> 32) % n);
+}
+
+/* One of the legal moves of board, uniformly chosen, or BOARD_PASS when it has none. */
+static inline int check_random_move (CheckRandom *random, const Board *board)
+{
+  uint64_t legal = board_legal_moves (board);
+  if (!legal)
+    return BOARD_PASS;
+  for (int pick = (int) check_random_below (random, (unsigned) board_count (legal)); pick > 0; pick--)
+    legal &= legal - 1;
+  return __builtin_ctzll (legal);
 }

@@ -211,16 +211,9 @@ static void test_writer_round_trips (void)
     position_init (&game.start);
     position = game.start;
     while (!board_is_game_over (&position.board)) {
-      uint64_t legal = board_legal_moves (&position.board);
-      int move = BOARD_PASS;
-      if (legal) {
-        int pick = (int) check_random_below (&random, (unsigned) board_count (legal));
-        while (pick--)
-          legal &= legal - 1;
-        move = __builtin_ctzll (legal);
-      } else {
+      int move = check_random_move (&random, &position.board);
+      if (move == BOARD_PASS)
         passes_seen++;
-      }
       CHECK (position_play (&position, move));
       game.moves[game.n_moves++] = move;
     }

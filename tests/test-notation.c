@@ -46,18 +46,9 @@ static size_t random_game (CheckRandom *random, int *moves, size_t capacity, Pos
   position_init (&position);
   size_t n = 0;
   while (n < capacity) {
-    uint64_t legal = board_legal_moves (&position.board);
-    int move;
-    if (!legal) {
-      if (board_is_game_over (&position.board))
-        break;
-      move = BOARD_PASS;
-    } else {
-      int pick = (int) check_random_below (random, (unsigned) board_count (legal));
-      while (pick--)
-        legal &= legal - 1;
-      move = __builtin_ctzll (legal);
-    }
+    if (board_is_game_over (&position.board))
+      break;
+    int move = check_random_move (random, &position.board);
     CHECK (position_play (&position, move));
     moves[n++] = move;
   }

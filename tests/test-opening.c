@@ -168,14 +168,7 @@ static void test_transpositions_and_leaving_the_book (void)
   CHECK (!notation_parse_transcript (mainline, strlen (mainline), &position, moves, 128, &n).error);
   CheckRandom random = { 0x5EED0917ULL };
   while (!board_is_game_over (&position.board)) {
-    uint64_t legal = board_legal_moves (&position.board);
-    int move = BOARD_PASS;
-    if (legal) {
-      int pick = (int) check_random_below (&random, (unsigned) board_count (legal));
-      while (pick--)
-        legal &= legal - 1;
-      move = __builtin_ctzll (legal);
-    }
+    int move = check_random_move (&random, &position.board);
     CHECK (position_play (&position, move));
     moves[n++] = move;
     CHECK (is_name (opening_table_name (table, &start, moves, n), "Mainline Tiger"));
