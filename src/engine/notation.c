@@ -6,30 +6,34 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Marks the messages for translation: the engine translates nothing (it knows libc only); the
+ * game looks the English text up with gettext, so po/ extracts them from here. */
+#define N_(text) text
+
 static const char *const error_messages[NOTATION_ERROR_COUNT] = {
-  [NOTATION_OK] = "no error",
-  [NOTATION_ERROR_EMPTY] = "nothing to read",
-  [NOTATION_ERROR_BAD_COLUMN] = "expected a square (column letter a-h) or PA",
-  [NOTATION_ERROR_BAD_ROW] = "expected a row digit 1-8",
-  [NOTATION_ERROR_ILLEGAL_MOVE] = "not a legal move in this position",
-  [NOTATION_ERROR_ILLEGAL_PASS] = "a pass is not allowed here (the side to move has a move or the game is over)",
-  [NOTATION_ERROR_GAME_OVER] = "a move after the end of the game",
-  [NOTATION_ERROR_TOO_MANY_MOVES] = "too many moves",
-  [NOTATION_ERROR_BAD_SQUARE] = "a board square must be X, *, B (black), O, W (white), - or . (empty)",
-  [NOTATION_ERROR_SHORT_BOARD] = "a board needs 64 squares",
-  [NOTATION_ERROR_MISSING_SIDE] = "expected the side to move (X or O) after the 64 squares",
-  [NOTATION_ERROR_BAD_SIDE] = "the side to move must be X, *, B (black) or O, W (white)",
-  [NOTATION_ERROR_TRAILING] = "unexpected text after the end",
-  [NOTATION_ERROR_MISSING_COLON] = "expected ':' and a score after the move",
-  [NOTATION_ERROR_BAD_SCORE] = "expected a score in discs, -64..64",
-  [NOTATION_ERROR_DUPLICATE_MOVE] = "the same move is listed twice",
-  [NOTATION_ERROR_NOT_GGF] = "a GGF game record starts with \"(;\"",
-  [NOTATION_ERROR_UNCLOSED] = "not closed: a value needs its ']' and a record its \";)\"",
-  [NOTATION_ERROR_NOT_OTHELLO] = "not an 8x8 Othello game (GM[Othello], BO[8 ...])",
-  [NOTATION_ERROR_NO_BOARD] = "the record has no board (BO) before its moves",
-  [NOTATION_ERROR_OUT_OF_TURN] = "a move by the colour that is not to move",
-  [NOTATION_ERROR_BAD_PROPERTY] = "expected a property such as B[f5], or \";)\" at the end",
-  [NOTATION_ERROR_LATE_BOARD] = "the board (BO) must come before the first move",
+  [NOTATION_OK] = N_("no error"),
+  [NOTATION_ERROR_EMPTY] = N_("nothing to read"),
+  [NOTATION_ERROR_BAD_COLUMN] = N_("expected a square (column letter a-h) or PA"),
+  [NOTATION_ERROR_BAD_ROW] = N_("expected a row digit 1-8"),
+  [NOTATION_ERROR_ILLEGAL_MOVE] = N_("not a legal move in this position"),
+  [NOTATION_ERROR_ILLEGAL_PASS] = N_("a pass is not allowed here (the side to move has a move or the game is over)"),
+  [NOTATION_ERROR_GAME_OVER] = N_("a move after the end of the game"),
+  [NOTATION_ERROR_TOO_MANY_MOVES] = N_("too many moves"),
+  [NOTATION_ERROR_BAD_SQUARE] = N_("a board square must be X, *, B (black), O, W (white), - or . (empty)"),
+  [NOTATION_ERROR_SHORT_BOARD] = N_("a board needs 64 squares"),
+  [NOTATION_ERROR_MISSING_SIDE] = N_("expected the side to move (X or O) after the 64 squares"),
+  [NOTATION_ERROR_BAD_SIDE] = N_("the side to move must be X, *, B (black) or O, W (white)"),
+  [NOTATION_ERROR_TRAILING] = N_("unexpected text after the end"),
+  [NOTATION_ERROR_MISSING_COLON] = N_("expected ':' and a score after the move"),
+  [NOTATION_ERROR_BAD_SCORE] = N_("expected a score in discs, -64..64"),
+  [NOTATION_ERROR_DUPLICATE_MOVE] = N_("the same move is listed twice"),
+  [NOTATION_ERROR_NOT_GGF] = N_("a GGF game record starts with \"(;\""),
+  [NOTATION_ERROR_UNCLOSED] = N_("not closed: a value needs its ']' and a record its \";)\""),
+  [NOTATION_ERROR_NOT_OTHELLO] = N_("not an 8x8 Othello game (GM[Othello], BO[8 ...])"),
+  [NOTATION_ERROR_NO_BOARD] = N_("the record has no board (BO) before its moves"),
+  [NOTATION_ERROR_OUT_OF_TURN] = N_("a move by the colour that is not to move"),
+  [NOTATION_ERROR_BAD_PROPERTY] = N_("expected a property such as B[f5], or \";)\" at the end"),
+  [NOTATION_ERROR_LATE_BOARD] = N_("the board (BO) must come before the first move"),
 };
 
 const char *notation_error_message (NotationError error)

@@ -104,7 +104,7 @@ static char *transcript_error (const char *text, gsize length, NotationStatus st
   case NOTATION_ERROR_TOO_MANY_MOVES:
     return g_strdup_printf (_("move %u: there are too many moves"), number);
   default:
-    return g_strdup_printf (_("move %u: %s"), number, notation_error_message (status.error));
+    return g_strdup_printf (_("move %u: %s"), number, _(notation_error_message (status.error)));
   }
 }
 
@@ -132,7 +132,7 @@ static char *board_error (const char *text, gsize length, NotationStatus status)
     what = _("unexpected text after the side to move");
     break;
   default:
-    what = notation_error_message (status.error);
+    what = _(notation_error_message (status.error));
   }
   line_and_column (text, length, status.offset, &line, &column);
   /* TRANSLATORS: a place in a text, then what is wrong there. */
@@ -192,7 +192,7 @@ static char *ggf_error (const char *text, gsize length, NotationStatus status, c
   }
   if (strcmp (name, "BO") == 0)
     return g_strdup_printf (_("the board (BO) is not 64 squares X, O or - and the side to move: %s"),
-                            notation_error_message (status.error));
+                            _(notation_error_message (status.error)));
   switch (status.error) {
   case NOTATION_ERROR_ILLEGAL_MOVE:
     return g_strdup_printf (_("move %u (%s) is not legal"), number, value);
@@ -208,7 +208,7 @@ static char *ggf_error (const char *text, gsize length, NotationStatus status, c
     return g_strdup_printf (_("move %u: “%s” is not a square"), number, value);
   default:
     return g_strdup_printf (_("line %u, column %u: %s"), line, column,
-                            notation_error_message (status.error));
+                            _(notation_error_message (status.error)));
   }
 }
 
