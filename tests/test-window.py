@@ -512,6 +512,30 @@ def test_move_list(env, screen, home):
     app.process.wait()
 
 
+def test_move_list_follows_play(env, screen, home):
+    """A move played at the end of a long game adds a row below the visible part of the list:
+    the list scrolls so that the new, current move shows highlighted."""
+    moves, final = random_game(13, 50)
+    path = os.path.join(home, 'fifty.ggf')
+    with open(path, 'w') as f:
+        f.write(ggf(moves))
+    env = record_env(env, home, 'move-list-follows', 'two-players')
+    app = App(env, screen, args=[path])
+    app.wait_for(lambda b: b == final, 'the 50-move game from %s' % path)
+    last = highlighted_move(app)
+    square = legal_moves(final, BLACK)[0]
+    app.click(square)
+    app.wait_for(lambda b: b == play_moves(moves + [square]), 'the move %s' % name(square))
+    box = wait_highlight_moves(app, last)
+    # Move 50 was white's; the new one is black's, in the next row, scrolled into view.
+    if box[0] >= last[0] or box[1] < last[1] - 4:
+        fail('the new move is not highlighted in the black column of the next row: %s, was %s'
+             % (box, last))
+    print('the move list scrolled to the move just played', flush=True)
+    app.process.kill()
+    app.process.wait()
+
+
 def test_paused_computer(env, screen, home):
     """Against the computer, going back to its turn with moves after it, it waits until asked."""
     moves, final = random_game(11, 12)
@@ -723,6 +747,7 @@ def main():
         test_save_and_unsaved_changes(env, screen, home)
         test_clipboard(env, screen)
         test_move_list(env, screen, home)
+        test_move_list_follows_play(env, screen, home)
         test_paused_computer(env, screen, home)
         test_set_up_position(env, screen, home)
         print('PASS', flush=True)

@@ -121,7 +121,8 @@ static gboolean scroll_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer u
     return G_SOURCE_REMOVE;
   }
   button = g_ptr_array_index (self->buttons, self->current - 1);
-  if (!gtk_widget_compute_bounds (button, self->grid, &bounds) || bounds.size.height <= 0
+  /* A button added since the last layout has no size yet (its bounds are its margins alone). */
+  if (gtk_widget_get_height (button) <= 0 || !gtk_widget_compute_bounds (button, self->grid, &bounds)
       || gtk_adjustment_get_upper (adjustment) < bounds.origin.y + bounds.size.height) {
     if (++self->scroll_tries < 10)
       return G_SOURCE_CONTINUE;
