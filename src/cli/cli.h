@@ -2,12 +2,30 @@
  * 0 success, 1 a wrong answer (solve) or failure, 2 bad usage or unreadable input. */
 #pragma once
 
+#include <stdbool.h>
+
+#include "notation.h"
+
 int cli_perft (int argc, char **argv);
 int cli_solve (int argc, char **argv);
 int cli_bench (int argc, char **argv);
 int cli_nboard (int argc, char **argv);
 int cli_match (int argc, char **argv);
 int cli_levels (int argc, char **argv);
+int cli_analyze (int argc, char **argv);
 
 /* Prints "verso-engine: <message>" on stderr, one line. */
 void cli_error (const char *format, ...) __attribute__ ((format (printf, 1, 2)));
+/* A whole number from low to high written alone in text (no sign or space around it). */
+bool cli_parse_int (const char *text, int low, int high, int *value);
+
+/* One position line of an OBF file. */
+typedef struct CliObfLine {
+  int number; /* line number in the file, from 1 */
+  NotationObf obf;
+} CliObfLine;
+
+/* Reads every position of an OBF file first, so that a bad line is reported (path:line:column:
+ * what) before any work is done. Blank lines and lines starting with '%' or '#' are skipped.
+ * Returns 0, or 2 after saying what is wrong; the caller frees *lines. */
+int cli_read_obf (const char *path, CliObfLine **lines, int *count);

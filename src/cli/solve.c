@@ -1,6 +1,5 @@
 /* solve.c: `verso-engine solve FILE`, the exact solver over a file of OBF positions, checking
  * its answers against the scores the file lists. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,82 +9,6 @@
 #include "eval_pattern.h"
 #include "notation.h"
 #include "search.h"
-
-#define SOLVE_MAX_LINE 4096
-
-typedef struct SolveLine {
-  int number;        /* line number in the file, from 1 */
-  NotationObf obf;
-} SolveLine;
-
-/* Reads every position first, so that a bad line is reported before any work is done.
- * Blank lines and lines starting with '%' or '#' are skipped. */
-static int read_positions (const char *path, SolveLine **lines, int *count)
-{
-  FILE *file = fopen (path, "r");
-  if (!file) {
-    cli_error ("cannot open '%s': %s", path, strerror (errno));
-    return 2;
-  }
-  char text[SOLVE_MAX_LINE];
-  int capacity = 0, number = 0;
-  *lines = NULL;
-  *count = 0;
-  while (fgets (text, sizeof text, file)) {
-    number++;
-    size_t length = strlen (text);
-    if (length == sizeof text - 1 && text[length - 1] != '\n') {
-      cli_error ("%s:%d: line too long", path, number);
-      goto fail;
-    }
-    while (length > 0 && (text[length - 1] == '\n' || text[length - 1] == '\r'))
-      length--;
-    size_t start = strspn (text, " \t");
-    if (start >= length || text[start] == '%' || text[start] == '#')
-      continue;
-    if (*count == capacity) {
-      capacity = capacity ? capacity * 2 : 64;
-      SolveLine *grown = realloc (*lines, sizeof **lines * (size_t) capacity);
-      if (!grown) {
-        cli_error ("out of memory");
-        goto fail;
-      }
-      *lines = grown;
-    }
-    SolveLine *line = &(*lines)[*count];
-    line->number = number;
-    NotationStatus status = notation_parse_obf (text, length, &line->obf);
-    if (status.error != NOTATION_OK) {
-      cli_error ("%s:%d:%zu: %s", path, number, status.offset + 1,
-                 notation_error_message (status.error));
-      goto fail;
-    }
-    (*count)++;
-  }
-  if (ferror (file)) {
-    cli_error ("cannot read '%s': %s", path, strerror (errno));
-    goto fail;
-  }
-  fclose (file);
-  return 0;
-
-fail:
-  fclose (file);
-  free (*lines);
-  *lines = NULL;
-  return 2;
-}
-
-static bool parse_int (const char *text, int low, int high, int *value)
-{
-  char *end;
-  errno = 0;
-  long n = strtol (text, &end, 10);
-  if (errno || end == text || *end || n < low || n > high)
-    return false;
-  *value = (int) n;
-  return true;
-}
 
 static void format_move (int move, char out[3])
 {
@@ -140,13 +63,13 @@ int cli_solve (int argc, char **argv)
   int threads = 1, hash_mb = (int) (SEARCH_DEFAULT_HASH_BYTES >> 20);
   for (int i = 1; i < argc; i++) {
     if (strcmp (argv[i], "--threads") == 0) {
-      if (i + 1 >= argc || !parse_int (argv[i + 1], 1, 64, &threads)) {
+      if (i + 1 >= argc || !cli_parse_int (argv[i + 1], 1, 64, &threads)) {
         cli_error ("--threads needs a number of threads from 1 to 64");
         return 2;
       }
       i++;
     } else if (strcmp (argv[i], "--hash") == 0) {
-      if (i + 1 >= argc || !parse_int (argv[i + 1], 1, 65536, &hash_mb)) {
+      if (i + 1 >= argc || !cli_parse_int (argv[i + 1], 1, 65536, &hash_mb)) {
         cli_error ("--hash needs a table size in MB from 1 to 65536");
         return 2;
       }
@@ -166,9 +89,9 @@ int cli_solve (int argc, char **argv)
     return 2;
   }
 
-  SolveLine *lines;
+  CliObfLine *lines;
   int count;
-  int status = read_positions (path, &lines, &count);
+  int status = cli_read_obf (path, &lines, &count);
   if (status)
     return status;
   Search *search = search_new ((size_t) hash_mb << 20);

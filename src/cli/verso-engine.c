@@ -1,6 +1,8 @@
 /* verso-engine: the command-line engine. Dispatches to one command per file. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -18,6 +20,9 @@ typedef struct Command {
 
 static const Command commands[] = {
   { "solve", cli_solve, "solve FILE [--threads N] [--hash MB]   solve OBF positions exactly, check listed scores" },
+  { "analyze", cli_analyze, "analyze [--depth N] [--time S] [--threads N] [--exact N] BOARD | analyze FILE [--threads N]\n"
+                            "      score every legal move of BOARD (depth 12, exact from 20 empties unless told),\n"
+                            "      or of every OBF position of FILE exactly, checking the scores it lists" },
   { "nboard", cli_nboard, "nboard   speak the NBoard engine protocol on stdin and stdout" },
   { "perft", cli_perft, "perft DEPTH [--position BOARD] [--threads N] [--kernel portable|avx2|avx512]   count the game tree" },
   { "match", cli_match, "match [--openings N] [--verbose] PLAYER PLAYER   play two configurations" },
@@ -34,6 +39,17 @@ void cli_error (const char *format, ...)
   vfprintf (stderr, format, args);
   fputc ('\n', stderr);
   va_end (args);
+}
+
+bool cli_parse_int (const char *text, int low, int high, int *value)
+{
+  char *end;
+  errno = 0;
+  long n = strtol (text, &end, 10);
+  if (errno || end == text || *end || n < low || n > high)
+    return false;
+  *value = (int) n;
+  return true;
 }
 
 /* The version, and which evaluation the engine plays with: the trained pattern evaluation, or

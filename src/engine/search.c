@@ -115,6 +115,12 @@ static int score_to_discs (int score)
                     : -((-score + EVAL_SCALE / 2) / EVAL_SCALE);
 }
 
+int search_evaluate (const Search *search, const Board *board)
+{
+  assert (search && board);
+  return score_to_discs (eval_board (search->evaluation, board));
+}
+
 /* One child of the root, in the root's units: discs when exact, else EVAL_SCALE units. */
 static int root_child (SearchThread *thread, const Board *next, int alpha, int beta, int depth,
                        bool exact)

@@ -52,6 +52,10 @@ void search_set_evaluation (Search *search, const Evaluation *evaluation);
 /* Forgets everything learnt (the transposition table). */
 void search_clear (Search *search);
 
+/* The static evaluation of board for its side to move in discs, rounded to the nearest as
+ * search_run() rounds its scores: what a search of depth 0 sees (the analysis's depth 1). */
+int search_evaluate (const Search *search, const Board *board);
+
 /* Thinks about the board (not the game over position: then BOARD_NO_MOVE and the final score
  * come back at once). One search_run at a time per Search; the threads it starts are joined
  * before it returns. */
