@@ -1,5 +1,6 @@
 /* verso-computer.c: runs the engine in a GTask worker thread; the task's GCancellable sets the
- * engine's stop flag, so a cancelled search ends within a few thousand nodes. */
+ * engine's stop flag, so a cancelled search ends within a few thousand nodes. Moves and analyses
+ * (analysis.h) share the computer's one search, one at a time. */
 #include "verso-computer.h"
 
 #include <stdatomic.h>
@@ -182,4 +183,197 @@ int verso_computer_move_finish (VersoComputer *self, GAsyncResult *result,
   if (search_result)
     *search_result = *answer;
   return answer->move;
+}
+
+/* Analyses. The worker's progress reaches the caller's main context through one pending copy:
+ * the latest refinement replaces an undelivered one, and deliveries are at least
+ * PROGRESS_INTERVAL_US apart. The worker marks the channel finished before the task returns, so
+ * a delivery dispatched after that (or after a cancel) is dropped on the main side. */
+#define PROGRESS_INTERVAL_US (50 * 1000)
+
+typedef struct {
+  GMutex lock;
+  Analysis pending;         /* the latest refinement not yet delivered */
+  gboolean scheduled;       /* a delivery source is attached for it */
+  gboolean finished;        /* the task has returned (or is about to) */
+  gint64 last_delivery;     /* monotonic time of the last delivery */
+  GMainContext *context;
+  GCancellable *cancellable; /* may be NULL */
+  VersoAnalysisProgress progress;
+  gpointer progress_data;
+} ProgressChannel;
+
+static void progress_channel_clear (ProgressChannel *channel)
+{
+  g_mutex_clear (&channel->lock);
+  g_main_context_unref (channel->context);
+  g_clear_object (&channel->cancellable);
+}
+
+static void progress_channel_unref (ProgressChannel *channel)
+{
+  g_atomic_rc_box_release_full (channel, (GDestroyNotify) progress_channel_clear);
+}
+
+typedef struct {
+  Board board;
+  int depth;
+  double seconds;
+  int exact_empties;
+  atomic_bool stop;
+  GCancellable *cancellable;
+  gulong cancelled_id;
+  ProgressChannel *channel; /* NULL without a progress callback */
+} AnalysisRequest;
+
+static void analysis_request_free (AnalysisRequest *request)
+{
+  if (request->cancellable) {
+    g_cancellable_disconnect (request->cancellable, request->cancelled_id);
+    g_object_unref (request->cancellable);
+  }
+  if (request->channel)
+    progress_channel_unref (request->channel);
+  g_free (request);
+}
+
+static void on_analysis_cancelled (GCancellable *cancellable, AnalysisRequest *request)
+{
+  atomic_store (&request->stop, true);
+}
+
+/* In the caller's main context. */
+static gboolean deliver_progress (gpointer user_data)
+{
+  ProgressChannel *channel = user_data;
+  g_autofree Analysis *analysis = NULL;
+
+  g_mutex_lock (&channel->lock);
+  channel->scheduled = FALSE;
+  channel->last_delivery = g_get_monotonic_time ();
+  if (!channel->finished && !g_cancellable_is_cancelled (channel->cancellable))
+    analysis = g_memdup2 (&channel->pending, sizeof channel->pending);
+  g_mutex_unlock (&channel->lock);
+  /* Called without the lock: the worker goes on while the main side reads its copy. */
+  if (analysis)
+    channel->progress (analysis, channel->progress_data);
+  return G_SOURCE_REMOVE;
+}
+
+/* In the worker, from analysis_run. */
+static void post_progress (const Analysis *analysis, void *user_data)
+{
+  ProgressChannel *channel = user_data;
+  gint64 wait;
+  GSource *source;
+
+  g_mutex_lock (&channel->lock);
+  channel->pending = *analysis;
+  if (channel->scheduled || channel->finished) {
+    g_mutex_unlock (&channel->lock);
+    return;
+  }
+  channel->scheduled = TRUE;
+  wait = channel->last_delivery + PROGRESS_INTERVAL_US - g_get_monotonic_time ();
+  g_mutex_unlock (&channel->lock);
+
+  source = g_timeout_source_new (wait > 0 ? (guint) (wait / 1000) + 1 : 0);
+  g_source_set_callback (source, deliver_progress, g_atomic_rc_box_acquire (channel),
+                         (GDestroyNotify) progress_channel_unref);
+  g_source_set_static_name (source, "[verso] analysis progress");
+  g_source_attach (source, channel->context);
+  g_source_unref (source);
+}
+
+static void analysis_thread (GTask *task, gpointer source, gpointer task_data,
+                             GCancellable *cancellable)
+{
+  VersoComputer *self = source;
+  AnalysisRequest *request = task_data;
+  SearchLimits limits = search_limits_default ();
+  Analysis *analysis;
+
+  g_mutex_lock (&self->search_lock);
+  if (g_task_return_error_if_cancelled (task)) {
+    g_mutex_unlock (&self->search_lock);
+    return;
+  }
+  if (!self->search)
+    self->search = search_new (COMPUTER_HASH_BYTES);
+  if (!self->search) {
+    g_mutex_unlock (&self->search_lock);
+    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED, "Not enough memory for the engine");
+    return;
+  }
+  limits.max_depth = request->depth;
+  /* An iteration over every move may take long: the hard limit keeps the promised time. */
+  limits.soft_time = request->seconds * 0.5;
+  limits.hard_time = request->seconds;
+  limits.exact_empties = request->exact_empties;
+  limits.stop = &request->stop;
+  analysis = g_new0 (Analysis, 1);
+  analysis_run (self->search, &request->board, &limits,
+                request->channel ? post_progress : NULL, request->channel, analysis);
+  g_mutex_unlock (&self->search_lock);
+
+  if (request->channel) {
+    g_mutex_lock (&request->channel->lock);
+    request->channel->finished = TRUE;
+    g_mutex_unlock (&request->channel->lock);
+  }
+  g_task_return_pointer (task, analysis, g_free);
+}
+
+void verso_computer_analyse_async (VersoComputer *self, const Board *board, int depth,
+                                   double seconds, int exact_empties,
+                                   VersoAnalysisProgress progress, gpointer progress_data,
+                                   GCancellable *cancellable, GAsyncReadyCallback callback,
+                                   gpointer user_data)
+{
+  g_autoptr (GTask) task = NULL;
+  AnalysisRequest *request;
+
+  g_return_if_fail (VERSO_IS_COMPUTER (self));
+  g_return_if_fail (board != NULL);
+  g_return_if_fail (depth >= 0 && seconds >= 0);
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, verso_computer_analyse_async);
+  request = g_new0 (AnalysisRequest, 1);
+  request->board = *board;
+  request->depth = depth;
+  request->seconds = seconds;
+  request->exact_empties = exact_empties;
+  atomic_init (&request->stop, false);
+  if (progress) {
+    request->channel = g_atomic_rc_box_new0 (ProgressChannel);
+    g_mutex_init (&request->channel->lock);
+    request->channel->context = g_main_context_ref_thread_default ();
+    request->channel->cancellable = cancellable ? g_object_ref (cancellable) : NULL;
+    request->channel->progress = progress;
+    request->channel->progress_data = progress_data;
+  }
+  if (cancellable) {
+    request->cancellable = g_object_ref (cancellable);
+    request->cancelled_id = g_cancellable_connect (cancellable, G_CALLBACK (on_analysis_cancelled),
+                                                   request, NULL);
+  }
+  g_task_set_task_data (task, request, (GDestroyNotify) analysis_request_free);
+  g_task_run_in_thread (task, analysis_thread);
+}
+
+gboolean verso_computer_analyse_finish (VersoComputer *self, GAsyncResult *result,
+                                        Analysis *analysis, GError **error)
+{
+  g_autofree Analysis *answer = NULL;
+
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == verso_computer_analyse_async, FALSE);
+
+  answer = g_task_propagate_pointer (G_TASK (result), error);
+  if (!answer)
+    return FALSE;
+  if (analysis)
+    *analysis = *answer;
+  return TRUE;
 }

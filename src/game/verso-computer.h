@@ -4,6 +4,7 @@
 
 #include <gio/gio.h>
 
+#include "analysis.h"
 #include "board.h"
 #include "level.h"
 #include "search.h"
@@ -28,5 +29,21 @@ void verso_computer_best_move_async (VersoComputer *computer, const Board *board
  * be NULL; otherwise it receives the engine's full answer. */
 int verso_computer_move_finish (VersoComputer *computer, GAsyncResult *result,
                                 SearchResult *search_result, GError **error);
+
+/* Analysis (analysis.h) of every legal move of board, deepened up to depth (0: no limit) within
+ * about `seconds` (0: no limit), moves solved exactly when at most exact_empties empties follow
+ * them (-1: never). progress (may be NULL) is called in the thread-default main context of the
+ * caller with a copy of each refinement, at most about every 50 ms and never after the task is
+ * cancelled or has returned. Analyses and moves on one computer run one at a time, in the order
+ * they were asked for. */
+typedef void (*VersoAnalysisProgress) (const Analysis *analysis, gpointer user_data);
+void verso_computer_analyse_async (VersoComputer *computer, const Board *board, int depth,
+                                   double seconds, int exact_empties,
+                                   VersoAnalysisProgress progress, gpointer progress_data,
+                                   GCancellable *cancellable, GAsyncReadyCallback callback,
+                                   gpointer user_data);
+/* The final analysis into *analysis; FALSE with G_IO_ERROR_CANCELLED when cancelled. */
+gboolean verso_computer_analyse_finish (VersoComputer *computer, GAsyncResult *result,
+                                        Analysis *analysis, GError **error);
 
 G_END_DECLS

@@ -24,6 +24,8 @@ enum {
   PROP_OPENING,
   PROP_FILE,
   PROP_MODIFIED,
+  PROP_COACH,
+  PROP_SCORES,
   N_PROPS
 };
 static GParamSpec *properties[N_PROPS];
@@ -33,6 +35,8 @@ enum {
   SIGNAL_MOVE_PLAYED,
   SIGNAL_PASS,
   SIGNAL_GAME_OVER,
+  SIGNAL_MOVE_SCORED,
+  SIGNAL_SCORES_CHANGED,
   N_SIGNALS
 };
 static guint signals[N_SIGNALS];
@@ -92,6 +96,7 @@ static void verso_game_dispose (GObject *object)
   VersoGame *self = VERSO_GAME (object);
 
   verso_game_stop_computer (self);
+  verso_game_analysis_dispose (self);
   g_clear_object (&self->computer);
   g_clear_object (&self->file);
   G_OBJECT_CLASS (verso_game_parent_class)->dispose (object);
@@ -101,6 +106,7 @@ static void verso_game_finalize (GObject *object)
 {
   VersoGame *self = VERSO_GAME (object);
 
+  verso_game_analysis_finalize (self);
   verso_record_free (self->record);
   G_OBJECT_CLASS (verso_game_parent_class)->finalize (object);
 }
@@ -134,6 +140,12 @@ static void verso_game_get_property (GObject *object, guint prop_id, GValue *val
   case PROP_MODIFIED:
     g_value_set_boolean (value, self->modified);
     break;
+  case PROP_COACH:
+    g_value_set_boolean (value, verso_game_get_coach (self));
+    break;
+  case PROP_SCORES:
+    g_value_set_boolean (value, verso_game_get_show_scores (self));
+    break;
   default:
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
@@ -152,6 +164,12 @@ static void verso_game_set_property (GObject *object, guint prop_id, const GValu
     break;
   case PROP_MODIFIED:
     verso_game_set_modified (self, g_value_get_boolean (value));
+    break;
+  case PROP_COACH:
+    verso_game_set_coach (self, g_value_get_boolean (value));
+    break;
+  case PROP_SCORES:
+    verso_game_set_show_scores (self, g_value_get_boolean (value));
     break;
   default:
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -187,6 +205,13 @@ static void verso_game_class_init (VersoGameClass *klass)
   properties[PROP_MODIFIED] =
     g_param_spec_boolean ("modified", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The live coach and the scores of the position shown (verso-game.h, "Analysis of the record"). */
+  properties[PROP_COACH] =
+    g_param_spec_boolean ("coach", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SCORES] =
+    g_param_spec_boolean ("scores", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* The record or the position shown changed (a move, a pass, undo, redo, navigation, or a new
@@ -205,6 +230,14 @@ static void verso_game_class_init (VersoGameClass *klass)
   signals[SIGNAL_GAME_OVER] =
     g_signal_new ("game-over", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
+  /* The score of the move that led to position ply became known or more exact. */
+  signals[SIGNAL_MOVE_SCORED] =
+    g_signal_new ("move-scored", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_UINT);
+  /* verso_game_get_scores changed: refined, or dropped with the position. */
+  signals[SIGNAL_SCORES_CHANGED] =
+    g_signal_new ("scores-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 0);
 }
 
 static void verso_game_init (VersoGame *self)
@@ -216,6 +249,27 @@ static void verso_game_init (VersoGame *self)
   self->level = LEVEL_DEFAULT;
   self->move_delay = DEFAULT_MOVE_DELAY_MS;
   self->computer = verso_computer_new ();
+  verso_game_analysis_init (self);
+}
+
+void verso_game_emit_move_scored (VersoGame *self, guint ply)
+{
+  g_signal_emit (self, signals[SIGNAL_MOVE_SCORED], 0, ply);
+}
+
+void verso_game_emit_scores_changed (VersoGame *self)
+{
+  g_signal_emit (self, signals[SIGNAL_SCORES_CHANGED], 0);
+}
+
+void verso_game_notify_coach (VersoGame *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COACH]);
+}
+
+void verso_game_notify_show_scores (VersoGame *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCORES]);
 }
 
 VersoGame *verso_game_new_with_record (VersoPlayer black, VersoPlayer white, LevelId level,
@@ -283,6 +337,7 @@ static gboolean has_human (VersoGame *self)
 static void notify_state (VersoGame *self, gboolean paused_was)
 {
   self->generation++;
+  verso_game_analysis_changed (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_REDO]);
   if (paused_was != verso_game_get_paused (self))
@@ -445,6 +500,7 @@ static gboolean play_checked (VersoGame *self, int square, GError **error)
   }
   self->navigated = FALSE;
   notify_state (self, paused_was);
+  verso_game_analysis_played (self, ply);
   verso_game_set_modified (self, TRUE);
   g_signal_emit (self, signals[SIGNAL_MOVE_PLAYED], 0, square,
                  verso_record_get_flips (self->record, ply));
@@ -652,8 +708,10 @@ static void hold_application (gboolean hold)
 
 static void set_thinking (VersoGame *self, gboolean thinking_was)
 {
-  if (thinking_was != verso_game_get_thinking (self))
+  if (thinking_was != verso_game_get_thinking (self)) {
+    verso_game_analysis_thinking_changed (self);
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_THINKING]);
+  }
 }
 
 static gboolean play_pending_move (gpointer user_data)
@@ -689,6 +747,7 @@ static void computer_move_ready (GObject *source, GAsyncResult *result, gpointer
       g_warning ("The computer could not move: %s", error->message);
     if (request->generation == self->generation) {
       g_clear_object (&self->computer_cancellable);
+      verso_game_analysis_thinking_changed (self);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_THINKING]);
     }
     computer_move_free (request);

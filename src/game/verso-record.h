@@ -31,6 +31,12 @@ guint verso_record_get_length (const VersoRecord *record);
 /* The number of the position shown. */
 guint verso_record_get_current (const VersoRecord *record);
 const Position *verso_record_get_position (const VersoRecord *record, guint ply);
+/* The number move ply (1..) has in a move list ("12." for the 12th move of black and of white):
+ * passes are moves, so the colours alternate from the start's side to move. */
+static inline guint verso_move_number (const Position *start, guint ply)
+{
+  return (ply - 1 + (guint) start->side_to_move) / 2 + 1;
+}
 /* The move that led to position ply (1..length): a square or BOARD_PASS. */
 int verso_record_get_move (const VersoRecord *record, guint ply);
 /* The discs that move turned over. */
