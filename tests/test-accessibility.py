@@ -56,7 +56,8 @@ def find_named(name):
         while stack:
             node = stack.pop()
             try:
-                if node.get_name() == name:
+                # A move in the list may carry the coach's grade after its name ("1. Black f5, best move").
+                if node.get_name() == name or (node.get_name() or '').startswith(name + ', '):
                     return node
                 stack.extend(node.get_child_at_index(k) for k in range(node.get_child_count()))
             except gi.repository.GLib.Error:

@@ -55,6 +55,7 @@ static void test_switches_follow_and_write_their_keys (Fixture *fixture, gconstp
     { "show-last-move", "last_move_switch" },
     { "show-coordinates", "coordinates_switch" },
     { "animations", "animations_switch" },
+    { "coach", "coach_switch" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (switches); i++) {

@@ -1,5 +1,6 @@
 /* verso-board-view.c: draws the game's position with Cairo in square cells that scale with the
- * widget, animates flips on the frame clock, and turns clicks and keys into "square-activated". */
+ * widget, animates flips on the frame clock, shows the analysis' score of each legal move, and
+ * turns clicks and keys into "square-activated". */
 #include "verso-board-view.h"
 
 #include <adwaita.h>
@@ -30,6 +31,7 @@ struct _VersoBoardView {
   int cursor;         /* keyboard cursor square */
   gboolean cursor_shown;
   int hint;           /* -1 when none */
+  Analysis *scores;   /* the analysis of the position shown, or NULL */
   /* Setting up a position: this one is drawn instead of the game's, without marks. */
   gboolean editing;
   Position edit_position;
@@ -121,7 +123,55 @@ static gboolean animations_enabled (VersoBoardView *self)
   return enabled && self->animate;
 }
 
-/* Accessibility: the position, whose turn it is and the square under the cursor, in words. */
+/* The analysed move on square that has a score to show, or NULL: only legal moves of the position
+ * shown, so that scores of a position left behind never show. */
+static const AnalysisMove *scored_move (VersoBoardView *self, int square)
+{
+  const AnalysisMove *move;
+
+  if (!self->scores || self->editing || !self->game || !(verso_game_get_legal_moves (self->game) & board_bit (square)))
+    return NULL;
+  move = analysis_find (self->scores, square);
+  return move && (move->depth > 0 || move->exact) ? move : NULL;
+}
+
+static gboolean is_best_score (VersoBoardView *self, const AnalysisMove *move)
+{
+  int best;
+
+  return analysis_best_score (self->scores, &best) && move->score == best;
+}
+
+/* "Scores: f5 +4 best exact, d6 +2 exact, c4 −3.", best first; NULL when no move has one. */
+static char *describe_scores (VersoBoardView *self)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  for (int i = 0; i < self->scores->count; i++) {
+    const AnalysisMove *move = &self->scores->moves[i];
+    g_autofree char *name = NULL;
+    g_autofree char *score = NULL;
+
+    if (move->move < 0 || move->move >= BOARD_SQUARES || scored_move (self, move->move) != move)
+      continue;
+    name = square_name (move->move);
+    score = verso_format_score (move->score);
+    g_string_append_printf (text, "%s%s %s", text->len ? ", " : "", name, score);
+    if (is_best_score (self, move))
+      /* Translators: after a move's score on the board, in the accessible description: it is the best */
+      g_string_append_printf (text, " %s", C_("score", "best"));
+    if (move->exact)
+      /* Translators: after a move's score on the board, in the accessible description: it is exact */
+      g_string_append_printf (text, " %s", C_("score", "exact"));
+  }
+  if (text->len == 0)
+    return NULL;
+  /* Translators: the scores of the legal moves, e.g. "Scores: f5 +4 best exact, d6 +2." */
+  return g_strdup_printf (_("Scores: %s."), text->str);
+}
+
+/* Accessibility: the position, whose turn it is and the square under the cursor, in words, then
+ * the scores of the moves when they are shown. */
 static void update_description (VersoBoardView *self)
 {
   g_autofree char *name = NULL;
@@ -156,6 +206,14 @@ static void update_description (VersoBoardView *self)
                                  board_count (shown_discs (self, VERSO_COLOR_BLACK)),
                                  board_count (shown_discs (self, VERSO_COLOR_WHITE)),
                                  turn, name, square_state);
+  if (!self->editing && self->scores) {
+    g_autofree char *scores = describe_scores (self);
+    if (scores) {
+      char *with_scores = g_strconcat (description, " ", scores, NULL);
+      g_free (description);
+      description = with_scores;
+    }
+  }
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
 }
 
@@ -419,6 +477,72 @@ static void snapshot_under_marks (VersoBoardView *self, GtkSnapshot *snapshot, c
   }
 }
 
+/* A move's score on its square: the number in a chip of the side to move's colour (translucent
+ * in the pictorial themes, opaque in high contrast) with the other colour's text, so it reads on
+ * any square; the best move(s) ringed in the hint's colour; an exact score underlined. */
+static void snapshot_score (VersoBoardView *self, GtkSnapshot *snapshot, const Geometry *g, int square,
+                            const AnalysisMove *move, VersoColor turn, PangoLayout *layout)
+{
+  const VersoBoardTheme *theme = self->theme;
+  /* The darkest of the black disc's colours and the lightest of the white's. */
+  const VersoBoardColor *chip = turn == VERSO_COLOR_BLACK ? &theme->black.edge : &theme->white.shine;
+  const VersoBoardColor *ink = turn == VERSO_COLOR_BLACK ? &theme->white.shine : &theme->black.edge;
+  double radius = g->cell * 0.36;
+  g_autofree char *text = verso_format_score (move->score);
+  PangoRectangle ink_rect, logical;
+  double underline = MAX (g->cell * 0.04, 1.5);
+  cairo_t *cr = square_context (snapshot, g, square);
+
+  cairo_arc (cr, 0, 0, radius, 0, 2 * G_PI);
+  set_color (cr, chip, theme->mark_scale > 1 ? 1 : 0.7);
+  cairo_fill (cr);
+  if (is_best_score (self, move)) {
+    double width = MAX (g->cell * 0.05 * theme->mark_scale, 2);
+    cairo_arc (cr, 0, 0, g->cell * 0.42 + width / 2, 0, 2 * G_PI);
+    cairo_set_line_width (cr, width);
+    set_color (cr, &theme->hint, 1);
+    cairo_stroke (cr);
+  }
+
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_pixel_extents (layout, &ink_rect, &logical);
+  /* Centred on the digits' ink, raised a little when an underline goes below them. */
+  {
+    double x = -ink_rect.x - ink_rect.width / 2.0;
+    double y = -ink_rect.y - ink_rect.height / 2.0 - (move->exact ? underline * 1.2 : 0);
+    set_color (cr, ink, 1);
+    cairo_move_to (cr, x, y);
+    pango_cairo_show_layout (cr, layout);
+    if (move->exact) {
+      cairo_rectangle (cr, x + ink_rect.x, y + ink_rect.y + ink_rect.height + underline * 0.9,
+                       ink_rect.width, underline);
+      cairo_fill (cr);
+    }
+  }
+  cairo_destroy (cr);
+}
+
+static void snapshot_scores (VersoBoardView *self, GtkSnapshot *snapshot, const Geometry *g, VersoColor turn)
+{
+  PangoLayout *layout;
+  PangoFontDescription *font;
+
+  if (!self->scores || self->editing)
+    return;
+  layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
+  font = pango_font_description_from_string ("Sans Bold");
+  /* "−12" fits the chip; never below 8 px, which a 320 px wide window reaches. */
+  pango_font_description_set_absolute_size (font, MAX (g->cell * 0.27, 8) * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  for (int square = 0; square < BOARD_SQUARES; square++) {
+    const AnalysisMove *move = scored_move (self, square);
+    if (move)
+      snapshot_score (self, snapshot, g, square, move, turn, layout);
+  }
+  pango_font_description_free (font);
+  g_object_unref (layout);
+}
+
 static void snapshot_marks (VersoBoardView *self, GtkSnapshot *snapshot, const Geometry *g)
 {
   const VersoBoardTheme *theme = self->theme;
@@ -434,7 +558,8 @@ static void snapshot_marks (VersoBoardView *self, GtkSnapshot *snapshot, const G
 
   if (self->show_legal_moves && human) {
     for (int square = 0; square < BOARD_SQUARES; square++) {
-      if (!(legal & board_bit (square)) || square == self->hover || square == self->hint)
+      if (!(legal & board_bit (square)) || square == self->hover || square == self->hint
+          || scored_move (self, square))
         continue;
       cr = square_context (snapshot, g, square);
       cairo_arc (cr, 0, 0, g->cell * 0.09 * scale, 0, 2 * G_PI);
@@ -463,6 +588,8 @@ static void snapshot_marks (VersoBoardView *self, GtkSnapshot *snapshot, const G
     cairo_stroke (cr);
     cairo_destroy (cr);
   }
+
+  snapshot_scores (self, snapshot, g, turn);
 
   if (self->cursor_shown && gtk_widget_has_focus (GTK_WIDGET (self))) {
     double width = MAX (round (g->cell * 0.06 * scale), 2), half = g->cell / 2;
@@ -601,6 +728,19 @@ void verso_board_view_set_edit_position (VersoBoardView *self, const Position *p
   if (position)
     self->edit_position = *position;
   self->hint = -1;
+  update_description (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void verso_board_view_set_scores (VersoBoardView *self, const Analysis *analysis)
+{
+  g_return_if_fail (VERSO_IS_BOARD_VIEW (self));
+
+  if (!analysis && !self->scores)
+    return;
+  g_clear_pointer (&self->scores, g_free);
+  if (analysis)
+    self->scores = g_memdup2 (analysis, sizeof *analysis);
   update_description (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -803,6 +943,7 @@ static void verso_board_view_dispose (GObject *object)
   verso_board_view_set_game (self, NULL);
   g_clear_signal_handler (&self->high_contrast_id, adw_style_manager_get_default ());
   clear_cached_nodes (self);
+  g_clear_pointer (&self->scores, g_free);
   G_OBJECT_CLASS (verso_board_view_parent_class)->dispose (object);
 }
 

@@ -22,6 +22,11 @@ void verso_board_view_set_edit_position (VersoBoardView *view, const Position *p
 
 /* Marks the engine's suggestion until the position changes; -1 clears it. */
 void verso_board_view_set_hint (VersoBoardView *view, int square);
+/* Draws on each legal square the score analysis gives its move (the final disc difference for the
+ * side to move), the best emphasised and exact ones marked; the accessible description of the
+ * board lists them ("Scores: f5 +4 exact, d6 +2, ..."). NULL removes them. The view keeps a
+ * copy; the caller drops it when the position changes. */
+void verso_board_view_set_scores (VersoBoardView *view, const Analysis *analysis);
 /* A short red glow on a square where a move was refused. */
 void verso_board_view_flash_square (VersoBoardView *view, int square);
 /* Draws the keyboard cursor, where the arrow keys and Return will act. */

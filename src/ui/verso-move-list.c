@@ -1,6 +1,7 @@
 /* verso-move-list.c: a view of the game's record: one row per move number, black's move then
  * white's, each a button that shows the position after it. The move shown is highlighted and
- * scrolled into view; the moves after it stay, greyed, since redo reaches them. */
+ * scrolled into view; the moves after it stay, greyed, since redo reaches them. The coach's grade
+ * of a move follows its square, with the coach's summary and the progress of Analyse Game below. */
 #include "verso-move-list.h"
 
 #include <glib/gi18n.h>
@@ -10,6 +11,7 @@ struct _VersoMoveList {
 
   VersoGame *game;
   gulong changed_id;
+  gulong scored_id;
 
   GtkWidget *opening_label;
   GtkWidget *scrolled;
@@ -17,6 +19,13 @@ struct _VersoMoveList {
   GtkWidget *empty_label;
   GPtrArray *buttons;  /* the button of move ply is buttons[ply - 1] */
   GPtrArray *numbers;  /* the number label of row r (0-based) is numbers[r] */
+  GPtrArray *grades;   /* the grade label inside buttons[ply - 1] is grades[ply - 1] */
+  gboolean grade_computer; /* the computer's moves show their grades too */
+  /* Under the moves: the coach's summary, the grades' thresholds, the analysis' progress. */
+  GtkWidget *summary_label;
+  GtkWidget *legend_label;
+  GtkWidget *analysis_bar;
+  GtkWidget *progress_bar;
   /* What the buttons show: the start (its side to move places the first move) and the moves. */
   Position start;
   GArray *moves;
@@ -27,11 +36,10 @@ struct _VersoMoveList {
 
 G_DEFINE_FINAL_TYPE (VersoMoveList, verso_move_list, GTK_TYPE_WIDGET)
 
-/* The row of move ply, and its column: 1 for black, 2 for white. Passes are recorded as moves,
- * so the colours alternate from the start's side to move. */
+/* The row of move ply (its number less one), and its column: 1 for black, 2 for white. */
 static guint move_row (VersoMoveList *self, guint ply)
 {
-  return (ply - 1 + (guint) self->start.side_to_move) / 2;
+  return verso_move_number (&self->start, ply) - 1;
 }
 
 static int move_side (VersoMoveList *self, guint ply)
@@ -45,6 +53,152 @@ static char *move_name (int move)
     /* Translators: a pass in the list of moves */
     return g_strdup (C_("move", "pass"));
   return g_strdup_printf ("%c%c", 'a' + board_column (move), '1' + board_row (move));
+}
+
+/* The style class of each grade (style.css colours them), indexed by VersoGrade. */
+static const char *const grade_classes[] = { NULL, "best", "good", "inaccuracy", "mistake", "blunder" };
+
+static VersoColor move_color (VersoMoveList *self, guint ply)
+{
+  return move_side (self, ply) == POSITION_BLACK ? VERSO_COLOR_BLACK : VERSO_COLOR_WHITE;
+}
+
+/* The list grades people's moves; the computer's too once the window has analysed the game. */
+static gboolean shows_grades_of (VersoMoveList *self, VersoColor color)
+{
+  return self->game && (self->grade_computer || verso_game_get_player (self->game, color) == VERSO_PLAYER_HUMAN);
+}
+
+/* "Mistake" from "mistake": the grade opens the tooltip. */
+static char *capitalised (const char *text)
+{
+  gunichar first = g_utf8_get_char (text);
+  char title[8] = { 0 };
+
+  g_unichar_to_utf8 (g_unichar_totitle (first), title);
+  return g_strconcat (title, g_utf8_next_char (text), NULL);
+}
+
+/* Shows the grade of move ply beside its square, in its tooltip and in its accessible name,
+ * or only the move when it has none (not analysed, a pass, or a move the list does not grade). */
+static void update_grade (VersoMoveList *self, guint ply)
+{
+  GtkWidget *button = g_ptr_array_index (self->buttons, ply - 1);
+  GtkWidget *label = g_ptr_array_index (self->grades, ply - 1);
+  int side = move_side (self, ply);
+  g_autofree char *name = move_name (g_array_index (self->moves, int, ply - 1));
+  g_autofree char *move = NULL;
+  g_autofree char *accessible = NULL;
+  VersoMoveScore score = { 0 };
+
+  /* Translators: the accessible name of a move in the list: its number, who played it and the
+   * square or "pass", e.g. "12. White e3" */
+  move = g_strdup_printf (side == POSITION_BLACK ? _("%u. Black %s") : _("%u. White %s"),
+                          move_row (self, ply) + 1, name);
+  if (shows_grades_of (self, move_color (self, ply)))
+    score = verso_game_get_move_score (self->game, ply);
+  for (guint i = 1; i < G_N_ELEMENTS (grade_classes); i++)
+    gtk_widget_remove_css_class (label, grade_classes[i]);
+
+  if (!score.known || score.grade <= VERSO_GRADE_NONE || score.grade > VERSO_GRADE_BLUNDER) {
+    gtk_widget_set_visible (label, FALSE);
+    gtk_widget_set_tooltip_text (button, NULL);
+    accessible = g_steal_pointer (&move);
+  } else {
+    int mover_score = side == POSITION_BLACK ? score.score : -score.score;
+    g_autofree char *best = verso_format_score (mover_score + score.loss);
+    g_autofree char *grade = capitalised (verso_grade_get_name (score.grade));
+    g_autofree char *tooltip = NULL;
+    g_autofree char *mark = NULL;
+
+    if (score.grade == VERSO_GRADE_BEST) {
+      /* A dot: the best move needs no number. */
+      mark = g_strdup ("●");
+      /* Translators: the tooltip of a move that was the best one, with the final disc difference
+       * the engine predicts after it for its player, e.g. "Best move (+2)" */
+      tooltip = g_strdup_printf (_("Best move (%s)"), best);
+      /* Translators: the accessible name of a move graded best, e.g. "12. White e3, best move" */
+      accessible = g_strdup_printf (_("%s, best move"), move);
+    } else {
+      g_autofree char *best_name = move_name (score.best_move);
+      mark = verso_format_score (-score.loss);
+      /* Translators: the tooltip of a graded move: its grade, the discs it lost against the best
+       * move, that move and its predicted final disc difference, e.g.
+       * "Mistake: 7 discs lost; best was c4 (+2)" */
+      tooltip = g_strdup_printf (ngettext ("%s: %d disc lost; best was %s (%s)",
+                                           "%s: %d discs lost; best was %s (%s)", score.loss),
+                                 grade, score.loss, best_name, best);
+      /* Translators: the accessible name of a graded move: the move, its grade and the discs it
+       * lost, e.g. "12. White e3, mistake, 7 discs lost" */
+      accessible = g_strdup_printf (ngettext ("%s, %s, %d disc lost", "%s, %s, %d discs lost", score.loss),
+                                    move, verso_grade_get_name (score.grade), score.loss);
+    }
+    gtk_label_set_text (GTK_LABEL (label), mark);
+    gtk_widget_add_css_class (label, grade_classes[score.grade]);
+    gtk_widget_set_visible (label, TRUE);
+    gtk_widget_set_tooltip_text (button, tooltip);
+  }
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, accessible, -1);
+}
+
+static void scroll_to_current (VersoMoveList *self);
+
+/* The coach's account of each graded colour, e.g. "18 discs lost in 4 mistakes; worst: 31. e2, −9";
+ * with the thresholds of the grades under it. Hidden while no move is graded. */
+static void update_summary (VersoMoveList *self)
+{
+  char *lines[2] = { NULL, NULL };
+  gboolean both = self->game && shows_grades_of (self, VERSO_COLOR_BLACK) && shows_grades_of (self, VERSO_COLOR_WHITE);
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  for (VersoColor color = VERSO_COLOR_BLACK; color <= VERSO_COLOR_WHITE; color++)
+    if (shows_grades_of (self, color))
+      lines[color] = verso_game_describe_coach_summary (self->game, color);
+  for (VersoColor color = VERSO_COLOR_BLACK; color <= VERSO_COLOR_WHITE; color++) {
+    if (!lines[color])
+      continue;
+    if (text->len)
+      g_string_append_c (text, '\n');
+    if (both)
+      /* Translators: the coach's summary of one colour's moves in the move list,
+       * e.g. "Black: 18 discs lost in 4 mistakes; worst: 31. e2, −9" */
+      g_string_append_printf (text, color == VERSO_COLOR_BLACK ? _("Black: %s") : _("White: %s"), lines[color]);
+    else
+      g_string_append (text, lines[color]);
+  }
+  g_free (lines[0]);
+  g_free (lines[1]);
+  gtk_label_set_text (GTK_LABEL (self->summary_label), text->str);
+  if (gtk_widget_get_visible (self->summary_label) != (text->len > 0)) {
+    gtk_widget_set_visible (self->summary_label, text->len > 0);
+    gtk_widget_set_visible (self->legend_label, text->len > 0);
+    /* The list just grew or shrank: the current move may have left its visible part. */
+    scroll_to_current (self);
+  }
+}
+
+/* "Discs lost: best 0 · good 1–2 · inaccuracy 3–5 · mistake 6–11 · blunder 12+", with the
+ * grades named as everywhere else; each grade stays on one line with its range. */
+static char *legend_text (void)
+{
+  static const char *const ranges[] = { NULL, "0", "1\u2060–\u20602", "3\u2060–\u20605", "6\u2060–\u206011", "12+" };
+  g_autoptr (GString) grades = g_string_new (NULL);
+
+  for (VersoGrade grade = VERSO_GRADE_BEST; grade <= VERSO_GRADE_BLUNDER; grade++) {
+    if (grades->len)
+      g_string_append (grades, " · ");
+    g_string_append_printf (grades, "%s\u00a0%s", verso_grade_get_name (grade), ranges[grade]);
+  }
+  /* Translators: the thresholds of the coach's grades under the move list; %s lists them,
+   * e.g. "best 0 · good 1–2 · inaccuracy 3–5 · mistake 6–11 · blunder 12+" */
+  return g_strdup_printf (_("Discs lost: %s"), grades->str);
+}
+
+static void update_grades (VersoMoveList *self)
+{
+  for (guint ply = 1; ply <= self->buttons->len; ply++)
+    update_grade (self, ply);
+  update_summary (self);
 }
 
 static void on_move_clicked (GtkButton *button, VersoMoveList *self)
@@ -62,6 +216,7 @@ static void truncate_moves (VersoMoveList *self, guint ply)
 
   while (self->buttons->len > ply) {
     GtkWidget *button = g_ptr_array_steal_index (self->buttons, self->buttons->len - 1);
+    g_ptr_array_steal_index (self->grades, self->grades->len - 1);
     gtk_grid_remove (GTK_GRID (self->grid), button);
   }
   while (self->numbers->len > rows) {
@@ -77,8 +232,7 @@ static void append_move (VersoMoveList *self, int move)
   guint row = move_row (self, ply);
   int side = move_side (self, ply);
   g_autofree char *name = move_name (move);
-  g_autofree char *accessible = NULL;
-  GtkWidget *button;
+  GtkWidget *button, *box, *square, *grade;
 
   if (row >= self->numbers->len) {
     g_autofree char *number = g_strdup_printf ("%u.", row + 1);
@@ -89,20 +243,30 @@ static void append_move (VersoMoveList *self, int move)
     gtk_grid_attach (GTK_GRID (self->grid), label, 0, (int) row + 1, 1, 1);
     g_ptr_array_add (self->numbers, label);
   }
-  button = gtk_button_new_with_label (name);
+  /* The square, and the grade at the right end once the coach or an analysis gives one. */
+  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+  square = gtk_label_new (name);
+  gtk_label_set_xalign (GTK_LABEL (square), 0);
+  gtk_widget_set_hexpand (square, TRUE);
+  gtk_box_append (GTK_BOX (box), square);
+  grade = gtk_label_new (NULL);
+  gtk_widget_add_css_class (grade, "grade");
+  gtk_widget_add_css_class (grade, "numeric");
+  gtk_widget_set_visible (grade, FALSE);
+  gtk_box_append (GTK_BOX (box), grade);
+  button = gtk_button_new ();
+  gtk_button_set_child (GTK_BUTTON (button), box);
   gtk_widget_add_css_class (button, "flat");
   gtk_widget_add_css_class (button, "move");
   gtk_widget_set_hexpand (button, TRUE);
-  gtk_label_set_xalign (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), 0);
-  /* Translators: the accessible name of a move in the list: its number, who played it and the
-   * square or "pass", e.g. "12. White e3" */
-  accessible = g_strdup_printf (side == POSITION_BLACK ? _("%u. Black %s") : _("%u. White %s"), row + 1, name);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, accessible, -1);
   g_object_set_data (G_OBJECT (button), "ply", GUINT_TO_POINTER (ply));
   g_signal_connect (button, "clicked", G_CALLBACK (on_move_clicked), self);
   gtk_grid_attach (GTK_GRID (self->grid), button, 1 + side, (int) row + 1, 1, 1);
   g_ptr_array_add (self->buttons, button);
+  g_ptr_array_add (self->grades, grade);
   g_array_append_val (self->moves, move);
+  /* The accessible name, with the grade when the move already has one (a move redone). */
+  update_grade (self, ply);
 }
 
 /* Keeps the current move's button inside the visible part of the list. Its place is known once
@@ -191,6 +355,8 @@ static void update (VersoMoveList *self)
   opening = verso_game_get_opening (self->game);
   gtk_label_set_text (GTK_LABEL (self->opening_label), opening ? opening : "");
   gtk_widget_set_visible (self->opening_label, opening != NULL);
+  /* The players may have changed, and with them whose moves are graded. */
+  update_grades (self);
   scroll_to_current (self);
 }
 
@@ -199,19 +365,59 @@ static void on_game_changed (VersoGame *game, VersoMoveList *self)
   update (self);
 }
 
+static void on_move_scored (VersoGame *game, guint ply, VersoMoveList *self)
+{
+  if (ply >= 1 && ply <= self->buttons->len)
+    update_grade (self, ply);
+  update_summary (self);
+}
+
 void verso_move_list_set_game (VersoMoveList *self, VersoGame *game)
 {
   g_return_if_fail (VERSO_IS_MOVE_LIST (self));
   g_return_if_fail (game == NULL || VERSO_IS_GAME (game));
 
-  if (self->game)
+  if (self->game) {
     g_clear_signal_handler (&self->changed_id, self->game);
+    g_clear_signal_handler (&self->scored_id, self->game);
+  }
   g_set_object (&self->game, game);
-  if (game)
+  self->grade_computer = FALSE;
+  verso_move_list_set_analysis_progress (self, 0, 0);
+  if (game) {
     self->changed_id = g_signal_connect (game, "changed", G_CALLBACK (on_game_changed), self);
+    self->scored_id = g_signal_connect (game, "move-scored", G_CALLBACK (on_move_scored), self);
+  }
   /* Another game: every row is built again (its start may look the same). */
   truncate_moves (self, 0);
   update (self);
+}
+
+void verso_move_list_set_grade_computer (VersoMoveList *self, gboolean grade)
+{
+  g_return_if_fail (VERSO_IS_MOVE_LIST (self));
+
+  if (self->grade_computer == !!grade)
+    return;
+  self->grade_computer = !!grade;
+  update_grades (self);
+}
+
+void verso_move_list_set_analysis_progress (VersoMoveList *self, guint done, guint total)
+{
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (VERSO_IS_MOVE_LIST (self));
+
+  gtk_widget_set_visible (self->analysis_bar, total > 0);
+  if (total == 0)
+    return;
+  done = MIN (done, total);
+  /* Translators: the progress of Analyse Game: positions analysed and their number, e.g.
+   * "Analysing… 12 of 60" */
+  text = g_strdup_printf (_("Analysing… %u of %u"), done, total);
+  gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->progress_bar), (double) done / total);
+  gtk_progress_bar_set_text (GTK_PROGRESS_BAR (self->progress_bar), text);
 }
 
 GtkWidget *verso_move_list_new (void)
@@ -239,8 +445,10 @@ static void verso_move_list_dispose (GObject *object)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->scroll_id);
     self->scroll_id = 0;
   }
-  if (self->game)
+  if (self->game) {
     g_clear_signal_handler (&self->changed_id, self->game);
+    g_clear_signal_handler (&self->scored_id, self->game);
+  }
   g_clear_object (&self->game);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
     gtk_widget_unparent (child);
@@ -253,6 +461,7 @@ static void verso_move_list_finalize (GObject *object)
 
   g_ptr_array_unref (self->buttons);
   g_ptr_array_unref (self->numbers);
+  g_ptr_array_unref (self->grades);
   g_array_unref (self->moves);
   G_OBJECT_CLASS (verso_move_list_parent_class)->finalize (object);
 }
@@ -270,10 +479,12 @@ static void verso_move_list_class_init (VersoMoveListClass *klass)
 
 static void verso_move_list_init (VersoMoveList *self)
 {
-  GtkWidget *header, *overlay, *navigation, *title;
+  GtkWidget *header, *overlay, *navigation, *title, *coach, *cancel;
+  g_autofree char *legend = NULL;
 
   self->buttons = g_ptr_array_new ();
   self->numbers = g_ptr_array_new ();
+  self->grades = g_ptr_array_new ();
   self->moves = g_array_new (FALSE, FALSE, sizeof (int));
   position_init (&self->start);
   gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
@@ -320,6 +531,42 @@ static void verso_move_list_init (VersoMoveList *self)
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scrolled), overlay);
   gtk_widget_set_vexpand (self->scrolled, TRUE);
   gtk_widget_set_parent (self->scrolled, GTK_WIDGET (self));
+
+  coach = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  gtk_widget_add_css_class (coach, "coach");
+  self->summary_label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->summary_label), 0);
+  gtk_label_set_wrap (GTK_LABEL (self->summary_label), TRUE);
+  gtk_widget_add_css_class (self->summary_label, "summary");
+  gtk_widget_set_visible (self->summary_label, FALSE);
+  gtk_box_append (GTK_BOX (coach), self->summary_label);
+  legend = legend_text ();
+  self->legend_label = gtk_label_new (legend);
+  gtk_label_set_xalign (GTK_LABEL (self->legend_label), 0);
+  gtk_label_set_wrap (GTK_LABEL (self->legend_label), TRUE);
+  gtk_widget_add_css_class (self->legend_label, "caption");
+  gtk_widget_add_css_class (self->legend_label, "dim-label");
+  gtk_widget_set_visible (self->legend_label, FALSE);
+  gtk_box_append (GTK_BOX (coach), self->legend_label);
+
+  /* Analyse Game's progress; Cancel keeps the scores found so far. */
+  self->analysis_bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_add_css_class (self->analysis_bar, "analysis");
+  self->progress_bar = gtk_progress_bar_new ();
+  gtk_progress_bar_set_show_text (GTK_PROGRESS_BAR (self->progress_bar), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->progress_bar), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Analysis of the game"), -1);
+  gtk_widget_set_hexpand (self->progress_bar, TRUE);
+  gtk_widget_set_valign (self->progress_bar, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (self->analysis_bar), self->progress_bar);
+  cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (cancel), "win.cancel-analysis");
+  gtk_widget_set_tooltip_text (cancel, _("Stop the analysis; the scores found so far stay"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (cancel), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Cancel the Analysis"), -1);
+  gtk_box_append (GTK_BOX (self->analysis_bar), cancel);
+  gtk_widget_set_visible (self->analysis_bar, FALSE);
+  gtk_box_append (GTK_BOX (coach), self->analysis_bar);
+  gtk_widget_set_parent (coach, GTK_WIDGET (self));
 
   navigation = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   gtk_widget_add_css_class (navigation, "linked");

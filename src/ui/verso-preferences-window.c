@@ -19,6 +19,7 @@ struct _VersoPreferencesWindow {
   GtkSwitch *last_move_switch;
   GtkSwitch *coordinates_switch;
   GtkSwitch *animations_switch;
+  GtkSwitch *coach_switch;
 };
 
 G_DEFINE_FINAL_TYPE (VersoPreferencesWindow, verso_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
@@ -126,6 +127,7 @@ static void verso_preferences_window_constructed (GObject *object)
   g_settings_bind (self->settings, "show-last-move", self->last_move_switch, "active", BIND_FLAGS);
   g_settings_bind (self->settings, "show-coordinates", self->coordinates_switch, "active", BIND_FLAGS);
   g_settings_bind (self->settings, "animations", self->animations_switch, "active", BIND_FLAGS);
+  g_settings_bind (self->settings, "coach", self->coach_switch, "active", BIND_FLAGS);
 
   g_object_bind_property_full (self->mode_row, "selected", self->color_row, "sensitive", G_BINDING_SYNC_CREATE,
                                mode_to_color_sensitive, NULL, NULL, NULL);
@@ -173,6 +175,7 @@ static void verso_preferences_window_dispose (GObject *object)
     g_settings_unbind (self->last_move_switch, "active");
     g_settings_unbind (self->coordinates_switch, "active");
     g_settings_unbind (self->animations_switch, "active");
+    g_settings_unbind (self->coach_switch, "active");
   }
   gtk_widget_dispose_template (GTK_WIDGET (self), VERSO_TYPE_PREFERENCES_WINDOW);
   g_clear_object (&self->settings);
@@ -203,6 +206,7 @@ static void verso_preferences_window_class_init (VersoPreferencesWindowClass *kl
   gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, last_move_switch);
   gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, coordinates_switch);
   gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, animations_switch);
+  gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, coach_switch);
 }
 
 static void verso_preferences_window_init (VersoPreferencesWindow *self)

@@ -67,6 +67,13 @@ struct _VersoWindow {
   GCancellable *open_cancellable;   /* the file being read */
   gboolean discarding;              /* the person chose Discard: set while what follows runs */
   gboolean close_confirmed;         /* the unsaved changes were dealt with: the window may close */
+
+  /* Scores on the board and the evaluation graph (verso-window.c). */
+  GtkWidget *eval_graph;            /* VersoEvalGraph, under the move list */
+  GtkLabel *scores_label;           /* the scores' depth in the status line, while they are shown */
+
+  /* The coach and Analyse Game (verso-window.c). */
+  GCancellable *analysis_cancellable; /* the game's analysis under way, NULL when none */
 };
 
 /* verso-window.c, for the files that make up the window. */

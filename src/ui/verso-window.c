@@ -9,6 +9,7 @@
 #include "verso-application.h"
 #include "verso-board-view.h"
 #include "verso-dialog.h"
+#include "verso-eval-graph.h"
 #include "verso-move-list.h"
 #include "verso-new-game-dialog.h"
 #include "verso-position-editor.h"
@@ -88,6 +89,10 @@ static void update_actions (VersoWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.go-end", playing && ply < length);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.resume", playing && verso_game_get_paused (self->game));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.set-up-position", playing);
+  /* Analyse Game: one analysis at a time, of a game with moves. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.analyse-game",
+                                 playing && length > 0 && !self->analysis_cancellable);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-analysis", self->analysis_cancellable != NULL);
 }
 
 static char *result_text (VersoWindow *self)
@@ -190,6 +195,7 @@ static void cancel_hint (VersoWindow *self)
 }
 
 static void save_game (VersoWindow *self);
+static void update_scores (VersoWindow *self);
 
 /* Every change of the position is saved at once, so a killed game loses at most its last move. */
 static void on_game_changed (VersoGame *game, VersoWindow *self)
@@ -201,6 +207,7 @@ static void on_game_changed (VersoGame *game, VersoWindow *self)
   if (verso_game_get_ply (game) < self->pass_ply)
     withdraw_notice (self, NOTICE_PASS);
   update_status (self);
+  update_scores (self);
 }
 
 static gint64 thread_cpu_time (void)
@@ -227,7 +234,8 @@ static gboolean stall_probe_tick (gpointer user_data)
 
 static void update_stall_probe (VersoWindow *self)
 {
-  gboolean thinking = self->game && verso_game_get_thinking (self->game);
+  /* While the computer thinks or the game is being analysed. */
+  gboolean thinking = self->game && (verso_game_get_thinking (self->game) || self->analysis_cancellable);
 
   if (!g_getenv ("VERSO_DEBUG_STALLS"))
     return;
@@ -291,9 +299,11 @@ static void on_game_over_response (AdwMessageDialog *dialog, const char *respons
     verso_window_files_confirm (self, start_new_game_confirmed, NULL, NULL);
 }
 
+static char *game_over_body (VersoWindow *self);
+
 static void on_game_over (VersoGame *game, VersoWindow *self)
 {
-  g_autofree char *body = result_text (self);
+  g_autofree char *body = game_over_body (self);
   const char *heading;
   int winner = verso_game_get_winner (game);
   GtkWidget *dialog;
@@ -321,11 +331,195 @@ static void on_game_over (VersoGame *game, VersoWindow *self)
   verso_dialog_present (GTK_WINDOW (dialog), GTK_WINDOW (self));
 }
 
+/* The coach and Analyse Game */
+
+/* The coach grades a person's moves against the computer while the preference is on. */
+static void update_coach (VersoWindow *self)
+{
+  verso_game_set_coach (self->game, g_settings_get_boolean (self->settings, "coach") && versus_computer (self));
+}
+
+static void on_coach_setting_changed (GSettings *settings, const char *key, VersoWindow *self)
+{
+  update_coach (self);
+}
+
+/* The coach's summary of the people's moves (after Analyse Game in a two-player game), or NULL
+ * when none of them is graded. */
+static char *coach_summary_text (VersoWindow *self)
+{
+  gboolean two_players = verso_game_get_mode (self->game) == VERSO_MODE_TWO_PLAYERS;
+  GString *text = g_string_new (NULL);
+
+  for (VersoColor color = VERSO_COLOR_BLACK; color <= VERSO_COLOR_WHITE; color++) {
+    g_autofree char *line = NULL;
+
+    if (verso_game_get_player (self->game, color) != VERSO_PLAYER_HUMAN
+        || !(line = verso_game_describe_coach_summary (self->game, color)))
+      continue;
+    if (text->len)
+      g_string_append_c (text, '\n');
+    if (two_players)
+      /* Translators: the coach's summary of one colour's moves at the end of a game,
+       * e.g. "Black: 18 discs lost in 4 mistakes; worst: 31. e2, −9" */
+      g_string_append_printf (text, color == VERSO_COLOR_BLACK ? _("Black: %s") : _("White: %s"), line);
+    else
+      /* Translators: the coach's summary of the person's moves at the end of a game against the
+       * computer, e.g. "Your moves: 18 discs lost in 4 mistakes; worst: 31. e2, −9" */
+      g_string_append_printf (text, _("Your moves: %s"), line);
+  }
+  if (text->len == 0) {
+    g_string_free (text, TRUE);
+    return NULL;
+  }
+  return g_string_free (text, FALSE);
+}
+
+/* The result, and the coach's summary under it. */
+static char *game_over_body (VersoWindow *self)
+{
+  g_autofree char *result = result_text (self);
+  g_autofree char *summary = coach_summary_text (self);
+
+  return summary ? g_strdup_printf ("%s\n\n%s", result, summary) : g_steal_pointer (&result);
+}
+
+/* The last move's grade may come after the game is over: the dialog then shows it. */
+static void on_move_scored (VersoGame *game, guint ply, VersoWindow *self)
+{
+  if (self->game_over_dialog && verso_game_is_over (game)) {
+    g_autofree char *body = game_over_body (self);
+    adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (self->game_over_dialog), body);
+  }
+}
+
+/* One run of Analyse Game. Its answers count while its cancellable is the window's: another
+ * game, Cancel or closing the window drop it. */
+typedef struct {
+  VersoWindow *window;
+  GCancellable *cancellable;
+} AnalysisJob;
+
+static void analysis_job_free (AnalysisJob *job)
+{
+  g_object_unref (job->window);
+  g_object_unref (job->cancellable);
+  g_free (job);
+}
+
+/* Stops the analysis under way; the scores it found stay with the moves. */
+static void stop_analysis (VersoWindow *self)
+{
+  if (!self->analysis_cancellable)
+    return;
+  g_cancellable_cancel (self->analysis_cancellable);
+  g_clear_object (&self->analysis_cancellable);
+  if (self->move_list)
+    verso_move_list_set_analysis_progress (VERSO_MOVE_LIST (self->move_list), 0, 0);
+  update_stall_probe (self);
+}
+
+static void on_analysis_progress (guint done, guint total, gpointer user_data)
+{
+  AnalysisJob *job = user_data;
+
+  if (job->cancellable == job->window->analysis_cancellable)
+    verso_move_list_set_analysis_progress (VERSO_MOVE_LIST (job->window->move_list), done, total);
+}
+
+static void analysis_ready (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  AnalysisJob *job = user_data;
+  VersoWindow *self = job->window;
+  g_autoptr (GError) error = NULL;
+  gboolean done = verso_game_analyse_finish (VERSO_GAME (source), result, &error);
+
+  if (job->cancellable == self->analysis_cancellable) {
+    g_clear_object (&self->analysis_cancellable);
+    verso_move_list_set_analysis_progress (VERSO_MOVE_LIST (self->move_list), 0, 0);
+    update_stall_probe (self);
+    if (done) {
+      adw_flap_set_reveal_flap (self->flap, TRUE);
+    } else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED)) {
+      /* Not our Cancel: the game stops its analysis when its moves change. */
+      show_toast (self, _("The analysis stopped: the moves changed"));
+    } else {
+      g_message ("Cannot analyse the game: %s", error ? error->message : "no reason given");
+      show_toast (self, _("The game could not be analysed"));
+    }
+    update_actions (self);
+  }
+  analysis_job_free (job);
+}
+
+/* Every position of the record is analysed in the background; the grades and the graph fill as
+ * it goes, and the computer's moves are graded too. */
+static void analyse_game_activated (GtkWidget *widget, const char *action, GVariant *parameter)
+{
+  VersoWindow *self = VERSO_WINDOW (widget);
+  AnalysisJob *job;
+
+  if (self->analysis_cancellable || self->editing || verso_game_get_length (self->game) == 0)
+    return;
+  job = g_new0 (AnalysisJob, 1);
+  job->window = g_object_ref (self);
+  job->cancellable = g_cancellable_new ();
+  self->analysis_cancellable = g_object_ref (job->cancellable);
+  verso_move_list_set_grade_computer (VERSO_MOVE_LIST (self->move_list), TRUE);
+  verso_move_list_set_analysis_progress (VERSO_MOVE_LIST (self->move_list), 0, verso_game_get_length (self->game));
+  adw_flap_set_reveal_flap (self->flap, TRUE);
+  verso_game_analyse_async (self->game, on_analysis_progress, job, job->cancellable, analysis_ready, job);
+  update_stall_probe (self);
+  update_actions (self);
+}
+
+static void cancel_analysis_activated (GtkWidget *widget, const char *action, GVariant *parameter)
+{
+  VersoWindow *self = VERSO_WINDOW (widget);
+
+  stop_analysis (self);
+  update_actions (self);
+}
+
+/* Scores on the board and the evaluation graph */
+
+/* The board shows the game's latest scores, and the status line how deep they go. */
+static void update_scores (VersoWindow *self)
+{
+  const Analysis *scores = self->game && g_settings_get_boolean (self->settings, "show-scores")
+                         ? verso_game_get_scores (self->game) : NULL;
+
+  verso_board_view_set_scores (self->board_view, scores);
+  if (scores && scores->exact) {
+    /* Translators: in the status line, while scores are shown on the board: they are exact */
+    gtk_label_set_text (self->scores_label, C_("scores", "exact"));
+  } else if (scores && scores->depth > 0) {
+    /* Translators: in the status line, while scores are shown on the board: how many moves ahead
+     * the engine has looked, e.g. "depth 14" */
+    g_autofree char *text = g_strdup_printf (_("depth %d"), scores->depth);
+    gtk_label_set_text (self->scores_label, text);
+  }
+  gtk_widget_set_visible (GTK_WIDGET (self->scores_label), scores && (scores->exact || scores->depth > 0));
+}
+
+static void on_scores_changed (VersoGame *game, VersoWindow *self)
+{
+  update_scores (self);
+}
+
+static void on_show_scores_setting_changed (GSettings *settings, const char *key, VersoWindow *self)
+{
+  if (self->game)
+    verso_game_set_show_scores (self->game, g_settings_get_boolean (settings, "show-scores"));
+  update_scores (self);
+}
+
 static void stop_editing (VersoWindow *self);
 
 static void set_game (VersoWindow *self, VersoGame *game)
 {
   stop_editing (self);
+  stop_analysis (self);
   cancel_hint (self);
   withdraw_notice (self, self->notice_kind);
   if (self->game) {
@@ -338,9 +532,15 @@ static void set_game (VersoWindow *self, VersoGame *game)
   g_signal_connect (game, "notify::level", G_CALLBACK (on_game_notify), self);
   g_signal_connect (game, "pass", G_CALLBACK (on_pass), self);
   g_signal_connect (game, "game-over", G_CALLBACK (on_game_over), self);
+  g_signal_connect (game, "move-scored", G_CALLBACK (on_move_scored), self);
   verso_window_files_watch_game (self);
   verso_board_view_set_game (self->board_view, game);
   verso_move_list_set_game (VERSO_MOVE_LIST (self->move_list), game);
+  verso_eval_graph_set_game (VERSO_EVAL_GRAPH (self->eval_graph), game);
+  g_signal_connect (game, "scores-changed", G_CALLBACK (on_scores_changed), self);
+  verso_game_set_show_scores (game, g_settings_get_boolean (self->settings, "show-scores"));
+  update_scores (self);
+  update_coach (self);
   save_game (self);
   update_status (self);
   verso_game_start_computer (game);
@@ -419,6 +619,7 @@ static void on_players_setting_changed (GSettings *settings, const char *key, Ve
     return;
   verso_game_set_player (self->game, VERSO_COLOR_BLACK, settings_player (settings, VERSO_COLOR_BLACK));
   verso_game_set_player (self->game, VERSO_COLOR_WHITE, settings_player (settings, VERSO_COLOR_WHITE));
+  update_coach (self);
 }
 
 static void on_level_setting_changed (GSettings *settings, const char *key, VersoWindow *self)
@@ -726,6 +927,7 @@ static void verso_window_dispose (GObject *object)
   VersoWindow *self = VERSO_WINDOW (object);
 
   cancel_hint (self);
+  stop_analysis (self);
   verso_window_files_dispose (self);
   g_clear_handle_id (&self->stall_probe, g_source_remove);
   if (self->game_over_dialog)
@@ -756,6 +958,7 @@ static void verso_window_class_init (VersoWindowClass *klass)
   widget_class->realize = verso_window_realize;
 
   g_type_ensure (VERSO_TYPE_BOARD_VIEW);
+  g_type_ensure (VERSO_TYPE_EVAL_GRAPH);
   g_type_ensure (VERSO_TYPE_MOVE_LIST);
   g_type_ensure (VERSO_TYPE_POSITION_EDITOR);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/verso/Verso/verso-window.ui");
@@ -780,6 +983,8 @@ static void verso_window_class_init (VersoWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, VersoWindow, resume_button);
   gtk_widget_class_bind_template_child (widget_class, VersoWindow, status_stack);
   gtk_widget_class_bind_template_child (widget_class, VersoWindow, position_editor);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, eval_graph);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, scores_label);
   gtk_widget_class_bind_template_callback (widget_class, on_editor_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_editor_play);
   gtk_widget_class_bind_template_callback (widget_class, on_editor_cancel);
@@ -793,6 +998,8 @@ static void verso_window_class_init (VersoWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_activated);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_activated);
   gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_activated);
+  gtk_widget_class_install_action (widget_class, "win.analyse-game", NULL, analyse_game_activated);
+  gtk_widget_class_install_action (widget_class, "win.cancel-analysis", NULL, cancel_analysis_activated);
   verso_window_files_class_init (widget_class);
 }
 
@@ -823,6 +1030,14 @@ static void verso_window_init (VersoWindow *self)
   g_signal_connect (self->settings, "changed::game-mode", G_CALLBACK (on_players_setting_changed), self);
   g_signal_connect (self->settings, "changed::player-color", G_CALLBACK (on_players_setting_changed), self);
   g_signal_connect (self->settings, "changed::level", G_CALLBACK (on_level_setting_changed), self);
+  /* Scores on the board (F7): the action is the setting's, so the menu's check follows it. */
+  {
+    g_autoptr (GAction) show_scores = g_settings_create_action (self->settings, "show-scores");
+    g_action_map_add_action (G_ACTION_MAP (self), show_scores);
+  }
+  g_signal_connect (self->settings, "changed::show-scores", G_CALLBACK (on_show_scores_setting_changed), self);
+  g_settings_bind (self->settings, "board-theme", self->eval_graph, "theme", G_SETTINGS_BIND_GET);
+  g_signal_connect (self->settings, "changed::coach", G_CALLBACK (on_coach_setting_changed), self);
 
   game = restore_game (self);
   if (game)
