@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """A seeded storm of impatient input on the real game under a bare Xvfb (no window manager):
-clicks on random squares, undo, redo, new games through the dialog, hints and difficulty
-changes, many of them while the computer thinks. Afterwards the game must still answer: no
+clicks on random squares, undo, redo, new games through the dialog, hints, difficulty changes,
+scores shown and hidden, Analyse Game interrupted, and moves through the record, many of them
+while the computer thinks. Afterwards the game must still answer: no
 window left open out of reach, keyboard focus back on the board, a move played by a click shows
 on the screen, the window repaints at a new size, Ctrl+Q quits with status 0, the log holds no
 GLib/GTK warning or critical, and the next start shows the same position.
@@ -62,7 +63,8 @@ def random_storm(seed, events):
     """A seeded storm, weighted towards clicks, with the pauses of an impatient person."""
     rng = random.Random(seed)
     actions = []
-    kinds = ['click'] * 10 + ['undo'] * 2 + ['redo'] * 2 + ['new', 'hint', 'level']
+    kinds = ['click'] * 10 + ['undo'] * 2 + ['redo'] * 2 + ['new', 'hint', 'level', 'scores', 'analyse'] \
+        + ['navigate'] * 2
     for _ in range(events):
         kind = rng.choice(kinds)
         if kind == 'click':
@@ -73,6 +75,20 @@ def random_storm(seed, events):
             actions.append(('key', 'ctrl+shift+z'))
         elif kind == 'hint':
             actions.append(('key', 'ctrl+h'))
+        elif kind == 'scores':
+            # Scores on the board while the position changes under them, then off again (the
+            # board is read by its pixels at the end).
+            actions.append(('key', 'F7'))
+            actions.append(('sleep', rng.choice([0.05, 0.3, 1.0])))
+            actions.append(('key', 'F7'))
+        elif kind == 'analyse':
+            # Analyse Game, interrupted by a new game, an undo, a move back to the start or the
+            # move list closed.
+            actions.append(('key', 'ctrl+shift+a'))
+            actions.append(('sleep', rng.choice([0.05, 0.3, 1.0])))
+            actions.append(('key', rng.choice(['ctrl+n', 'ctrl+z', 'Home', 'F9'])))
+        elif kind == 'navigate':
+            actions.append(('key', rng.choice(['Home', 'End', 'alt+Left', 'alt+Right', 'alt+l'])))
         elif kind == 'level':
             actions.append(('level', rng.choice(STORM_LEVELS)))
         else:
