@@ -3,6 +3,7 @@
 moves the keyboard cursor, plays, and reads the board's accessible name and description back
 through AT-SPI. Run inside dbus-run-session. Usage: test-accessibility.py VERSO SCHEMA_DIR"""
 
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -19,6 +20,10 @@ except (ImportError, ValueError) as error:
     sys.exit(77)
 
 VERSO, SCHEMA_DIR = sys.argv[1], sys.argv[2]
+# The X server is started as the window test starts it.
+_spec = importlib.util.spec_from_file_location('window', os.path.join(os.path.dirname(__file__), 'test-window.py'))
+window = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(window)
 BUS_LAUNCHER = '/usr/libexec/at-spi-bus-launcher'
 
 
@@ -96,26 +101,7 @@ def main():
             print('SKIP: %s is not installed' % tool)
             sys.exit(77)
     home = tempfile.mkdtemp(prefix='verso-a11y-')
-    read_fd, write_fd = os.pipe()
-    xvfb = subprocess.Popen(['Xvfb', '-displayfd', str(write_fd), '-screen', '0', '1000x1000x24', '-nolisten', 'tcp'],
-                            pass_fds=[write_fd], stderr=subprocess.DEVNULL)
-    os.close(write_fd)
-    number = b''
-    while not number.endswith(b'\n'):
-        chunk = os.read(read_fd, 16)
-        if not chunk:
-            fail('Xvfb did not start')
-        number += chunk
-    os.close(read_fd)
-    display = ':' + number.decode().strip()
-    # The server said it is ready; make sure a client can connect before going on.
-    for _ in range(100):
-        if subprocess.run(['xdotool', 'getdisplaygeometry'], env=dict(os.environ, DISPLAY=display),
-                          capture_output=True).returncode == 0:
-            break
-        time.sleep(0.1)
-    else:
-        fail('cannot connect to the X server at ' + display)
+    xvfb, display = window.start_xvfb()
     env = dict(os.environ)
     for name in ('LANGUAGE', 'LC_ALL', 'LC_MESSAGES', 'GTK_A11Y', 'NO_AT_BRIDGE'):
         env.pop(name, None)

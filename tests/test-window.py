@@ -32,8 +32,10 @@ def fail(message):
 
 def start_xvfb():
     read_fd, write_fd = os.pipe()
+    # -noreset: by default the server resets when its last client leaves (the readiness probe
+    # below is one), and a client connecting during the reset is refused.
     xvfb = subprocess.Popen(['Xvfb', '-displayfd', str(write_fd), '-screen', '0', '1000x1000x24',
-                             '-nolisten', 'tcp'], pass_fds=[write_fd], stderr=subprocess.DEVNULL)
+                             '-nolisten', 'tcp', '-noreset'], pass_fds=[write_fd], stderr=subprocess.DEVNULL)
     os.close(write_fd)
     number = b''
     while not number.endswith(b'\n'):
