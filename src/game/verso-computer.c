@@ -83,6 +83,30 @@ static SearchResult computer_think (Search *search, Request *request)
   return result;
 }
 
+/* Waits for the computer's one search and takes it, making it the first time. FALSE, with the
+ * task returned (cancelled, or out of memory) and nothing held, when the task is not to run. */
+static gboolean lock_search (VersoComputer *self, GTask *task)
+{
+  g_mutex_lock (&self->search_lock);
+  if (g_task_return_error_if_cancelled (task)) {
+    g_mutex_unlock (&self->search_lock);
+    return FALSE;
+  }
+  if (!self->search)
+    self->search = search_new (COMPUTER_HASH_BYTES);
+  if (!self->search) {
+    g_mutex_unlock (&self->search_lock);
+    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED, "Not enough memory for the engine");
+    return FALSE;
+  }
+  /* Making the table takes a moment the first time; a stop in it needs no search. */
+  if (g_task_return_error_if_cancelled (task)) {
+    g_mutex_unlock (&self->search_lock);
+    return FALSE;
+  }
+  return TRUE;
+}
+
 static void computer_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
 {
   VersoComputer *self = source;
@@ -96,23 +120,8 @@ static void computer_thread (GTask *task, gpointer source, gpointer task_data, G
     return;
   }
 
-  g_mutex_lock (&self->search_lock);
-  if (g_task_return_error_if_cancelled (task)) {
-    g_mutex_unlock (&self->search_lock);
+  if (!lock_search (self, task))
     return;
-  }
-  if (!self->search)
-    self->search = search_new (COMPUTER_HASH_BYTES);
-  if (!self->search) {
-    g_mutex_unlock (&self->search_lock);
-    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED, "Not enough memory for the engine");
-    return;
-  }
-  /* Making the table takes a moment the first time; a stop in it needs no search. */
-  if (g_task_return_error_if_cancelled (task)) {
-    g_mutex_unlock (&self->search_lock);
-    return;
-  }
   result = g_new (SearchResult, 1);
   *result = computer_think (self->search, request);
   g_mutex_unlock (&self->search_lock);
@@ -293,18 +302,8 @@ static void analysis_thread (GTask *task, gpointer source, gpointer task_data,
   SearchLimits limits = search_limits_default ();
   Analysis *analysis;
 
-  g_mutex_lock (&self->search_lock);
-  if (g_task_return_error_if_cancelled (task)) {
-    g_mutex_unlock (&self->search_lock);
+  if (!lock_search (self, task))
     return;
-  }
-  if (!self->search)
-    self->search = search_new (COMPUTER_HASH_BYTES);
-  if (!self->search) {
-    g_mutex_unlock (&self->search_lock);
-    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED, "Not enough memory for the engine");
-    return;
-  }
   limits.max_depth = request->depth;
   /* An iteration over every move may take long: the hard limit keeps the promised time. */
   limits.soft_time = request->seconds * 0.5;
