@@ -45,22 +45,42 @@ static void forward_parent_shortcuts (GtkWindow *window, GtkApplication *applica
   gtk_widget_add_controller (GTK_WIDGET (window), controller);
 }
 
+/* A hidden dialog waiting to be destroyed, and its parent, kept alive until then: the dialog
+ * being destroyed disconnects from its parent, which may have closed meanwhile (Save, then quit). */
+typedef struct {
+  GtkWindow *window;
+  GtkWindow *parent;
+} DestroyLater;
+
+static void destroy_later_free (DestroyLater *later)
+{
+  g_object_unref (later->window);
+  g_clear_object (&later->parent);
+  g_free (later);
+}
+
 static gboolean destroy_later (gpointer user_data)
 {
-  gtk_window_destroy (GTK_WINDOW (user_data));
+  DestroyLater *later = user_data;
+
+  gtk_window_destroy (later->window);
   return G_SOURCE_REMOVE;
 }
 
 static void on_visible_changed (GtkWindow *window)
 {
   GtkWindow *parent = gtk_window_get_transient_for (window);
+  DestroyLater *later;
 
   if (gtk_widget_get_visible (GTK_WIDGET (window)))
     return;
   g_signal_handlers_disconnect_by_func (window, on_visible_changed, NULL);
   if (parent && gtk_widget_get_visible (GTK_WIDGET (parent)))
     gtk_window_present (parent);
-  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, destroy_later, g_object_ref (window), g_object_unref);
+  later = g_new (DestroyLater, 1);
+  later->window = g_object_ref (window);
+  later->parent = parent ? g_object_ref (parent) : NULL;
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, destroy_later, later, (GDestroyNotify) destroy_later_free);
 }
 
 void verso_dialog_present (GtkWindow *window, GtkWindow *parent)
