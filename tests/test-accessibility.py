@@ -25,6 +25,9 @@ _spec = importlib.util.spec_from_file_location('window', os.path.join(os.path.di
 window = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(window)
 BUS_LAUNCHER = '/usr/libexec/at-spi-bus-launcher'
+# The walk over the game's accessibles, shared by the AT-SPI window tests.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import atspi_game  # noqa: E402
 
 
 def fail(message):
@@ -33,41 +36,14 @@ def fail(message):
 
 
 def find_board():
-    desktop = Atspi.get_desktop(0)
-    for i in range(desktop.get_child_count()):
-        application = desktop.get_child_at_index(i)
-        if application is None or application.get_name() != 'verso':
-            continue
-        stack = [application]
-        while stack:
-            node = stack.pop()
-            try:
-                if node.get_role() == Atspi.Role.TABLE and node.get_name() == 'Board':
-                    return node
-                stack.extend(node.get_child_at_index(k) for k in range(node.get_child_count()))
-            except gi.repository.GLib.Error:
-                continue
-    return None
+    return atspi_game.find(lambda node: node.get_role() == Atspi.Role.TABLE and node.get_name() == 'Board')
 
 
 def find_named(name):
     """An accessible of the game named name, or None."""
-    desktop = Atspi.get_desktop(0)
-    for i in range(desktop.get_child_count()):
-        application = desktop.get_child_at_index(i)
-        if application is None or application.get_name() != 'verso':
-            continue
-        stack = [application]
-        while stack:
-            node = stack.pop()
-            try:
-                # A move in the list may carry the coach's grade after its name ("1. Black f5, best move").
-                if node.get_name() == name or (node.get_name() or '').startswith(name + ', '):
-                    return node
-                stack.extend(node.get_child_at_index(k) for k in range(node.get_child_count()))
-            except gi.repository.GLib.Error:
-                continue
-    return None
+    # A move in the list may carry the coach's grade after its name ("1. Black f5, best move").
+    return atspi_game.find(lambda node: node.get_name() == name
+                           or (node.get_name() or '').startswith(name + ', '))
 
 
 def wait_for_named(name, seconds=15):

@@ -30,26 +30,15 @@ fail, BLACK, START, name = window.fail, window.BLACK, window.START, window.name
 
 VERSO, SCHEMA_DIR = sys.argv[1], sys.argv[2]
 BUS_LAUNCHER = '/usr/libexec/at-spi-bus-launcher'
+# The walk over the game's accessibles, shared by the AT-SPI window tests.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import atspi_game  # noqa: E402
 GRAPH_PADDING = 6   # verso-eval-graph.c: PADDING, around the plot
 
 
 def find_accessible(role, accessible_name):
     """The game's accessible with this role and name, or None."""
-    desktop = Atspi.get_desktop(0)
-    for i in range(desktop.get_child_count()):
-        application = desktop.get_child_at_index(i)
-        if application is None or application.get_name() != 'verso':
-            continue
-        stack = [application]
-        while stack:
-            node = stack.pop()
-            try:
-                if node.get_role() == role and node.get_name() == accessible_name:
-                    return node
-                stack.extend(node.get_child_at_index(k) for k in range(node.get_child_count()))
-            except gi.repository.GLib.Error:
-                continue
-    return None
+    return atspi_game.find(lambda node: node.get_role() == role and node.get_name() == accessible_name)
 
 
 def wait_for_description(role, accessible_name, condition, what, seconds=30):

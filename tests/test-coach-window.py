@@ -28,6 +28,9 @@ _spec.loader.exec_module(window)
 fail, BLACK, WHITE, EMPTY = window.fail, window.BLACK, window.WHITE, window.EMPTY
 
 BUS_LAUNCHER = '/usr/libexec/at-spi-bus-launcher'
+# The walk over the game's accessibles, shared by the AT-SPI window tests.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import atspi_game  # noqa: E402
 MOVE_NAME = re.compile(r'^(\d+)\. (Black|White) ([a-h][1-8]|pass)(, .*)?$')
 GRADE_NAME = re.compile(r'^, (good|inaccuracy|mistake|blunder), (\d+) discs? lost$')
 
@@ -80,23 +83,14 @@ def crafted_game():
 # --- the accessibility tree ---
 
 def accessibles():
-    """(role, name, node) of every accessible of the game (GTK leaves out hidden widgets)."""
+    """(role, name, node) of every accessible of the game (GTK leaves out hidden widgets), but
+    the board's squares: many, and not what this test reads."""
     found = []
-    desktop = Atspi.get_desktop(0)
-    for i in range(desktop.get_child_count()):
-        application = desktop.get_child_at_index(i)
-        if application is None or application.get_name() != 'verso':
+    for node in atspi_game.walk(skip_role=Atspi.Role.TABLE_CELL):
+        try:
+            found.append((node.get_role(), node.get_name() or '', node))
+        except GLib.Error:
             continue
-        stack = [application]
-        while stack:
-            node = stack.pop()
-            try:
-                if node.get_role() == Atspi.Role.TABLE_CELL:
-                    continue  # the board's squares: many, and not what this test reads
-                found.append((node.get_role(), node.get_name() or '', node))
-                stack.extend(node.get_child_at_index(k) for k in range(node.get_child_count()))
-            except GLib.Error:
-                continue
     return found
 
 
