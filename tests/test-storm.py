@@ -217,6 +217,13 @@ class Storm:
         if focus != main:
             self.fail('after the dialogs closed the keyboard focus is on window %d, not on the main window %d'
                       % (focus, main))
+        # Analyse Game opens the move list, which folds over the board in this narrow window:
+        # when the board stays hidden, F9 (Show Moves) must close the list and show it again.
+        deadline = time.time() + 5
+        while time.time() < deadline and not readable_but_hint(self.app.board()):
+            time.sleep(0.3)
+        if not readable_but_hint(self.app.board()):
+            self.xdotool('key', 'F9')
         return self.app.wait_for(readable_but_hint, 'a readable board', seconds=30)
 
     def check_answers(self):
