@@ -1,6 +1,7 @@
 /* test-ggf.c: GGF game records (notation_parse_ggf, notation_format_ggf) as NBoard and GGS write
  * them: the board, names and moves read, passes written or left out, several games a file, records
- * written and read back, and malformed records refused with the error and where it is. */
+ * written and read back, game types (TY, Reverse) and balanced starts (BS), and malformed records
+ * refused with the error and where it is. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,6 +174,9 @@ static void check_round_trip (const NotationGame *game, const char *date)
   CHECK (again.n_moves == game->n_moves
          && memcmp (again.moves, game->moves, game->n_moves * sizeof *game->moves) == 0);
   CHECK (strcmp (again.black, game->black) == 0 && strcmp (again.white, game->white) == 0);
+  CHECK (again.rules == game->rules);
+  CHECK (again.given_moves == (game->given_moves < game->n_moves ? game->given_moves
+                                                                 : game->n_moves));
 }
 
 static void test_writer_round_trips (void)
@@ -286,6 +290,20 @@ static const Malformed malformed[] = {
   { "(;GM[Othello]BO[8 ****************************************************************"
     " O]W[PA];)", NOTATION_ERROR_GAME_OVER, 85, 0 },
   { "(;GM[Othello]" START_BO ";) (;", NOTATION_ERROR_TRAILING, 88, 0 },
+  /* Game types (TY) and balanced starts (BS). */
+  { "(;GM[Othello]TY[10]" START_BO ";)", NOTATION_ERROR_BOARD_SIZE, 13, 0 },
+  { "(;GM[Othello]TY[s10r20]" START_BO ";)", NOTATION_ERROR_BOARD_SIZE, 13, 0 },
+  { "(;GM[Othello]" START_BO "TY[88];)", NOTATION_ERROR_BOARD_SIZE, 85, 0 },
+  { "(;GM[Othello]TY[8x]" START_BO ";)", NOTATION_ERROR_BAD_TYPE, 13, 0 },
+  { "(;GM[Othello]TY[8 8]" START_BO ";)", NOTATION_ERROR_BAD_TYPE, 13, 0 },
+  { "(;GM[Othello]TY[sr]" START_BO ";)", NOTATION_ERROR_BAD_TYPE, 13, 0 },
+  { "(;GM[Othello]TY[]" START_BO ";)", NOTATION_ERROR_BAD_TYPE, 13, 0 },
+  { "(;GM[Othello]" START_BO "B[f5]BS[2];)", NOTATION_ERROR_BAD_GIVEN, 90, 1 },
+  { "(;GM[Othello]BS[3]" START_BO "B[f5]W[d6];)", NOTATION_ERROR_BAD_GIVEN, 13, 2 },
+  { "(;GM[Othello]" START_BO "B[f5]BS[-1];)", NOTATION_ERROR_BAD_GIVEN, 90, 1 },
+  { "(;GM[Othello]" START_BO "B[f5]BS[1x];)", NOTATION_ERROR_BAD_GIVEN, 90, 1 },
+  { "(;GM[Othello]" START_BO "B[f5]BS[];)", NOTATION_ERROR_BAD_GIVEN, 90, 1 },
+  { "(;GM[Othello]" START_BO "B[f5]BS[99999999999999999999999];)", NOTATION_ERROR_BAD_GIVEN, 90, 1 },
 };
 
 static void test_malformed_records_refused_with_place (void)
@@ -313,6 +331,78 @@ static void test_malformed_records_refused_with_place (void)
   }
 }
 
+/* TY: the board size 8 with GGS's letters, 'a' (anti) making it Reverse; BS: the moves of a
+ * balanced start. Both written back, RE staying the standard count for black. */
+static void test_types_and_balanced_starts (void)
+{
+  static const struct {
+    const char *type;
+    Rules rules;
+  } types[] = {
+    { "8", RULES_STANDARD }, { " 8 ", RULES_STANDARD }, { "s8r20", RULES_STANDARD },
+    { "k8", RULES_STANDARD }, { "8r", RULES_STANDARD }, { "s8", RULES_STANDARD },
+    { "8a", RULES_REVERSE }, { "a8", RULES_REVERSE }, { "s8r18a", RULES_REVERSE },
+  };
+  char record[512];
+  NotationGame game;
+  for (size_t k = 0; k < sizeof types / sizeof types[0]; k++) {
+    snprintf (record, sizeof record, "(;GM[Othello]TY[%s]" START_BO "B[f5];)", types[k].type);
+    NotationStatus status = parse (record, &game);
+    if (status.error || game.rules != types[k].rules || game.given_moves != 0) {
+      fprintf (stderr, "  TY[%s]: %s, rules %d\n", types[k].type,
+               notation_error_message (status.error), game.rules);
+      check_failures++;
+    }
+  }
+  /* No TY: standard. */
+  CHECK (parse ("(;GM[Othello]" START_BO ";)", &game).error == NOTATION_OK
+         && game.rules == RULES_STANDARD && game.given_moves == 0);
+  /* BS from 0 to the number of moves, passes counted. */
+  CHECK (parse ("(;GM[Othello]BS[2]" START_BO "B[f5]W[d6];)", &game).error == NOTATION_OK
+         && game.given_moves == 2);
+  CHECK (parse ("(;GM[Othello]" START_BO "B[f5]W[d6]BS[ 0 ];)", &game).error == NOTATION_OK
+         && game.given_moves == 0);
+  CHECK (parse ("(;GM[Othello]BO[8 " PASS_SQUARES " O]B[h8]BS[2];)", &game).error == NOTATION_OK
+         && game.n_moves == 2 && game.given_moves == 2);
+
+  /* A Reverse game from a balanced start, played to the end at random. */
+  CheckRandom random = { 0xBA1A2CEDULL };
+  for (int k = 0; k < 50; k++) {
+    memset (&game, 0, sizeof game);
+    position_init (&game.start);
+    Position position = game.start;
+    while (!board_is_game_over (&position.board)) {
+      int move = check_random_move (&random, &position.board);
+      position_play (&position, move);
+      game.moves[game.n_moves++] = move;
+    }
+    game.rules = RULES_REVERSE;
+    game.given_moves = 8;
+    check_round_trip (&game, NULL);
+    notation_format_ggf (&game, NULL, record, sizeof record);
+    CHECK (strstr (record, "TY[8a]BS[8]BO[8 ") != NULL);
+    /* RE is the same for both rules: black's standard disc difference. */
+    char reverse_result[16], standard_result[16];
+    const char *re = strstr (record, "RE[");
+    CHECK (re != NULL);
+    snprintf (reverse_result, sizeof reverse_result, "%.*s", re ? (int) strcspn (re, "]") : 0,
+              re ? re : "");
+    game.rules = RULES_STANDARD;
+    game.given_moves = 0;
+    check_round_trip (&game, NULL);
+    notation_format_ggf (&game, NULL, record, sizeof record);
+    CHECK (strstr (record, "TY[8]BO[8 ") != NULL && strstr (record, "BS[") == NULL);
+    re = strstr (record, "RE[");
+    CHECK (re != NULL);
+    snprintf (standard_result, sizeof standard_result, "%.*s", re ? (int) strcspn (re, "]") : 0,
+              re ? re : "");
+    CHECK (strcmp (reverse_result, standard_result) == 0);
+    /* More given moves than the game has: written as all of them. */
+    game.given_moves = game.n_moves + 5;
+    check_round_trip (&game, NULL);
+  }
+}
+
 /* The record's bytes beyond `length` are never read. */
 static void test_length_is_honoured (void)
 {
@@ -337,6 +427,7 @@ int main (void)
   check_run ("several_games_a_file", test_several_games_a_file);
   check_run ("writer_round_trips", test_writer_round_trips);
   check_run ("malformed_records_refused_with_place", test_malformed_records_refused_with_place);
+  check_run ("types_and_balanced_starts", test_types_and_balanced_starts);
   check_run ("length_is_honoured", test_length_is_honoured);
   return check_finish ();
 }

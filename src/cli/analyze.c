@@ -12,7 +12,7 @@
 #include "search.h"
 
 #define ANALYZE_DEFAULT_DEPTH 12
-#define ANALYZE_USAGE "usage: analyze [--depth N] [--time S] [--threads N] [--exact N] BOARD, " \
+#define ANALYZE_USAGE "usage: analyze [--depth N] [--time S] [--threads N] [--exact N] [--reverse] BOARD, " \
                       "or analyze FILE [--threads N]"
 
 typedef struct AnalyzeOptions {
@@ -21,6 +21,7 @@ typedef struct AnalyzeOptions {
   int threads;
   int exact;
   bool depth_given, exact_given;
+  Rules rules;    /* --reverse: the fewest discs win */
 } AnalyzeOptions;
 
 static bool analyze_parse_seconds (const char *text, double *seconds)
@@ -47,7 +48,8 @@ static int analyze_board (const Position *position, const AnalyzeOptions *option
   printf ("%s to move, %d empties\n", position->side_to_move == POSITION_BLACK ? "black" : "white",
           board_empties (board));
   if (board_is_game_over (board)) {
-    printf ("game over: %+d for the side to move\n", board_final_score (board));
+    printf ("game over: %+d for the side to move\n",
+            rules_final_score (options->rules, board_final_score (board)));
     return 0;
   }
   Search *search = search_new (0);
@@ -55,6 +57,7 @@ static int analyze_board (const Position *position, const AnalyzeOptions *option
     cli_error ("out of memory for the search table");
     return 1;
   }
+  search_set_rules (search, options->rules);
   SearchLimits limits = search_limits_default ();
   limits.max_depth = options->depth_given ? options->depth
                    : options->seconds > 0 ? 0 : ANALYZE_DEFAULT_DEPTH;
@@ -178,6 +181,8 @@ int cli_analyze (int argc, char **argv)
         cli_error ("analyze: --threads needs a number of threads from 1 to 64");
         return 2;
       }
+    } else if (strcmp (arg, "--reverse") == 0) {
+      options.rules = RULES_REVERSE;
     } else if (strcmp (arg, "--exact") == 0) {
       if (!has_value || !cli_parse_int (argv[++i], -1, 60, &options.exact)) {
         cli_error ("analyze: --exact needs a number of empty squares from 0 to 60 (-1: never)");
@@ -212,6 +217,10 @@ int cli_analyze (int argc, char **argv)
   if (file || looks_like_path) {
     if (file)
       fclose (file);
+    if (options.rules == RULES_REVERSE) {
+      cli_error ("analyze: --reverse is for a BOARD: the scores a FILE lists are the standard game's");
+      return 2;
+    }
     if (options.depth_given || options.seconds > 0 || options.exact_given) {
       cli_error ("analyze: --depth, --time and --exact apply to a BOARD; the positions of a FILE "
                  "are solved exactly");

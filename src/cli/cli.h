@@ -13,6 +13,8 @@ int cli_nboard (int argc, char **argv);
 int cli_match (int argc, char **argv);
 int cli_levels (int argc, char **argv);
 int cli_analyze (int argc, char **argv);
+int cli_balanced_openings (int argc, char **argv);
+int cli_train_reverse (int argc, char **argv);
 
 /* Prints "verso-engine: <message>" on stderr, one line. */
 void cli_error (const char *format, ...) __attribute__ ((format (printf, 1, 2)));

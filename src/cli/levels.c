@@ -26,6 +26,7 @@ typedef struct LevelsOptions {
   uint64_t seed;
   int jobs;
   bool random_baseline; /* first, the lowest level against a uniformly random player */
+  Rules rules;          /* --reverse: Reverse games (the fewest discs win) */
 } LevelsOptions;
 
 /* One pairing of the ladder: the stronger level and the one below it. */
@@ -158,6 +159,11 @@ int cli_levels (int argc, char **argv)
       i--;  /* a flag: no value follows */
       continue;
     }
+    if (strcmp (option, "--reverse") == 0) {
+      options.rules = RULES_REVERSE;
+      i--;
+      continue;
+    }
     const char *value = i + 1 < argc ? argv[i + 1] : NULL;
     bool ok = value != NULL;
     if (strcmp (option, "--games") == 0) {
@@ -207,13 +213,15 @@ int cli_levels (int argc, char **argv)
   pthread_mutex_init (&ladder.lock, NULL);
   for (int i = 0; i < ladder.pairing_count; i++) {
     pairings[i].upper = *level_get (options.from + i + 1 - baseline);
-    pairings[i].lower = i < baseline ? (Level) { "random", "Random", 1, 1.0, -1, 64, true }
+    pairings[i].lower = i < baseline ? (Level) { "random", "Random", "", 1, 1.0, -1, 64, true }
                                      : *level_get (options.from + i - baseline);
     pairings[i].upper.seconds *= options.time_scale;
     pairings[i].lower.seconds *= options.time_scale;
     pairings[i].upper_player = (MatchPlayer) { .name = pairings[i].upper.id, .choose = choose_at_level,
+                                               .rules = options.rules,
                                                .user_data = &pairings[i].upper };
     pairings[i].lower_player = (MatchPlayer) { .name = pairings[i].lower.id,
+                                               .rules = options.rules,
                                                .choose = i < baseline ? choose_at_random : choose_at_level,
                                                .user_data = &pairings[i].lower };
   }

@@ -8,9 +8,10 @@
 
 #include "cli.h"
 #include "eval_pattern.h"
+#include "eval_reverse.h"
 #include "match.h"
 
-#define MATCH_USAGE "match [--openings N] [--hash MB] [--verbose] PLAYER PLAYER"
+#define MATCH_USAGE "match [--openings N] [--hash MB] [--reverse] [--verbose] PLAYER PLAYER"
 
 static void match_help (FILE *out)
 {
@@ -18,9 +19,11 @@ static void match_help (FILE *out)
            "Usage: verso-engine " MATCH_USAGE "\n\n"
            "Plays N openings (default %d, at most %d) twice, swapping colours, and reports the\n"
            "first player's wins, draws, losses, mean disc difference and Elo difference with\n"
-           "its 95%% interval.\n\n"
+           "its 95%% interval. With --reverse the games are Reverse (the fewest discs win).\n\n"
            "PLAYER is a comma-separated list of settings, for example eval=pattern,time=0.05:\n"
            "  eval=pattern|simple   evaluation (default pattern)\n"
+           "  eval=reverse|negated  under --reverse: the Reverse evaluation (default) or the\n"
+           "                        standard pattern evaluation negated\n"
            "  weights=FILE          the pattern evaluation with weights from FILE\n"
            "  depth=N               midgame depth limit (default 60 when a time is given, else 4)\n"
            "  time=SECONDS          time per move (default none)\n"
@@ -87,10 +90,12 @@ static bool load_weights (const char *name, const char *path, PlayerWeights *own
 
 /* Fills player from a specification such as "eval=simple,depth=6,exact=14". The name points
  * into spec, which must outlive the player; so must own, which holds weights from a file. */
-static bool parse_player (char *spec, MatchPlayer *player, PlayerWeights *own)
+static bool parse_player (char *spec, Rules rules, MatchPlayer *player, PlayerWeights *own)
 {
   const char *name = spec;
-  *player = (MatchPlayer) { .name = name, .evaluation = eval_pattern () };
+  bool reverse = rules == RULES_REVERSE;
+  *player = (MatchPlayer) { .name = name, .rules = rules,
+                            .evaluation = reverse ? eval_reverse () : eval_pattern () };
   player->limits = search_limits_default ();
   player->limits.exact_empties = 12;
   bool depth_given = false;
@@ -105,7 +110,19 @@ static bool parse_player (char *spec, MatchPlayer *player, PlayerWeights *own)
       return false;
     }
     *value++ = '\0';
-    if (strcmp (item, "eval") == 0) {
+    if (strcmp (item, "eval") == 0 && reverse) {
+      if (strcmp (value, "reverse") == 0) {
+        player->evaluation = eval_reverse ();
+      } else if (strcmp (value, "negated") == 0) {
+        player->evaluation = eval_reverse_naive ();
+      } else {
+        cli_error ("player '%s': unknown Reverse evaluation '%s' (reverse or negated)", name, value);
+        return false;
+      }
+    } else if (strcmp (item, "weights") == 0 && reverse) {
+      cli_error ("player '%s': weights=FILE is for the standard game, not --reverse", name);
+      return false;
+    } else if (strcmp (item, "eval") == 0) {
       if (strcmp (value, "pattern") == 0) {
         player->evaluation = eval_pattern ();
       } else if (strcmp (value, "simple") == 0) {
@@ -167,6 +184,7 @@ int cli_match (int argc, char **argv)
 {
   long openings = MATCH_OPENINGS, hash_mb = 16;
   bool verbose = false;
+  Rules rules = RULES_STANDARD;
   char *specs[2];
   int players = 0;
   for (int i = 1; i < argc; i++) {
@@ -185,6 +203,8 @@ int cli_match (int argc, char **argv)
       }
     } else if (strcmp (argv[i], "--verbose") == 0) {
       verbose = true;
+    } else if (strcmp (argv[i], "--reverse") == 0) {
+      rules = RULES_REVERSE;
     } else if (argv[i][0] == '-' && argv[i][1] == '-') {
       cli_error ("match: unknown option '%s' (try match --help)", argv[i]);
       return 2;
@@ -202,7 +222,8 @@ int cli_match (int argc, char **argv)
   MatchPlayer first, second;
   PlayerWeights own[2];
   memset (own, 0, sizeof own);
-  if (!parse_player (specs[0], &first, &own[0]) || !parse_player (specs[1], &second, &own[1])) {
+  if (!parse_player (specs[0], rules, &first, &own[0])
+      || !parse_player (specs[1], rules, &second, &own[1])) {
     pattern_weights_free (own[0].weights);
     pattern_weights_free (own[1].weights);
     return 2;

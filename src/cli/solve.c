@@ -61,8 +61,11 @@ int cli_solve (int argc, char **argv)
 {
   const char *path = NULL;
   int threads = 1, hash_mb = (int) (SEARCH_DEFAULT_HASH_BYTES >> 20);
+  Rules rules = RULES_STANDARD;
   for (int i = 1; i < argc; i++) {
-    if (strcmp (argv[i], "--threads") == 0) {
+    if (strcmp (argv[i], "--reverse") == 0) {
+      rules = RULES_REVERSE;
+    } else if (strcmp (argv[i], "--threads") == 0) {
       if (i + 1 >= argc || !cli_parse_int (argv[i + 1], 1, 64, &threads)) {
         cli_error ("--threads needs a number of threads from 1 to 64");
         return 2;
@@ -85,7 +88,7 @@ int cli_solve (int argc, char **argv)
     }
   }
   if (!path) {
-    cli_error ("solve: missing FILE (usage: solve FILE [--threads N] [--hash MB])");
+    cli_error ("solve: missing FILE (usage: solve FILE [--reverse] [--threads N] [--hash MB])");
     return 2;
   }
 
@@ -102,6 +105,7 @@ int cli_solve (int argc, char **argv)
   }
   /* The trained evaluation orders the moves best (the simple one when no weights are built in). */
   search_set_evaluation (search, eval_pattern ());
+  search_set_rules (search, rules);
 
   uint64_t total_nodes = 0;
   double total_seconds = 0;
@@ -114,7 +118,9 @@ int cli_solve (int argc, char **argv)
     SearchResult result = search_run (search, &lines[i].obf.position.board, &limits, NULL, NULL);
     char move[3], verdict[512];
     format_move (result.move, move);
-    if (check_answer (&lines[i].obf, &result, verdict, sizeof verdict))
+    /* The scores an OBF file lists are the standard game's: under Reverse none is checked. */
+    verdict[0] = '\0';
+    if (rules == RULES_STANDARD && check_answer (&lines[i].obf, &result, verdict, sizeof verdict))
       wrong++;
     printf ("#%d %s %+d %llu nodes %.3f s%s\n", lines[i].number, move, result.score,
             (unsigned long long) result.nodes, result.seconds, verdict);

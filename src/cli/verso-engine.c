@@ -19,16 +19,25 @@ typedef struct Command {
 } Command;
 
 static const Command commands[] = {
-  { "solve", cli_solve, "solve FILE [--threads N] [--hash MB]   solve OBF positions exactly, check listed scores" },
-  { "analyze", cli_analyze, "analyze [--depth N] [--time S] [--threads N] [--exact N] BOARD | analyze FILE [--threads N]\n"
+  { "solve", cli_solve, "solve FILE [--reverse] [--threads N] [--hash MB]   solve OBF positions exactly, check listed\n"
+                      "      scores (--reverse: the fewest discs win; listed scores are not checked)" },
+  { "analyze", cli_analyze, "analyze [--depth N] [--time S] [--threads N] [--exact N] [--reverse] BOARD | analyze FILE [--threads N]\n"
                             "      score every legal move of BOARD (depth 12, exact from 20 empties unless told),\n"
                             "      or of every OBF position of FILE exactly, checking the scores it lists" },
   { "nboard", cli_nboard, "nboard   speak the NBoard engine protocol on stdin and stdout" },
   { "perft", cli_perft, "perft DEPTH [--position BOARD] [--threads N] [--kernel portable|avx2|avx512]   count the game tree" },
-  { "match", cli_match, "match [--openings N] [--verbose] PLAYER PLAYER   play two configurations" },
+  { "match", cli_match, "match [--openings N] [--reverse] [--verbose] PLAYER PLAYER   play two configurations" },
   { "levels", cli_levels, "levels [--games N] [--from LEVEL] [--to LEVEL] [--time-scale F] [--jobs N] [--seed S]\n"
-                          "      [--random-baseline]\n"
-                          "      play every difficulty level against the level below it" },
+                          "      [--random-baseline] [--reverse]\n"
+                          "      play every difficulty level against the level below it (--reverse: in Reverse games)" },
+  { "balanced-openings", cli_balanced_openings,
+    "balanced-openings [--plies N] [--depth D] [--max-score S] [--threads N]\n"
+    "      list the starts of N plies (8) whose position scores within S discs (2) of even at\n"
+    "      depth D (8), one per position up to symmetry: data/balanced-openings.txt" },
+  { "train-reverse", cli_train_reverse,
+    "train-reverse [--games N] [--rounds R] [--seed S] [--output FILE]\n"
+    "      fit the Reverse evaluation's weights on self-played Reverse games (deterministic):\n"
+    "      src/engine/eval_reverse_weights.h" },
 };
 
 void cli_error (const char *format, ...)

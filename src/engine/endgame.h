@@ -20,3 +20,6 @@ int endgame_solve_x86_64_v3 (SearchThread *thread, const Board *board, int alpha
 #ifdef ENDGAME_HAVE_AVX512
 int endgame_solve_avx512 (SearchThread *thread, const Board *board, int alpha, int beta);
 #endif
+/* The solver of Reverse (rules.h): its own code, so that the standard kernels above keep no
+ * branch on the rules. Scores are the Reverse game's final disc difference. */
+int endgame_solve_reverse (SearchThread *thread, const Board *board, int alpha, int beta);

@@ -6,7 +6,6 @@
 
 #include "move.h"
 
-#define CORNERS 0x8100000000000081ULL
 #define EDGES 0xFF818181818181FFULL
 
 /* Weights in EVAL_SCALE units for one game phase. */
@@ -29,30 +28,6 @@ static const SimpleWeights simple_phases[3] = {
 
 static const Evaluation simple_evaluation;
 
-/* Discs on X squares (b2, g2, b7, g7) whose corner is empty. */
-static inline int x_squares (uint64_t discs, uint64_t empty)
-{
-  uint64_t open_corners = empty & CORNERS;
-  /* Corner a1 (bit 0) pairs with b2 (bit 9), h1 (7) with g2 (14), a8 (56) with b7 (49),
-   * h8 (63) with g7 (54). */
-  uint64_t x = ((open_corners & 0x0000000000000001ULL) << 9)
-             | ((open_corners & 0x0000000000000080ULL) << 7)
-             | ((open_corners & 0x0100000000000000ULL) >> 7)
-             | ((open_corners & 0x8000000000000000ULL) >> 9);
-  return board_count (discs & x);
-}
-
-/* Discs on C squares (next to a corner along an edge) whose corner is empty. */
-static inline int c_squares (uint64_t discs, uint64_t empty)
-{
-  uint64_t open_corners = empty & CORNERS;
-  uint64_t c = ((open_corners << 1) & 0x0200000000000002ULL)
-             | ((open_corners >> 1) & 0x4000000000000040ULL)
-             | ((open_corners << 8) & 0x0000000000008100ULL)
-             | ((open_corners >> 8) & 0x0081000000000000ULL);
-  return board_count (discs & c);
-}
-
 static int simple_evaluate (const Evaluation *evaluation, const Board *board)
 {
   assert (evaluation && board);
@@ -66,10 +41,10 @@ static int simple_evaluate (const Evaluation *evaluation, const Board *board)
                - board_count (board_moves (opponent, player));
   int potential = board_count (move_frontier (opponent, empty))
                 - board_count (move_frontier (player, empty));
-  int corners = board_count (player & CORNERS) - board_count (opponent & CORNERS);
-  int x = x_squares (player, empty) - x_squares (opponent, empty);
-  int c = c_squares (player, empty) - c_squares (opponent, empty);
-  const uint64_t plain_edges = EDGES & ~CORNERS & ~0x42C300000000C342ULL;
+  int corners = board_count (player & EVAL_CORNERS) - board_count (opponent & EVAL_CORNERS);
+  int x = eval_x_squares (player, empty) - eval_x_squares (opponent, empty);
+  int c = eval_c_squares (player, empty) - eval_c_squares (opponent, empty);
+  const uint64_t plain_edges = EDGES & ~EVAL_CORNERS & ~0x42C300000000C342ULL;
   int edges = board_count (player & plain_edges) - board_count (opponent & plain_edges);
   int discs = board_count (player) - board_count (opponent);
 

@@ -22,5 +22,36 @@ static inline int eval_board (const Evaluation *evaluation, const Board *board)
   return evaluation->evaluate (evaluation, board);
 }
 
+/* The four corners (a1, h1, a8, h8). */
+#define EVAL_CORNERS 0x8100000000000081ULL
+
+/* Discs on X squares (b2, g2, b7, g7) whose corner is empty. */
+static inline int eval_x_squares (uint64_t discs, uint64_t empty)
+{
+  uint64_t open_corners = empty & EVAL_CORNERS;
+  /* Corner a1 (bit 0) pairs with b2 (bit 9), h1 (7) with g2 (14), a8 (56) with b7 (49),
+   * h8 (63) with g7 (54). */
+  uint64_t x = ((open_corners & 0x0000000000000001ULL) << 9)
+             | ((open_corners & 0x0000000000000080ULL) << 7)
+             | ((open_corners & 0x0100000000000000ULL) >> 7)
+             | ((open_corners & 0x8000000000000000ULL) >> 9);
+  return board_count (discs & x);
+}
+
+/* Discs on C squares (next to a corner along an edge) whose corner is empty. */
+static inline int eval_c_squares (uint64_t discs, uint64_t empty)
+{
+  uint64_t open_corners = empty & EVAL_CORNERS;
+  uint64_t c = ((open_corners << 1) & 0x0200000000000002ULL)
+             | ((open_corners >> 1) & 0x4000000000000040ULL)
+             | ((open_corners << 8) & 0x0000000000008100ULL)
+             | ((open_corners >> 8) & 0x0081000000000000ULL);
+  return board_count (discs & c);
+}
+
 /* Mobility, potential mobility, corners, X and C squares, edges. Always available. */
 const Evaluation *eval_simple (void);
+
+/* The evaluation of Reverse (rules.h: the fewest discs win), for its side to move: what makes a
+ * good Reverse position, with its own weights, not the standard evaluation negated. */
+const Evaluation *eval_reverse (void);

@@ -17,15 +17,29 @@
  * the search's best move is played. All use the trained evaluation: with the simple one the
  * step between two levels was far wider than with more noise. The order is measured by
  * `verso-engine levels` (each level scores at least 65 % against the one below).
- *                         id              name            depth secs exact noise simple_eval */
+ * Each entry: id, name, description, then depth, seconds, exact empties, noise, simple_eval. */
 static const Level levels[LEVEL_COUNT] = {
-  [LEVEL_BEGINNER] =     { "beginner",     N_("Beginner"),     2,  1.0,  0, 16, false },
-  [LEVEL_NOVICE] =       { "novice",       N_("Novice"),       2,  1.0,  4,  8, false },
-  [LEVEL_CASUAL] =       { "casual",       N_("Casual"),       3,  1.0,  8,  4, false },
-  [LEVEL_INTERMEDIATE] = { "intermediate", N_("Intermediate"), 4,  1.0, 10,  1, false },
-  [LEVEL_ADVANCED] =     { "advanced",     N_("Advanced"),     6,  2.0, 14,  0, false },
-  [LEVEL_EXPERT] =       { "expert",       N_("Expert"),       8,  2.0, 16,  0, false },
-  [LEVEL_MASTER] =       { "master",       N_("Master"),       60, 5.0, 24,  0, false },
+  [LEVEL_BEGINNER] =     { "beginner",     N_("Beginner"),
+                           N_("Looks two moves ahead and often picks a poor move"),
+                                                             2,  1.0,  0, 16, false },
+  [LEVEL_NOVICE] =       { "novice",       N_("Novice"),
+                           N_("Looks two moves ahead, often misses the better move"),
+                                                             2,  1.0,  4,  8, false },
+  [LEVEL_CASUAL] =       { "casual",       N_("Casual"),
+                           N_("Looks three moves ahead, sometimes careless"),
+                                                             3,  1.0,  8,  4, false },
+  [LEVEL_INTERMEDIATE] = { "intermediate", N_("Intermediate"),
+                           N_("Looks four moves ahead, perfect in the last 10 moves"),
+                                                             4,  1.0, 10,  1, false },
+  [LEVEL_ADVANCED] =     { "advanced",     N_("Advanced"),
+                           N_("Looks six moves ahead, perfect in the last 14 moves"),
+                                                             6,  2.0, 14,  0, false },
+  [LEVEL_EXPERT] =       { "expert",       N_("Expert"),
+                           N_("Looks eight moves ahead, perfect in the last 16 moves"),
+                                                             8,  2.0, 16,  0, false },
+  [LEVEL_MASTER] =       { "master",       N_("Master"),
+                           N_("Thinks up to five seconds, perfect in the last 24 moves"),
+                                                             60, 5.0, 24,  0, false },
 };
 
 const Level *level_get (LevelId level)
@@ -60,13 +74,23 @@ static uint64_t random_next (uint64_t *state)
   return z ^ (z >> 31);
 }
 
-static SearchLimits level_limits (const Level *level, const atomic_bool *stop)
+/* Reverse has no stability cutoffs worth the name (stable discs bound a Reverse score only
+ * when the player holds many): its exact solve of 20 empties takes as long as the standard
+ * one of 24 (`verso-engine solve --reverse`: 1 to 8 s at 20 empties, 0.5 to 2 s at 18). Under
+ * Reverse the levels solve exactly from at most this many empties, so that the master still
+ * answers within its 5 seconds. */
+#define LEVEL_REVERSE_MAX_EXACT 18
+
+static SearchLimits level_limits (const Search *search, const Level *level,
+                                  const atomic_bool *stop)
 {
   SearchLimits limits = search_limits_default ();
   limits.max_depth = level->depth;
   limits.soft_time = level->seconds * 0.5;
   limits.hard_time = level->seconds;
   limits.exact_empties = level->exact_empties;
+  if (search_get_rules (search) == RULES_REVERSE && limits.exact_empties > LEVEL_REVERSE_MAX_EXACT)
+    limits.exact_empties = LEVEL_REVERSE_MAX_EXACT;
   limits.threads = 1;
   limits.stop = stop;
   return limits;
@@ -87,7 +111,7 @@ static bool level_score_move (Search *search, const Board *board, int square,
   board_play_flips (&next, square, board_flips (board->player, board->opponent, square));
   root_move->square = square;
   if (board_is_game_over (&next)) {
-    root_move->score = -board_final_score (&next);
+    root_move->score = -rules_final_score (search_get_rules (search), board_final_score (&next));
     root_move->exact = true;
     return true;
   }
@@ -115,7 +139,7 @@ static int level_choose_noisy (Search *search, const Board *board, const Level *
                                uint64_t seed, const atomic_bool *stop, SearchResult *result)
 {
   double start = now_seconds ();
-  SearchLimits limits = level_limits (level, stop);
+  SearchLimits limits = level_limits (search, level, stop);
   RootMove root_moves[BOARD_SQUARES];
   int count = 0;
   uint64_t nodes = 0;
@@ -183,7 +207,7 @@ int level_choose_move_with (Search *search, const Board *board, const Level *lev
 
   uint64_t moves = board_legal_moves (board);
   if (board_count (moves) <= 1 || level->noise == 0) {
-    SearchLimits limits = level_limits (level, stop);
+    SearchLimits limits = level_limits (search, level, stop);
     SearchResult best = search_run (search, board, &limits, NULL, NULL);
     if (result)
       *result = best;

@@ -24,6 +24,7 @@ typedef enum LevelId {
 typedef struct Level {
   const char *id;      /* stable key, as stored in settings: "beginner" .. "master" */
   const char *name;    /* English name, for translation by the caller */
+  const char *description; /* how it plays, in a short English phrase, for translation too */
   int depth;           /* midgame depth limit */
   double seconds;      /* time per move */
   int exact_empties;   /* exact endgame from this many empties */

@@ -92,8 +92,16 @@ int match_play_game (const MatchPlayer *black, Search *black_search, const Match
   assert (black && black_search && white && white_search && start);
   search_clear (black_search);
   search_clear (white_search);
-  search_set_evaluation (black_search, black->evaluation);
-  search_set_evaluation (white_search, white->evaluation);
+  assert (black->rules == white->rules);
+  const MatchPlayer *players[2] = { black, white };
+  Search *searches[2] = { black_search, white_search };
+  for (int i = 0; i < 2; i++) {
+    search_set_rules (searches[i], players[i]->rules);
+    if (players[i]->rules == RULES_REVERSE)
+      search_set_reverse_evaluation (searches[i], players[i]->evaluation);
+    else
+      search_set_evaluation (searches[i], players[i]->evaluation);
+  }
   Board board = *start;
   bool black_moves = black_to_move;
   for (int ply = 0;; ply++) {
@@ -113,7 +121,7 @@ int match_play_game (const MatchPlayer *black, Search *black_search, const Match
     board_play (&board, move);
     black_moves = !black_moves;
   }
-  int score = board_final_score (&board);
+  int score = rules_final_score (black->rules, board_final_score (&board));
   return black_moves ? score : -score;
 }
 

@@ -29,14 +29,17 @@ typedef int (*MatchChoose) (const MatchPlayer *player, Search *search, const Boa
 
 struct MatchPlayer {
   const char *name;
-  const Evaluation *evaluation; /* NULL: the search's default */
+  Rules rules;                  /* both players of a game play by the same rules */
+  const Evaluation *evaluation; /* NULL: the default of the rules (under RULES_REVERSE this is
+                                   the Reverse evaluation, see search_set_reverse_evaluation) */
   SearchLimits limits;          /* used by the plain search when choose is NULL */
   MatchChoose choose;           /* NULL: search_run with evaluation and limits */
   void *user_data;              /* for choose */
 };
 
 /* Plays one game from board (black_to_move says whose turn) to its end; each player has its
- * own search, cleared first. Returns black's final disc difference (empties to the winner).
+ * own search, cleared first. Returns black's final score under the players' rules (the disc
+ * difference with empties to the winner, negated under Reverse).
  * A player that returns an illegal move loses the game by 64 discs. */
 int match_play_game (const MatchPlayer *black, Search *black_search, const MatchPlayer *white,
                      Search *white_search, const Board *board, bool black_to_move,

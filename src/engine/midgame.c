@@ -55,7 +55,7 @@ int midgame_search (SearchThread *thread, const Board *board, int alpha, int bet
   if (!moves) {
     Board next = { board->opponent, board->player };
     if (passed || !board_legal_moves (&next))
-      return board_final_score (board) * EVAL_SCALE;
+      return rules_final_score (thread->rules, board_final_score (board)) * EVAL_SCALE;
     return -midgame_search (thread, &next, -beta, -alpha, depth, true);
   }
 

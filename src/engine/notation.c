@@ -34,6 +34,9 @@ static const char *const error_messages[NOTATION_ERROR_COUNT] = {
   [NOTATION_ERROR_OUT_OF_TURN] = N_("a move by the colour that is not to move"),
   [NOTATION_ERROR_BAD_PROPERTY] = N_("expected a property such as B[f5], or \";)\" at the end"),
   [NOTATION_ERROR_LATE_BOARD] = N_("the board (BO) must come before the first move"),
+  [NOTATION_ERROR_BAD_TYPE] = N_("the game type (TY) must be 8, with GGS's letters s, k, r or a if any (e.g. s8r20, 8a)"),
+  [NOTATION_ERROR_BOARD_SIZE] = N_("the game type (TY) is for another board size: only 8x8 games can be read"),
+  [NOTATION_ERROR_BAD_GIVEN] = N_("BS (the moves of a balanced start) must be a number from 0 to the number of moves"),
 };
 
 const char *notation_error_message (NotationError error)
@@ -427,6 +430,62 @@ static NotationError read_ggf_board (const char *value, size_t length, Position 
   return NOTATION_OK;
 }
 
+/* TY[..]: the board size with GGS's letters around it (notation.h). */
+static NotationError read_ggf_type (const char *value, size_t length, Rules *rules)
+{
+  size_t i = skip_space (value, length, 0);
+  while (length > i && is_space (value[length - 1]))
+    length--;
+  bool anti = false, have_size = false;
+  unsigned size = 0;
+  while (i < length) {
+    char c = value[i++];
+    if (c == 's' || c == 'k' || c == 'a') {
+      anti |= c == 'a';
+    } else if (c == 'r') {
+      /* Random start: the number of discs on the board BO gives. */
+      while (i < length && value[i] >= '0' && value[i] <= '9')
+        i++;
+    } else if (c >= '0' && c <= '9' && !have_size) {
+      have_size = true;
+      size = (unsigned) (c - '0');
+      while (i < length && value[i] >= '0' && value[i] <= '9') {
+        if (size < 1000)
+          size = size * 10 + (unsigned) (value[i] - '0');
+        i++;
+      }
+    } else {
+      return NOTATION_ERROR_BAD_TYPE;
+    }
+  }
+  if (!have_size)
+    return NOTATION_ERROR_BAD_TYPE;
+  if (size != 8)
+    return NOTATION_ERROR_BOARD_SIZE;
+  *rules = anti ? RULES_REVERSE : RULES_STANDARD;
+  return NOTATION_OK;
+}
+
+/* BS[n]: a whole number, n_moves not known yet (the caller checks it at the end). */
+static NotationError read_ggf_given (const char *value, size_t length, size_t *given)
+{
+  size_t i = skip_space (value, length, 0);
+  while (length > i && is_space (value[length - 1]))
+    length--;
+  if (i >= length)
+    return NOTATION_ERROR_BAD_GIVEN;
+  size_t n = 0;
+  for (; i < length; i++) {
+    if (value[i] < '0' || value[i] > '9')
+      return NOTATION_ERROR_BAD_GIVEN;
+    n = n * 10 + (size_t) (value[i] - '0');
+    if (n > NOTATION_MAX_MOVES)
+      return NOTATION_ERROR_BAD_GIVEN;
+  }
+  *given = n;
+  return NOTATION_OK;
+}
+
 /* B[move] or W[move/eval/time] by `colour`: plays it, after the pass that precedes it when that
  * was left out. */
 static NotationError read_ggf_move (const char *value, size_t length, int colour,
@@ -479,6 +538,7 @@ NotationStatus notation_parse_ggf (const char *text, size_t length, NotationGame
     return status_error (NOTATION_ERROR_NOT_GGF, i);
   i += 2;
   bool have_board = false;
+  size_t given_key = 0; /* where BS was, checked against the moves at the end */
   for (;;) {
     i = skip_space (text, length, i);
     if (i >= length)
@@ -519,12 +579,19 @@ NotationStatus notation_parse_ggf (const char *text, size_t length, NotationGame
                                name[0] == 'B' ? POSITION_BLACK : POSITION_WHITE, game, &position);
     } else if (key_length == 2 && (memcmp (name, "PB", 2) == 0 || memcmp (name, "PW", 2) == 0)) {
       read_name (v, value_length, name[1] == 'B' ? game->black : game->white);
+    } else if (key_length == 2 && memcmp (name, "TY", 2) == 0) {
+      error = read_ggf_type (v, value_length, &game->rules);
+    } else if (key_length == 2 && memcmp (name, "BS", 2) == 0) {
+      error = read_ggf_given (v, value_length, &game->given_moves);
+      given_key = key;
     }
     if (error)
       return status_error (error, key);
   }
   if (!have_board)
     return status_error (NOTATION_ERROR_NO_BOARD, i);
+  if (game->given_moves > game->n_moves)
+    return status_error (NOTATION_ERROR_BAD_GIVEN, given_key);
   i += 2;
   if (end)
     *end = i;
@@ -595,7 +662,14 @@ size_t notation_format_ggf (const NotationGame *game, const char *date, char *ou
     snprintf (result, sizeof result, score ? "%+d" : "%d", score);
     write_value (&writer, "RE", result);
   }
-  write_text (&writer, "TY[8]BO[8 ");
+  write_text (&writer, game->rules == RULES_REVERSE ? "TY[8a]" : "TY[8]");
+  size_t given_moves = game->given_moves < n_moves ? game->given_moves : n_moves;
+  if (given_moves > 0) {
+    char given[24];
+    snprintf (given, sizeof given, "%zu", given_moves);
+    write_value (&writer, "BS", given);
+  }
+  write_text (&writer, "BO[8 ");
   uint64_t black = position_black (&game->start), white = position_white (&game->start);
   for (int square = 0; square < BOARD_SQUARES; square++)
     write_char (&writer, (black & board_bit (square))   ? '*'

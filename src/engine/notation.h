@@ -11,6 +11,7 @@
 
 #include "board.h"
 #include "position.h"
+#include "rules.h"
 
 typedef enum NotationError {
   NOTATION_OK = 0,
@@ -36,6 +37,9 @@ typedef enum NotationError {
   NOTATION_ERROR_OUT_OF_TURN,     /* a GGF move by the colour that is not to move */
   NOTATION_ERROR_BAD_PROPERTY,    /* in a GGF record, not a property NAME[value] nor the ";)" */
   NOTATION_ERROR_LATE_BOARD,      /* a GGF board (BO) after the first move */
+  NOTATION_ERROR_BAD_TYPE,        /* a GGF game type (TY) that is not 8 with GGS's modifiers */
+  NOTATION_ERROR_BOARD_SIZE,      /* a GGF game type (TY) of another board size than 8x8 */
+  NOTATION_ERROR_BAD_GIVEN,       /* a GGF BS[n] that is not 0 up to the record's moves */
   NOTATION_ERROR_COUNT
 } NotationError;
 
@@ -98,7 +102,13 @@ NotationStatus notation_parse_obf (const char *text, size_t length, NotationObf 
  * Properties come in any order; values may hold '\]' escapes; unknown properties are skipped;
  * a move's annotations after '/' are ignored; a pass is "pass" or "PA", and may be left out
  * (it is then played where it was forced). Every move played (passes included) goes into
- * moves[], all legal from start. */
+ * moves[], all legal from start.
+ * TY, the game type, is the board size 8 with GGS's letters: 'a' (anti, before or after the
+ * size) makes the game Reverse; 's' (synchro), 'k' (komi) and 'r' with an optional disc count
+ * (random start, which BO gives) change nothing in one record and are accepted: "8", "s8r20",
+ * "k8", "8a". Other letters are NOTATION_ERROR_BAD_TYPE, other sizes NOTATION_ERROR_BOARD_SIZE.
+ * BS[n] (Verso's own property) says how many of the moves, passes counted, were a balanced
+ * start: a whole number from 0 to the number of moves, else NOTATION_ERROR_BAD_GIVEN. */
 #define NOTATION_MAX_MOVES 128
 #define NOTATION_NAME_SIZE 64
 typedef struct NotationGame {
@@ -107,6 +117,9 @@ typedef struct NotationGame {
   int moves[NOTATION_MAX_MOVES];  /* 0..63 or BOARD_PASS */
   char black[NOTATION_NAME_SIZE]; /* PB and PW, unescaped, cut to fit; "" when absent */
   char white[NOTATION_NAME_SIZE];
+  Rules rules;                    /* TY[8a] (GGS's anti game) is RULES_REVERSE, TY[8] standard */
+  size_t given_moves;             /* BS[n]: the first n moves were a balanced start drawn at
+                                   * random (opening.h), not the players' choice; 0 when absent */
 } NotationGame;
 
 /* Reads the first record of text (white space before it is skipped). *end (may be NULL) receives
@@ -119,7 +132,9 @@ NotationStatus notation_parse_ggf (const char *text, size_t length, NotationGame
 /* The position after the first n moves of a parsed game (n is capped at n_moves). */
 Position notation_game_position (const NotationGame *game, size_t n);
 /* Writes one record on one line: GM, PC[Verso], DT (when date is not NULL), PB, PW, RE (the
- * final disc difference for black, e.g. "+12" or "-4", when the game is over), TY[8], BO, then
- * B[..] W[..] for each move (passes as B[PA]). '\' and ']' in names are escaped. Writes a NUL
+ * final disc difference for black, e.g. "+12" or "-4", when the game is over), TY ("8", or "8a"
+ * for Reverse), BS[n] when given_moves > 0 (capped at n_moves), BO, then B[..] W[..] for each
+ * move (passes as B[PA]). RE is the standard count whatever the rules, as GGF has it: in a
+ * Reverse game black wins with a negative RE. '\' and ']' in names are escaped. Writes a NUL
  * when size > 0; returns the whole length, as snprintf does. */
 size_t notation_format_ggf (const NotationGame *game, const char *date, char *out, size_t size);

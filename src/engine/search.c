@@ -21,7 +21,9 @@
 #define SEARCH_PRESOLVE_MAX_DEPTH 10
 
 struct Search {
-  const Evaluation *evaluation;
+  const Evaluation *evaluation;         /* under RULES_STANDARD */
+  const Evaluation *reverse_evaluation; /* under RULES_REVERSE */
+  Rules rules;
   HashTable hash;
 };
 
@@ -81,6 +83,8 @@ Search *search_new (size_t hash_bytes)
     return NULL;
   }
   search->evaluation = eval_pattern (); /* the trained evaluation, or the simple one without weights */
+  search->reverse_evaluation = eval_reverse ();
+  search->rules = RULES_STANDARD;
   return search;
 }
 
@@ -102,6 +106,37 @@ void search_set_evaluation (Search *search, const Evaluation *evaluation)
   search->evaluation = evaluation;
 }
 
+void search_set_reverse_evaluation (Search *search, const Evaluation *evaluation)
+{
+  assert (search);
+  if (!evaluation)
+    evaluation = eval_reverse ();
+  if (evaluation != search->reverse_evaluation)
+    hash_clear (&search->hash);
+  search->reverse_evaluation = evaluation;
+}
+
+void search_set_rules (Search *search, Rules rules)
+{
+  assert (search);
+  assert (rules == RULES_STANDARD || rules == RULES_REVERSE);
+  if (rules != search->rules)
+    hash_clear (&search->hash); /* the other game's scores would mislead */
+  search->rules = rules;
+}
+
+Rules search_get_rules (const Search *search)
+{
+  assert (search);
+  return search->rules;
+}
+
+/* The evaluation the rules call for. */
+static const Evaluation *search_evaluation (const Search *search)
+{
+  return search->rules == RULES_REVERSE ? search->reverse_evaluation : search->evaluation;
+}
+
 void search_clear (Search *search)
 {
   assert (search);
@@ -118,7 +153,7 @@ static int score_to_discs (int score)
 int search_evaluate (const Search *search, const Board *board)
 {
   assert (search && board);
-  return score_to_discs (eval_board (search->evaluation, board));
+  return score_to_discs (eval_board (search_evaluation (search), board));
 }
 
 /* One child of the root, in the root's units: discs when exact, else EVAL_SCALE units. */
@@ -363,7 +398,7 @@ SearchResult search_run (Search *search, const Board *board, const SearchLimits 
       if (progress)
         progress (&result, user_data);
     } else {
-      result.score = board_final_score (board);
+      result.score = rules_final_score (search->rules, board_final_score (board));
       result.exact = true;
     }
     result.seconds = search_clock () - start;
@@ -372,7 +407,7 @@ SearchResult search_run (Search *search, const Board *board, const SearchLimits 
 
   SearchShared shared = {
     .limits = limits,
-    .evaluation = search->evaluation,
+    .evaluation = search_evaluation (search),
     .hash = &search->hash,
     .start = start,
     .hard_deadline = limits->hard_time > 0 ? start + limits->hard_time : 0,
@@ -392,6 +427,8 @@ SearchResult search_run (Search *search, const Board *board, const SearchLimits 
   if (board_kernel_available (BOARD_KERNEL_AVX512))
     endgame = endgame_solve_avx512;
 #endif
+  if (search->rules == RULES_REVERSE)
+    endgame = endgame_solve_reverse;
   int threads = limits->threads < 1 ? 1 : limits->threads;
   if (threads > SEARCH_MAX_THREADS)
     threads = SEARCH_MAX_THREADS;
@@ -406,7 +443,8 @@ SearchResult search_run (Search *search, const Board *board, const SearchLimits 
   for (int i = 0; i < threads; i++) {
     Root *root = &roots[i];
     root->thread.shared = &shared;
-    root->thread.evaluation = search->evaluation;
+    root->thread.evaluation = shared.evaluation;
+    root->thread.rules = search->rules;
     root->thread.hash = &search->hash;
     root->thread.id = i;
     root->thread.busy = threads > 1 ? shared.busy : NULL;

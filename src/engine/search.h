@@ -8,6 +8,7 @@
 
 #include "board.h"
 #include "eval.h"
+#include "rules.h"
 
 #define SEARCH_MAX_PLY 64
 #define SEARCH_DEFAULT_HASH_BYTES ((size_t) 64 << 20)
@@ -49,6 +50,16 @@ Search *search_new (size_t hash_bytes);
 void search_free (Search *search);
 /* Chooses the evaluation (NULL restores the default). The evaluation must outlive the search. */
 void search_set_evaluation (Search *search, const Evaluation *evaluation);
+/* Chooses the rules of the games searched (RULES_STANDARD for a new search). Under RULES_REVERSE
+ * every score, estimated or exact, is the Reverse game's (positive when the side to move will end
+ * with fewer discs; exact ones are rules_final_score of the standard count), and the search
+ * evaluates with eval_reverse () whatever search_set_evaluation chose. Changing the rules forgets
+ * the table. */
+void search_set_rules (Search *search, Rules rules);
+Rules search_get_rules (const Search *search);
+/* Chooses the evaluation used under RULES_REVERSE (NULL restores eval_reverse ()), for the tools
+ * that train or compare Reverse evaluations. It must outlive the search. */
+void search_set_reverse_evaluation (Search *search, const Evaluation *evaluation);
 /* Forgets everything learnt (the transposition table). */
 void search_clear (Search *search);
 

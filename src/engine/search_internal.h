@@ -30,13 +30,14 @@ typedef struct SearchThread {
   SearchShared *shared;
   const Evaluation *evaluation;
   HashTable *hash;
+  Rules rules;                 /* scores are this game's (see search_set_rules) */
   int id;                      /* 0 is the main thread */
   uint64_t nodes;
   uint64_t reported_nodes;     /* part of `nodes` already added to shared->nodes */
   uint64_t next_poll;
   bool aborted;
   _Atomic uint64_t *busy;      /* shared->busy when there are several threads, else NULL */
-  /* The exact solver for this CPU (see endgame.h). */
+  /* The exact solver for this CPU and these rules (see endgame.h). */
   int (*endgame) (struct SearchThread *thread, const Board *board, int alpha, int beta);
 } SearchThread;
 

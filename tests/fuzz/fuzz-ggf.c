@@ -1,6 +1,6 @@
 /* fuzz-ggf.c: GGF game records (notation_parse_ggf). A record that parses holds only legal moves
  * from its board and NUL-terminated names that fit; written back with notation_format_ggf it
- * parses to the same game. A record that does not parse says what and where, inside the text. */
+ * parses to the same game (its rules and balanced start too). A record that does not parse says what and where, inside the text. */
 #include <string.h>
 
 #include "fuzz.h"
@@ -16,7 +16,8 @@ static bool same_game (const NotationGame *a, const NotationGame *b)
       && a->start.board.opponent == b->start.board.opponent
       && a->start.side_to_move == b->start.side_to_move && a->n_moves == b->n_moves
       && memcmp (a->moves, b->moves, a->n_moves * sizeof *a->moves) == 0
-      && strcmp (a->black, b->black) == 0 && strcmp (a->white, b->white) == 0;
+      && strcmp (a->black, b->black) == 0 && strcmp (a->white, b->white) == 0
+      && a->rules == b->rules && a->given_moves == b->given_moves;
 }
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
@@ -27,6 +28,8 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   NotationStatus first = notation_parse_ggf (text, size, &game, &end);
   NotationStatus status = notation_parse_ggf (text, size, &game, NULL);
   CHECK (game.n_moves <= NOTATION_MAX_MOVES, "%zu moves", game.n_moves);
+  CHECK (game.given_moves <= game.n_moves || status.error, "BS %zu of %zu moves",
+         game.given_moves, game.n_moves);
   if (status.error) {
     CHECK (status.error < NOTATION_ERROR_COUNT && status.offset <= size, "error %d at %zu of %zu",
            status.error, status.offset, size);
