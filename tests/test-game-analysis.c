@@ -5,30 +5,12 @@
 #include <string.h>
 
 #include "notation.h"
+#include "test-main-loop.h"
 #include "test-support.h"
 #include "verso-game-private.h"
 
 /* Exact from this many empties: the endgame tests' scores do not depend on the tables. */
 #define EXACT 14
-
-static gboolean wait_for (gboolean (*condition) (gpointer), gpointer data, double seconds)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
-
-  while (!condition (data) && g_get_monotonic_time () < end)
-    if (!g_main_context_iteration (NULL, FALSE))
-      g_usleep (1000);
-  return condition (data);
-}
-
-static void run_for (double seconds)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
-
-  while (g_get_monotonic_time () < end)
-    if (!g_main_context_iteration (NULL, FALSE))
-      g_usleep (1000);
-}
 
 static gboolean all_scored (gpointer data)
 {

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "notation.h"
+#include "test-main-loop.h"
 #include "verso-game.h"
 
 static int square (const char *name)
@@ -25,14 +26,6 @@ static gboolean run_until (VersoGame *game, Condition condition, double seconds)
 }
 
 /* Lets pending callbacks (late engine answers included) run for a while. */
-static void run_for (double seconds)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
-
-  while (g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE), g_usleep (1000);
-}
-
 static gboolean human_to_move (VersoGame *game)
 {
   return verso_game_is_human_turn (game) && !verso_game_get_thinking (game);

@@ -13,12 +13,14 @@ struct _VersoComputer {
 
   GMutex search_lock; /* held by the one worker that uses search */
   Search *search;
+  Rules rules;        /* of the next request; read and written in the owner's thread only */
 };
 
 G_DEFINE_FINAL_TYPE (VersoComputer, verso_computer, G_TYPE_OBJECT)
 
 typedef struct {
   Board board;
+  Rules rules;
   LevelId level;        /* LEVEL_COUNT: a best-move search for `seconds` */
   double seconds;
   guint64 seed;
@@ -66,6 +68,19 @@ VersoComputer *verso_computer_new (void)
   return g_object_new (VERSO_TYPE_COMPUTER, NULL);
 }
 
+void verso_computer_set_rules (VersoComputer *self, Rules rules)
+{
+  g_return_if_fail (VERSO_IS_COMPUTER (self));
+  g_return_if_fail (rules == RULES_STANDARD || rules == RULES_REVERSE);
+  self->rules = rules;
+}
+
+Rules verso_computer_get_rules (VersoComputer *self)
+{
+  g_return_val_if_fail (VERSO_IS_COMPUTER (self), RULES_STANDARD);
+  return self->rules;
+}
+
 static SearchResult computer_think (Search *search, Request *request)
 {
   SearchResult result;
@@ -83,9 +98,10 @@ static SearchResult computer_think (Search *search, Request *request)
   return result;
 }
 
-/* Waits for the computer's one search and takes it, making it the first time. FALSE, with the
- * task returned (cancelled, or out of memory) and nothing held, when the task is not to run. */
-static gboolean lock_search (VersoComputer *self, GTask *task)
+/* Waits for the computer's one search and takes it, making it the first time and setting it to
+ * the request's rules. FALSE, with the task returned (cancelled, or out of memory) and nothing
+ * held, when the task is not to run. */
+static gboolean lock_search (VersoComputer *self, GTask *task, Rules rules)
 {
   g_mutex_lock (&self->search_lock);
   if (g_task_return_error_if_cancelled (task)) {
@@ -99,6 +115,9 @@ static gboolean lock_search (VersoComputer *self, GTask *task)
     g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED, "Not enough memory for the engine");
     return FALSE;
   }
+  /* Changing the rules forgets the table (search.h): only a change sets them. */
+  if (search_get_rules (self->search) != rules)
+    search_set_rules (self->search, rules);
   /* Making the table takes a moment the first time; a stop in it needs no search. */
   if (g_task_return_error_if_cancelled (task)) {
     g_mutex_unlock (&self->search_lock);
@@ -120,7 +139,7 @@ static void computer_thread (GTask *task, gpointer source, gpointer task_data, G
     return;
   }
 
-  if (!lock_search (self, task))
+  if (!lock_search (self, task, request->rules))
     return;
   result = g_new (SearchResult, 1);
   *result = computer_think (self->search, request);
@@ -135,6 +154,7 @@ static void computer_start (VersoComputer *self, Request *request, GCancellable 
   g_autoptr (GTask) task = g_task_new (self, cancellable, callback, user_data);
 
   g_task_set_source_tag (task, source_tag);
+  request->rules = self->rules;
   atomic_init (&request->stop, false);
   if (cancellable) {
     request->cancellable = g_object_ref (cancellable);
@@ -226,6 +246,7 @@ static void progress_channel_unref (ProgressChannel *channel)
 
 typedef struct {
   Board board;
+  Rules rules;
   int depth;
   double seconds;
   int exact_empties;
@@ -302,7 +323,7 @@ static void analysis_thread (GTask *task, gpointer source, gpointer task_data,
   SearchLimits limits = search_limits_default ();
   Analysis *analysis;
 
-  if (!lock_search (self, task))
+  if (!lock_search (self, task, request->rules))
     return;
   limits.max_depth = request->depth;
   /* An iteration over every move may take long: the hard limit keeps the promised time. */
@@ -340,6 +361,7 @@ void verso_computer_analyse_async (VersoComputer *self, const Board *board, int 
   g_task_set_source_tag (task, verso_computer_analyse_async);
   request = g_new0 (AnalysisRequest, 1);
   request->board = *board;
+  request->rules = self->rules;
   request->depth = depth;
   request->seconds = seconds;
   request->exact_empties = exact_empties;

@@ -16,6 +16,12 @@ G_DECLARE_FINAL_TYPE (VersoComputer, verso_computer, VERSO, COMPUTER, GObject)
 
 VersoComputer *verso_computer_new (void);
 
+/* The rules (rules.h) of the searches asked for from now on (RULES_STANDARD for a new
+ * computer): each request carries the rules it was asked under, and its search is set to them
+ * before it runs. Scores are then those of the rules (search.h). */
+void verso_computer_set_rules (VersoComputer *computer, Rules rules);
+Rules verso_computer_get_rules (VersoComputer *computer);
+
 /* Chooses a move for the side to move at a difficulty level; seed makes a level's random choice
  * reproducible. Cancelling stops the engine; the task then fails with G_IO_ERROR_CANCELLED. */
 void verso_computer_choose_move_async (VersoComputer *computer, const Board *board, LevelId level,

@@ -41,6 +41,7 @@ typedef struct {
   Board board;          /* the position analysed (before the move for JOB_MOVE) */
   gboolean white;       /* white is to move there */
   gboolean for_analyse; /* asked for by verso_game_analyse_async */
+  gboolean given;       /* a move of a balanced start: scored, never graded */
   int depth;
   int exact_empties;
   double seconds;
@@ -309,6 +310,7 @@ static Job *job_new (VersoGame *self, JobKind kind, guint ply, gboolean for_anal
   job->board = position->board;
   job->white = position->side_to_move == POSITION_WHITE;
   job->for_analyse = for_analyse;
+  job->given = kind == JOB_MOVE && ply <= self->given_moves;
   if (a->test_limits) {
     job->depth = a->test_depth;
     job->exact_empties = a->test_exact_empties;
@@ -348,7 +350,9 @@ static VersoMoveScore score_from_analysis (const Job *job, const Analysis *analy
   score.score = job->white ? -played->score : played->score;
   score.best_move = best->move;
   score.loss = best->score - played->score;
-  score.grade = job->move == BOARD_PASS ? VERSO_GRADE_NONE : verso_grade_for_loss (score.loss);
+  /* A pass or a given move was no one's choice: it has no grade. */
+  score.grade = job->move == BOARD_PASS || job->given ? VERSO_GRADE_NONE
+                                                      : verso_grade_for_loss (score.loss);
   score.exact = played->exact && best->exact;
   score.depth = played->depth;
   return score;
@@ -483,6 +487,7 @@ static void start_job (VersoGame *self, Job *job)
   running->job = job;
   a->running = job;
   a->running_cancellable = g_cancellable_new ();
+  verso_computer_set_rules (a->analyst, self->rules);
   verso_computer_analyse_async (a->analyst, &job->board, job->depth, job->seconds,
                                 job->exact_empties, job->kind == JOB_LIVE ? live_progress : NULL,
                                 running, a->running_cancellable, job_ready, running);

@@ -14,6 +14,8 @@
 #define EXCERPT_CHARS 8
 
 static const char *const player_names[] = { "human", "computer" };
+/* The session's names of the Rules of rules.h. */
+static const char *const rules_names[] = { "standard", "reverse" };
 
 static void set_bad_file (GError **error, const char *message)
 {
@@ -187,6 +189,14 @@ static char *ggf_error (const char *text, gsize length, NotationStatus status, c
     return g_strdup (_("the board (BO) is not an 8×8 board"));
   case NOTATION_ERROR_TOO_MANY_MOVES:
     return g_strdup_printf (_("move %u: there are too many moves"), number);
+  case NOTATION_ERROR_BAD_TYPE:
+    /* TRANSLATORS: TY is the GGF game type; 8 is Othello, 8a its Reverse variant. */
+    return g_strdup_printf (_("the game type (TY[%s]) is not Othello (8) or Reverse (8a)"), value);
+  case NOTATION_ERROR_BOARD_SIZE:
+    return g_strdup_printf (_("the game type (TY[%s]) is not played on an 8×8 board"), value);
+  case NOTATION_ERROR_BAD_GIVEN:
+    /* TRANSLATORS: BS[n] says that the first n moves were a balanced start drawn at random. */
+    return g_strdup_printf (_("the balanced start (BS[%s]) is not a number of the record’s moves"), value);
   default:
     break;
   }
@@ -225,8 +235,34 @@ static guint count_records (const char *text, gsize length, gsize offset)
   return count;
 }
 
-static VersoRecord *record_from_ggf (const char *text, gsize length, char **notice, GError **error)
+/* What a text says of its game beyond the record: only GGF can say the rules (TY) and the given
+ * moves of a balanced start (BS). */
+typedef struct {
+  gboolean has_rules;
+  Rules rules;
+  guint given_moves;  /* plies of the record */
+} TextExtras;
+
+/* The plies of record that game's first given_moves moves make: the notation may write forced
+ * passes or leave them out, the record always has them. Never more than the record holds. */
+static guint given_plies (const VersoRecord *record, const NotationGame *game)
 {
+  guint length = verso_record_get_length (record);
+  guint discs = 0, ply = 0;
+
+  for (size_t k = 0; k < game->given_moves && k < game->n_moves; k++)
+    if (game->moves[k] != BOARD_PASS)
+      discs++;
+  while (discs > 0 && ply < length)
+    if (verso_record_get_move (record, ++ply) != BOARD_PASS)
+      discs--;
+  return ply;
+}
+
+static VersoRecord *record_from_ggf (const char *text, gsize length, char **notice,
+                                     TextExtras *extras, GError **error)
+{
+  VersoRecord *record;
   NotationGame game;
   gsize end = 0;
   NotationStatus status = notation_parse_ggf (text, length, &game, &end);
@@ -244,7 +280,11 @@ static VersoRecord *record_from_ggf (const char *text, gsize length, char **noti
                                             "The file holds %u games; the first one is shown.",
                                             more + 1),
                                more + 1);
-  return verso_record_new_from_notation (&game);
+  record = verso_record_new_from_notation (&game);
+  extras->has_rules = TRUE;
+  extras->rules = game.rules;
+  extras->given_moves = given_plies (record, &game);
+  return record;
 }
 
 /* Whether text (from its first character that is not white space) looks like a board string
@@ -263,10 +303,13 @@ static gboolean looks_like_board (const char *text, gsize length)
 
 /* The record a text holds: a GGF record, a board string or a transcript. When it is none of
  * them, the message is the one of the format it looks like. */
-static VersoRecord *record_from_text (const char *text, gsize length, char **notice, GError **error)
+static VersoRecord *record_from_text (const char *text, gsize length, char **notice,
+                                      TextExtras *extras, GError **error)
 {
   NotationGame game = { .n_moves = 0 };
   NotationStatus board_status, transcript_status;
+
+  *extras = (TextExtras) { .has_rules = FALSE, .rules = RULES_STANDARD, .given_moves = 0 };
   g_autofree char *message = NULL;
   Position position;
   gsize start = 0;
@@ -281,7 +324,7 @@ static VersoRecord *record_from_text (const char *text, gsize length, char **not
     return NULL;
   }
   if (text[start] == '(')
-    return record_from_ggf (text, length, notice, error);
+    return record_from_ggf (text, length, notice, extras, error);
 
   board_status = notation_parse_board (text + start, length - start, &position);
   if (!board_status.error)
@@ -311,22 +354,43 @@ static VersoRecord *record_from_text (const char *text, gsize length, char **not
   return NULL;
 }
 
-VersoGame *verso_game_new_from_text (const char *text, gsize length, VersoPlayer black,
-                                     VersoPlayer white, LevelId level, char **notice,
-                                     GError **error)
+/* The game of a record read from text, under its own rules or else under rules. */
+static VersoGame *game_from_text (VersoPlayer black, VersoPlayer white, LevelId level,
+                                  VersoRecord *record, const TextExtras *extras, Rules rules)
+{
+  VersoGame *game = verso_game_new_with_record (black, white, level, record, FALSE);
+
+  game->rules = extras->has_rules ? extras->rules : rules;
+  game->given_moves = extras->given_moves;
+  return game;
+}
+
+VersoGame *verso_game_new_from_text_with_rules (const char *text, gsize length, VersoPlayer black,
+                                                VersoPlayer white, LevelId level, Rules rules,
+                                                char **notice, GError **error)
 {
   VersoRecord *record;
+  TextExtras extras;
 
   g_return_val_if_fail (text != NULL || length == 0, NULL);
   g_return_val_if_fail (level < LEVEL_COUNT, NULL);
+  g_return_val_if_fail (rules == RULES_STANDARD || rules == RULES_REVERSE, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (notice)
     *notice = NULL;
-  record = record_from_text (text ? text : "", length, notice, error);
+  record = record_from_text (text ? text : "", length, notice, &extras, error);
   if (!record)
     return NULL;
-  return verso_game_new_with_record (black, white, level, record, FALSE);
+  return game_from_text (black, white, level, record, &extras, rules);
+}
+
+VersoGame *verso_game_new_from_text (const char *text, gsize length, VersoPlayer black,
+                                     VersoPlayer white, LevelId level, char **notice,
+                                     GError **error)
+{
+  return verso_game_new_from_text_with_rules (text, length, black, white, level, RULES_STANDARD,
+                                              notice, error);
 }
 
 /* Writing text. */
@@ -358,7 +422,7 @@ static char *player_name (VersoGame *self, VersoColor color)
 
   if (verso_game_get_player (self, color) == VERSO_PLAYER_COMPUTER)
     /* TRANSLATORS: the computer's name in a saved game record, with its level. */
-    return g_strdup_printf (_("Verso (%s)"), _(level_get (self->level)->name));
+    return g_strdup_printf (_("Verso (%s)"), _(level_get (verso_game_get_level_for (self, color))->name));
   real_name = g_get_real_name ();
   if (real_name && *real_name && strcmp (real_name, "Unknown") != 0 && g_utf8_validate (real_name, -1, NULL))
     return g_strdup (real_name);
@@ -376,6 +440,8 @@ static char *ggf_text (VersoGame *self)
   gsize size;
 
   verso_record_to_notation (self->record, &game);
+  game.rules = self->rules;
+  game.given_moves = self->given_moves;
   copy_name (game.black, black);
   copy_name (game.white, white);
   size = notation_format_ggf (&game, date, NULL, 0) + 1;
@@ -426,6 +492,7 @@ typedef struct {
 
 typedef struct {
   VersoRecord *record;
+  TextExtras extras;
   char *notice;
 } OpenResult;
 
@@ -503,7 +570,7 @@ static void open_in_thread (GTask *task, gpointer source, gpointer task_data, GC
     return;
   }
   result = g_new0 (OpenResult, 1);
-  result->record = record_from_text (text, length, &result->notice, &error);
+  result->record = record_from_text (text, length, &result->notice, &result->extras, &error);
   if (!result->record) {
     open_result_free (result);
     g_task_return_error (task, error);
@@ -549,8 +616,8 @@ VersoGame *verso_game_open_finish (GAsyncResult *result, char **notice, GError *
   if (!opened)
     return NULL;
   /* The game is made here, on the caller's thread, where its computer will run. */
-  game = verso_game_new_with_record (request->black, request->white, request->level,
-                                     g_steal_pointer (&opened->record), FALSE);
+  game = game_from_text (request->black, request->white, request->level,
+                         g_steal_pointer (&opened->record), &opened->extras, RULES_STANDARD);
   game->file = g_object_ref (request->file);
   if (notice)
     *notice = g_steal_pointer (&opened->notice);
@@ -596,7 +663,12 @@ gboolean verso_game_save (VersoGame *self, const char *path, GError **error)
   g_key_file_set_integer (file, SAVE_GROUP, "Version", SAVE_VERSION);
   g_key_file_set_string (file, SAVE_GROUP, "Black", player_names[self->players[VERSO_COLOR_BLACK]]);
   g_key_file_set_string (file, SAVE_GROUP, "White", player_names[self->players[VERSO_COLOR_WHITE]]);
-  g_key_file_set_string (file, SAVE_GROUP, "Level", level_get (self->level)->id);
+  g_key_file_set_string (file, SAVE_GROUP, "Level", level_get (verso_game_get_level (self))->id);
+  /* Keys added for issue 13; a game without them is a standard one, Level for both colours. */
+  g_key_file_set_string (file, SAVE_GROUP, "BlackLevel", level_get (self->levels[VERSO_COLOR_BLACK])->id);
+  g_key_file_set_string (file, SAVE_GROUP, "WhiteLevel", level_get (self->levels[VERSO_COLOR_WHITE])->id);
+  g_key_file_set_string (file, SAVE_GROUP, "Rules", rules_names[self->rules]);
+  g_key_file_set_integer (file, SAVE_GROUP, "GivenMoves", (int) self->given_moves);
   if (!verso_record_starts_standard (self->record)) {
     g_autofree char *start = board_text (verso_record_get_start (self->record));
     g_key_file_set_string (file, SAVE_GROUP, "Start", start);
@@ -691,9 +763,9 @@ static gboolean parse_player (GKeyFile *file, const char *key, VersoPlayer *play
   return FALSE;
 }
 
-static gboolean parse_level (GKeyFile *file, LevelId *level, GError **error)
+static gboolean parse_level (GKeyFile *file, const char *key, LevelId *level, GError **error)
 {
-  g_autofree char *name = get_string (file, "Level", error);
+  g_autofree char *name = get_string (file, key, error);
 
   if (!name)
     return FALSE;
@@ -702,6 +774,55 @@ static gboolean parse_level (GKeyFile *file, LevelId *level, GError **error)
     return TRUE;
   g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, _("Unknown level “%s”"), name);
   return FALSE;
+}
+
+/* A level key that older saved games do not have: *level stays as it is when it is absent. */
+static gboolean parse_optional_level (GKeyFile *file, const char *key, LevelId *level, GError **error)
+{
+  if (!g_key_file_has_key (file, SAVE_GROUP, key, NULL))
+    return TRUE;
+  return parse_level (file, key, level, error);
+}
+
+/* The rules, standard when the key is absent (games saved before there were variants). */
+static gboolean parse_rules (GKeyFile *file, Rules *rules, GError **error)
+{
+  g_autofree char *name = NULL;
+
+  *rules = RULES_STANDARD;
+  if (!get_optional_string (file, "Rules", &name, error))
+    return FALSE;
+  if (!name)
+    return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (rules_names); i++)
+    if (strcmp (name, rules_names[i]) == 0) {
+      *rules = i;
+      return TRUE;
+    }
+  g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, _("Unknown rules “%s”"), name);
+  return FALSE;
+}
+
+/* The given moves of a balanced start: 0 when the key is absent, at most the moves recorded. */
+static gboolean parse_given_moves (GKeyFile *file, const VersoRecord *record, guint *given,
+                                   GError **error)
+{
+  g_autofree char *text = NULL;
+  guint64 value = 0;
+
+  *given = 0;
+  if (!get_optional_string (file, "GivenMoves", &text, error))
+    return FALSE;
+  if (!text)
+    return TRUE;
+  if (!g_ascii_string_to_unsigned (text, 10, 0, verso_record_get_length (record), &value, NULL)) {
+    g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE,
+                 _("The given moves of the saved game (“%s”) are not a number from 0 to its %u moves"),
+                 text, verso_record_get_length (record));
+    return FALSE;
+  }
+  *given = (guint) value;
+  return TRUE;
 }
 
 /* The start (the standard one when the key is absent) and the moves from it. */
@@ -742,7 +863,9 @@ VersoGame *verso_game_load (const char *path, GError **error)
   g_autofree char *start = NULL;
   g_autofree char *uri = NULL;
   VersoPlayer black, white;
-  LevelId level;
+  LevelId level, black_level, white_level;
+  Rules rules;
+  guint given;
   int version, shown;
   gboolean paused, modified = FALSE;
   VersoGame *game;
@@ -766,7 +889,7 @@ VersoGame *verso_game_load (const char *path, GError **error)
     return NULL;
   }
   if (!parse_player (file, "Black", &black, &local_error) || !parse_player (file, "White", &white, &local_error)
-      || !parse_level (file, &level, &local_error)
+      || !parse_level (file, "Level", &level, &local_error)
       || !(moves = get_string (file, "Moves", &local_error))) {
     if (local_error->domain == VERSO_GAME_ERROR)
       g_propagate_error (error, g_steal_pointer (&local_error));
@@ -790,7 +913,12 @@ VersoGame *verso_game_load (const char *path, GError **error)
   verso_record_go_to (record, (guint) shown);
   /* Saved games without the key were left in the middle of their record by navigating. */
   paused = (guint) shown < verso_record_get_length (record);
-  if (!get_optional_boolean (file, "Paused", &paused, error)
+  black_level = white_level = level;
+  if (!parse_optional_level (file, "BlackLevel", &black_level, error)
+      || !parse_optional_level (file, "WhiteLevel", &white_level, error)
+      || !parse_rules (file, &rules, error)
+      || !parse_given_moves (file, record, &given, error)
+      || !get_optional_boolean (file, "Paused", &paused, error)
       || !get_optional_boolean (file, "Modified", &modified, error)
       || !get_optional_string (file, "File", &uri, error))
     return NULL;
@@ -802,6 +930,10 @@ VersoGame *verso_game_load (const char *path, GError **error)
   }
 
   game = verso_game_new_with_record (black, white, level, g_steal_pointer (&record), paused);
+  game->levels[VERSO_COLOR_BLACK] = black_level;
+  game->levels[VERSO_COLOR_WHITE] = white_level;
+  game->rules = rules;
+  game->given_moves = given;
   game->modified = modified;
   if (uri)
     game->file = g_file_new_for_uri (uri);

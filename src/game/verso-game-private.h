@@ -12,8 +12,12 @@ struct _VersoGame {
 
   VersoRecord *record;
   VersoPlayer players[2];
-  LevelId level;
+  LevelId levels[2];   /* indexed by VersoColor: the computer's level when it plays that colour */
+  Rules rules;         /* fixed at creation */
+  guint given_moves;   /* plies of a balanced start at the record's beginning (0: none) */
   guint move_delay;
+  /* verso_game_pause: the computer waits until verso_game_resume or a person's move. */
+  gboolean held;
   /* The position shown was reached by navigating; while moves follow it the computer waits
    * (verso_game_get_paused). A move or verso_game_resume clears it. */
   gboolean navigated;

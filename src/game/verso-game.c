@@ -6,6 +6,8 @@
 
 #include <glib/gi18n-lib.h>
 
+#include <string.h>
+
 #include "opening.h"
 
 #define DEFAULT_MOVE_DELAY_MS 400
@@ -26,6 +28,7 @@ enum {
   PROP_MODIFIED,
   PROP_COACH,
   PROP_SCORES,
+  PROP_RULES,
   N_PROPS
 };
 static GParamSpec *properties[N_PROPS];
@@ -126,7 +129,10 @@ static void verso_game_get_property (GObject *object, guint prop_id, GValue *val
     g_value_set_boolean (value, verso_game_can_redo (self));
     break;
   case PROP_LEVEL:
-    g_value_set_int (value, self->level);
+    g_value_set_int (value, verso_game_get_level (self));
+    break;
+  case PROP_RULES:
+    g_value_set_int (value, self->rules);
     break;
   case PROP_PAUSED:
     g_value_set_boolean (value, verso_game_get_paused (self));
@@ -212,6 +218,10 @@ static void verso_game_class_init (VersoGameClass *klass)
   properties[PROP_SCORES] =
     g_param_spec_boolean ("scores", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The Rules of rules.h, fixed at creation. */
+  properties[PROP_RULES] =
+    g_param_spec_int ("rules", NULL, NULL, RULES_STANDARD, RULES_REVERSE, RULES_STANDARD,
+                      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* The record or the position shown changed (a move, a pass, undo, redo, navigation, or a new
@@ -246,7 +256,8 @@ static void verso_game_init (VersoGame *self)
 
   position_init (&start);
   self->record = verso_record_new (&start);
-  self->level = LEVEL_DEFAULT;
+  self->levels[VERSO_COLOR_BLACK] = self->levels[VERSO_COLOR_WHITE] = LEVEL_DEFAULT;
+  self->rules = RULES_STANDARD;
   self->move_delay = DEFAULT_MOVE_DELAY_MS;
   self->computer = verso_computer_new ();
   verso_game_analysis_init (self);
@@ -282,7 +293,7 @@ VersoGame *verso_game_new_with_record (VersoPlayer black, VersoPlayer white, Lev
   self->record = record;
   self->players[VERSO_COLOR_BLACK] = black;
   self->players[VERSO_COLOR_WHITE] = white;
-  self->level = level < LEVEL_COUNT ? level : LEVEL_DEFAULT;
+  self->levels[VERSO_COLOR_BLACK] = self->levels[VERSO_COLOR_WHITE] = level < LEVEL_COUNT ? level : LEVEL_DEFAULT;
   self->navigated = navigated;
   self->opening = find_opening (self);
   g_return_val_if_fail (level < LEVEL_COUNT, self);
@@ -318,6 +329,89 @@ VersoGame *verso_game_new_for_mode (VersoMode mode, VersoColor human_color, Leve
          ? verso_game_new (VERSO_PLAYER_COMPUTER, VERSO_PLAYER_HUMAN, level)
          : verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_COMPUTER, level);
   }
+}
+
+/* The balanced start drawn by seed, as a record of its moves from the standard start; NULL (and
+ * a warning) when there is none to draw or it does not read, which a test of the list rules out. */
+static VersoRecord *balanced_record (guint32 seed)
+{
+  size_t count = opening_balanced_count ();
+  NotationGame game = { .n_moves = 0 };
+  NotationStatus status;
+  Position position;
+  const char *line;
+
+  if (count == 0) {
+    g_warning ("There are no balanced openings: the game starts from the standard position");
+    return NULL;
+  }
+  line = opening_balanced_get (seed % count);
+  position_init (&game.start);
+  position = game.start;
+  status = notation_parse_transcript (line, strlen (line), &position, game.moves,
+                                      G_N_ELEMENTS (game.moves), &game.n_moves);
+  if (status.error) {
+    g_warning ("Balanced opening %zu (%s) does not read at offset %zu: %s", (size_t) (seed % count),
+               line, status.offset, notation_error_message (status.error));
+    return NULL;
+  }
+  /* The list keeps one line per position up to symmetry, all beginning f5; the rest of the seed
+   * picks one of the symmetries that leave the start as it is, so the first move varies too. */
+  {
+    Board start, image;
+    int keeping[BOARD_SYMMETRIES], n_keeping = 0, symmetry;
+
+    board_init (&start);
+    for (int s = 0; s < BOARD_SYMMETRIES; s++) {
+      image = board_symmetry (&start, s);
+      if (image.player == start.player && image.opponent == start.opponent)
+        keeping[n_keeping++] = s;
+    }
+    symmetry = keeping[(seed / count) % (guint32) n_keeping];
+    for (size_t i = 0; i < game.n_moves; i++)
+      if (game.moves[i] != BOARD_PASS)
+        game.moves[i] = board_square_symmetry (game.moves[i], symmetry);
+  }
+  return verso_record_new_from_notation (&game);
+}
+
+VersoGame *verso_game_new_with_setup (const VersoGameSetup *setup)
+{
+  VersoRecord *record = NULL;
+  VersoGame *self;
+  Position start;
+
+  g_return_val_if_fail (setup != NULL, NULL);
+  g_return_val_if_fail (setup->levels[0] < LEVEL_COUNT && setup->levels[1] < LEVEL_COUNT, NULL);
+  g_return_val_if_fail (setup->rules == RULES_STANDARD || setup->rules == RULES_REVERSE, NULL);
+
+  if (setup->balanced_start)
+    record = balanced_record (setup->seed);
+  if (!record) {
+    position_init (&start);
+    record = verso_record_new (&start);
+  }
+  self = verso_game_new_with_record (setup->players[VERSO_COLOR_BLACK],
+                                     setup->players[VERSO_COLOR_WHITE],
+                                     setup->levels[VERSO_COLOR_BLACK], record, FALSE);
+  self->levels[VERSO_COLOR_WHITE] = setup->levels[VERSO_COLOR_WHITE];
+  self->rules = setup->rules;
+  /* The record of a balanced start holds its moves and nothing else. */
+  if (setup->balanced_start)
+    self->given_moves = verso_record_get_length (self->record);
+  return self;
+}
+
+Rules verso_game_get_rules (VersoGame *self)
+{
+  g_return_val_if_fail (VERSO_IS_GAME (self), RULES_STANDARD);
+  return self->rules;
+}
+
+guint verso_game_get_given_moves (VersoGame *self)
+{
+  g_return_val_if_fail (VERSO_IS_GAME (self), 0);
+  return self->given_moves;
 }
 
 VersoPlayer verso_game_get_player (VersoGame *self, VersoColor color)
@@ -375,23 +469,51 @@ VersoMode verso_game_get_mode (VersoGame *self)
 LevelId verso_game_get_level (VersoGame *self)
 {
   g_return_val_if_fail (VERSO_IS_GAME (self), LEVEL_DEFAULT);
-  return self->level;
+  if (self->players[VERSO_COLOR_BLACK] != VERSO_PLAYER_COMPUTER
+      && self->players[VERSO_COLOR_WHITE] == VERSO_PLAYER_COMPUTER)
+    return self->levels[VERSO_COLOR_WHITE];
+  return self->levels[VERSO_COLOR_BLACK];
 }
 
-/* A new level applies at once: a search under way starts again at the new level. */
-void verso_game_set_level (VersoGame *self, LevelId level)
+LevelId verso_game_get_level_for (VersoGame *self, VersoColor color)
 {
-  g_return_if_fail (VERSO_IS_GAME (self));
-  g_return_if_fail (level < LEVEL_COUNT);
+  g_return_val_if_fail (VERSO_IS_GAME (self), LEVEL_DEFAULT);
+  return self->levels[color == VERSO_COLOR_WHITE];
+}
 
-  if (self->level == level)
+/* A new level applies at once: a search under way for a colour whose level changed starts again
+ * at the new level. */
+static void set_levels (VersoGame *self, LevelId black, LevelId white)
+{
+  VersoColor searching = verso_game_get_turn (self);
+  LevelId searching_was = self->levels[searching];
+
+  if (self->levels[VERSO_COLOR_BLACK] == black && self->levels[VERSO_COLOR_WHITE] == white)
     return;
-  self->level = level;
-  if (self->computer_cancellable) {
+  self->levels[VERSO_COLOR_BLACK] = black;
+  self->levels[VERSO_COLOR_WHITE] = white;
+  if (self->computer_cancellable && self->levels[searching] != searching_was) {
     verso_game_stop_computer (self);
     verso_game_start_computer (self);
   }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LEVEL]);
+}
+
+void verso_game_set_level (VersoGame *self, LevelId level)
+{
+  g_return_if_fail (VERSO_IS_GAME (self));
+  g_return_if_fail (level < LEVEL_COUNT);
+  set_levels (self, level, level);
+}
+
+void verso_game_set_level_for (VersoGame *self, VersoColor color, LevelId level)
+{
+  g_return_if_fail (VERSO_IS_GAME (self));
+  g_return_if_fail (level < LEVEL_COUNT);
+  if (color == VERSO_COLOR_WHITE)
+    set_levels (self, self->levels[VERSO_COLOR_BLACK], level);
+  else
+    set_levels (self, level, self->levels[VERSO_COLOR_WHITE]);
 }
 
 void verso_game_set_move_delay (VersoGame *self, guint milliseconds)
@@ -440,16 +562,26 @@ gboolean verso_game_is_over (VersoGame *self)
   return board_is_game_over (&shown_position (self)->board);
 }
 
+int verso_game_get_final_score (VersoGame *self, VersoColor color)
+{
+  const Position *shown;
+  int for_mover;
+
+  g_return_val_if_fail (VERSO_IS_GAME (self), 0);
+  shown = shown_position (self);
+  for_mover = rules_final_score (self->rules, board_final_score (&shown->board));
+  return (shown->side_to_move == POSITION_WHITE) == (color == VERSO_COLOR_WHITE) ? for_mover : -for_mover;
+}
+
 int verso_game_get_winner (VersoGame *self)
 {
-  int black, white;
+  int black;
 
   g_return_val_if_fail (VERSO_IS_GAME (self), -1);
-  black = verso_game_count (self, VERSO_COLOR_BLACK);
-  white = verso_game_count (self, VERSO_COLOR_WHITE);
-  if (black == white)
+  black = verso_game_get_final_score (self, VERSO_COLOR_BLACK);
+  if (black == 0)
     return -1;
-  return black > white ? VERSO_COLOR_BLACK : VERSO_COLOR_WHITE;
+  return black > 0 ? VERSO_COLOR_BLACK : VERSO_COLOR_WHITE;
 }
 
 gboolean verso_game_is_human_turn (VersoGame *self)
@@ -494,6 +626,12 @@ static gboolean play_checked (VersoGame *self, int square, GError **error)
     g_set_error_literal (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_GAME_OVER, _("The game is over"));
     return FALSE;
   }
+  /* A balanced start's moves are given: no other line may replace them. */
+  if (ply <= self->given_moves && square != verso_record_get_move (self->record, ply)) {
+    g_set_error_literal (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_ILLEGAL_MOVE,
+                         _("The moves of the balanced start cannot be changed"));
+    return FALSE;
+  }
   if (!verso_record_play (self->record, square, &passed)) {
     g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_ILLEGAL_MOVE, "Not a legal move: %d", square);
     return FALSE;
@@ -523,7 +661,16 @@ gboolean verso_game_play (VersoGame *self, int square, GError **error)
                          _("It is the computer's turn"));
     return FALSE;
   }
-  return play_checked (self, square, error);
+  /* A person's move ends a pause (verso_game_pause). */
+  if (!self->held)
+    return play_checked (self, square, error);
+  self->held = FALSE;
+  if (!play_checked (self, square, error)) {
+    self->held = TRUE;
+    return FALSE;
+  }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
+  return TRUE;
 }
 
 static VersoColor turn_at (VersoGame *self, guint ply)
@@ -533,10 +680,10 @@ static VersoColor turn_at (VersoGame *self, guint ply)
 }
 
 /* Where undo goes: the latest earlier position a human moves from (any earlier resting one
- * when no human plays); -1 when there is none. */
+ * when no human plays), never before the given moves; -1 when there is none. */
 static int undo_target (VersoGame *self)
 {
-  for (int ply = (int) verso_record_get_current (self->record) - 1; ply >= 0; ply--) {
+  for (int ply = (int) verso_record_get_current (self->record) - 1; ply >= (int) self->given_moves; ply--) {
     if (!verso_record_is_resting (self->record, ply))
       continue;
     if (!has_human (self) || self->players[turn_at (self, ply)] == VERSO_PLAYER_HUMAN)
@@ -615,10 +762,29 @@ void verso_game_go_to (VersoGame *self, guint ply)
 gboolean verso_game_get_paused (VersoGame *self)
 {
   g_return_val_if_fail (VERSO_IS_GAME (self), FALSE);
+  /* At the end there is nothing to pause (a pause held there stays for the positions before). */
+  if (self->held)
+    return !verso_game_is_over (self);
   return self->navigated
       && verso_record_get_current (self->record) < verso_record_get_length (self->record)
       && !verso_game_is_over (self)
       && verso_game_get_player (self, verso_game_get_turn (self)) == VERSO_PLAYER_COMPUTER;
+}
+
+void verso_game_pause (VersoGame *self)
+{
+  gboolean paused_was;
+
+  g_return_if_fail (VERSO_IS_GAME (self));
+
+  if (self->held)
+    return;
+  /* Its answer, found or waiting for its delay, is dropped: resume searches again. */
+  verso_game_stop_computer (self);
+  paused_was = verso_game_get_paused (self);
+  self->held = TRUE;
+  if (paused_was != verso_game_get_paused (self))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
 }
 
 void verso_game_resume (VersoGame *self)
@@ -628,6 +794,7 @@ void verso_game_resume (VersoGame *self)
   g_return_if_fail (VERSO_IS_GAME (self));
 
   paused_was = verso_game_get_paused (self);
+  self->held = FALSE;
   self->navigated = FALSE;
   if (paused_was)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
@@ -774,6 +941,9 @@ void verso_game_start_computer (VersoGame *self)
   if (verso_game_is_over (self) || verso_game_get_thinking (self) || verso_game_get_paused (self)
       || verso_game_get_player (self, verso_game_get_turn (self)) != VERSO_PLAYER_COMPUTER)
     return;
+  /* Inside a balanced start its next move is given: the computer has no choice to make. */
+  if (verso_record_get_current (self->record) < self->given_moves)
+    return;
 
   thinking_was = verso_game_get_thinking (self);
   request = g_new0 (ComputerMove, 1);
@@ -782,7 +952,9 @@ void verso_game_start_computer (VersoGame *self)
   request->started = g_get_monotonic_time ();
   self->computer_cancellable = g_cancellable_new ();
   hold_application (TRUE);
-  verso_computer_choose_move_async (self->computer, &shown_position (self)->board, self->level,
+  verso_computer_set_rules (self->computer, self->rules);
+  verso_computer_choose_move_async (self->computer, &shown_position (self)->board,
+                                    self->levels[verso_game_get_turn (self)],
                                     g_random_int () | (guint64) g_random_int () << 32,
                                     self->computer_cancellable, computer_move_ready, request);
   set_thinking (self, thinking_was);
@@ -846,6 +1018,7 @@ void verso_game_hint_async (VersoGame *self, GCancellable *cancellable,
   request->generation = self->generation;
   g_task_set_task_data (task, request, g_free);
   hold_application (TRUE);
+  verso_computer_set_rules (self->computer, self->rules);
   verso_computer_best_move_async (self->computer, &shown_position (self)->board, HINT_SECONDS,
                                   cancellable, hint_ready, task);
 }

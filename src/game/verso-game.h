@@ -15,6 +15,7 @@
 #include "board.h"
 #include "level.h"
 #include "position.h"
+#include "rules.h"
 #include "verso-record.h"
 
 G_BEGIN_DECLS
@@ -57,6 +58,32 @@ VersoGame *verso_game_new_for_mode (VersoMode mode, VersoColor human_color, Leve
 VersoGame *verso_game_new_from_position (VersoPlayer black, VersoPlayer white, LevelId level,
                                          const Position *start);
 
+/* A new game with every choice of the New Game dialog: the players, each computer's level, the
+ * rules (rules.h), and whether it begins with a balanced opening (opening.h) drawn at random
+ * with seed: its moves are then played at once and recorded as given moves. */
+typedef struct {
+  VersoPlayer players[2];  /* indexed by VersoColor */
+  LevelId levels[2];       /* the level of each colour when the computer plays it */
+  Rules rules;
+  gboolean balanced_start;
+  guint32 seed;
+} VersoGameSetup;
+VersoGame *verso_game_new_with_setup (const VersoGameSetup *setup);
+
+/* The rules the game is played under ("rules" property); fixed when the game is made, kept in
+ * its files (GGF TY[8a]), followed by the computer, hints, the coach and every analysis; the
+ * winner is the player with fewer discs under RULES_REVERSE. */
+Rules verso_game_get_rules (VersoGame *game);
+/* The moves at the start of the record given by a balanced start (0 for none). They are not
+ * the players' choice: undo stops after them, and the coach does not grade them. */
+guint verso_game_get_given_moves (VersoGame *game);
+
+/* Each colour's computer level ("level" is notified when either changes). verso_game_get_level
+ * is the level of the computer's first colour (Black's when both or neither are the computer);
+ * verso_game_set_level sets both. */
+LevelId verso_game_get_level_for (VersoGame *game, VersoColor color);
+void verso_game_set_level_for (VersoGame *game, VersoColor color, LevelId level);
+
 VersoPlayer verso_game_get_player (VersoGame *game, VersoColor color);
 void verso_game_set_player (VersoGame *game, VersoColor color, VersoPlayer player);
 VersoMode verso_game_get_mode (VersoGame *game);
@@ -73,8 +100,12 @@ guint64 verso_game_get_legal_moves (VersoGame *game);
 /* The square of the move that led to this position, or BOARD_NO_MOVE at the start. */
 int verso_game_get_last_move (VersoGame *game);
 gboolean verso_game_is_over (VersoGame *game);
-/* At game end: the winner, or -1 for a draw. */
+/* At game end: the winner under the game's rules, or -1 for a draw. */
 int verso_game_get_winner (VersoGame *game);
+/* At game end: color's final disc difference under the game's rules, the empty squares given
+ * to the winner, positive when color won (Reverse: -10 for the player left with 10 discs more);
+ * what verso_stats_add counts. Before the end: the same of the discs as they stand. */
+int verso_game_get_final_score (VersoGame *game, VersoColor color);
 gboolean verso_game_is_human_turn (VersoGame *game);
 gboolean verso_game_get_thinking (VersoGame *game);
 /* Number of moves played (passes included) up to the position shown. */
@@ -114,6 +145,10 @@ guint verso_game_get_length (VersoGame *game);
 /* Shows the position after ply moves (0 = the start); the computer then waits (see above). */
 void verso_game_go_to (VersoGame *game, guint ply);
 gboolean verso_game_get_paused (VersoGame *game);
+/* Pauses the computer where it stands (computer against itself: the Pause button): a search
+ * under way is stopped and its answer dropped, and the game is paused as after navigating
+ * until verso_game_resume () or a person plays. */
+void verso_game_pause (VersoGame *game);
 /* Lets the computer play in the position shown even though moves follow it. */
 void verso_game_resume (VersoGame *game);
 /* The name of the opening the game follows up to the position shown ("Tiger"), or NULL. */
@@ -221,6 +256,12 @@ VersoFormat verso_format_for_name (const char *file_name);
 VersoGame *verso_game_new_from_text (const char *text, gsize length, VersoPlayer black,
                                      VersoPlayer white, LevelId level, char **notice,
                                      GError **error);
+/* The same, where a text that cannot say the rules (a transcript or a board string: only GGF
+ * has them, TY[8a] for Reverse) makes a game under rules: what the window pastes into a Reverse
+ * game stays Reverse. verso_game_new_from_text and files opened make standard games then. */
+VersoGame *verso_game_new_from_text_with_rules (const char *text, gsize length, VersoPlayer black,
+                                                VersoPlayer white, LevelId level, Rules rules,
+                                                char **notice, GError **error);
 /* The game in a format (see VersoFormat); a transcript of a game from a set-up position is the
  * board string of its last position and moves are lost, so callers choose GGF for those (a game
  * without moves, which has no transcript, is its start's board string too). */

@@ -1,0 +1,283 @@
+/* test-stats.c: the statistics of games against the computer (verso-stats.c): counts per rules
+ * and level, the file written atomically and read back, damaged files kept aside and warned
+ * about, and a file that cannot be written. */
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "verso-stats.h"
+
+typedef struct {
+  char *dir;
+  char *path;
+} Fixture;
+
+static void fixture_set_up (Fixture *fixture, gconstpointer unused)
+{
+  fixture->dir = g_dir_make_tmp ("verso-stats-XXXXXX", NULL);
+  g_assert_nonnull (fixture->dir);
+  /* A folder that does not exist yet: the first write makes it. */
+  fixture->path = g_build_filename (fixture->dir, "verso", "statistics.ini", NULL);
+}
+
+/* Removes the files the tests may leave, then the folders. */
+static void fixture_tear_down (Fixture *fixture, gconstpointer unused)
+{
+  g_autofree char *sub = g_path_get_dirname (fixture->path);
+  g_autofree char *damaged = g_strconcat (fixture->path, ".damaged", NULL);
+
+  g_remove (fixture->path);
+  g_remove (damaged);
+  g_rmdir (sub);
+  g_assert_cmpint (g_rmdir (fixture->dir), ==, 0);
+  g_free (fixture->path);
+  g_free (fixture->dir);
+}
+
+static void count_signal (gpointer instance, gpointer user_data)
+{
+  (*(int *) user_data)++;
+}
+
+static void assert_entry (VersoStats *stats, Rules rules, LevelId level, guint won, guint lost,
+                          guint drawn, gint64 disc_sum)
+{
+  VersoStatsEntry entry = verso_stats_get (stats, rules, level);
+
+  g_assert_cmpuint (entry.won, ==, won);
+  g_assert_cmpuint (entry.lost, ==, lost);
+  g_assert_cmpuint (entry.drawn, ==, drawn);
+  g_assert_cmpint (entry.disc_sum, ==, disc_sum);
+  g_assert_cmpuint (verso_stats_entry_games (&entry), ==, won + lost + drawn);
+}
+
+static void test_add_counts_and_saves (Fixture *fixture, gconstpointer unused)
+{
+  g_autoptr (VersoStats) stats = verso_stats_new (fixture->path);
+  g_autoptr (VersoStats) again = NULL;
+  g_autoptr (GKeyFile) file = g_key_file_new ();
+  g_autoptr (GError) error = NULL;
+  int changed = 0;
+
+  g_signal_connect (stats, "changed", G_CALLBACK (count_signal), &changed);
+  assert_entry (stats, RULES_STANDARD, LEVEL_MASTER, 0, 0, 0, 0);
+  g_assert_false (g_file_test (fixture->path, G_FILE_TEST_EXISTS));
+
+  g_assert_true (verso_stats_add (stats, RULES_STANDARD, LEVEL_MASTER, 10, &error));
+  g_assert_no_error (error);
+  g_assert_true (verso_stats_add (stats, RULES_STANDARD, LEVEL_MASTER, -34, &error));
+  g_assert_true (verso_stats_add (stats, RULES_STANDARD, LEVEL_MASTER, 0, &error));
+  g_assert_true (verso_stats_add (stats, RULES_REVERSE, LEVEL_BEGINNER, 64, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (changed, ==, 4);
+  assert_entry (stats, RULES_STANDARD, LEVEL_MASTER, 1, 1, 1, -24);
+  assert_entry (stats, RULES_REVERSE, LEVEL_BEGINNER, 1, 0, 0, 64);
+  assert_entry (stats, RULES_REVERSE, LEVEL_MASTER, 0, 0, 0, 0);
+  assert_entry (stats, RULES_STANDARD, LEVEL_BEGINNER, 0, 0, 0, 0);
+
+  /* The file says it in its own words. */
+  g_assert_true (g_key_file_load_from_file (file, fixture->path, G_KEY_FILE_NONE, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_key_file_get_integer (file, "standard.master", "won", NULL), ==, 1);
+  g_assert_cmpint (g_key_file_get_integer (file, "standard.master", "lost", NULL), ==, 1);
+  g_assert_cmpint (g_key_file_get_integer (file, "standard.master", "drawn", NULL), ==, 1);
+  g_assert_cmpint (g_key_file_get_integer (file, "standard.master", "discs", NULL), ==, -24);
+  g_assert_cmpint (g_key_file_get_integer (file, "reverse.beginner", "discs", NULL), ==, 64);
+  g_assert_false (g_key_file_has_group (file, "standard.beginner"));
+
+  again = verso_stats_new (fixture->path);
+  assert_entry (again, RULES_STANDARD, LEVEL_MASTER, 1, 1, 1, -24);
+  assert_entry (again, RULES_REVERSE, LEVEL_BEGINNER, 1, 0, 0, 64);
+}
+
+/* The file is replaced by a rename: no temporary file stays, and one that was open before the
+ * write still reads the old counts. */
+static void test_writes_are_atomic (Fixture *fixture, gconstpointer unused)
+{
+  g_autoptr (VersoStats) stats = verso_stats_new (fixture->path);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GDir) dir = NULL;
+  g_autofree char *folder = g_path_get_dirname (fixture->path);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  char old_text[512] = { 0 };
+  FILE *old;
+  const char *name;
+  guint files = 0;
+
+  g_assert_true (verso_stats_add (stats, RULES_STANDARD, LEVEL_NOVICE, 4, &error));
+  g_assert_true (g_file_get_contents (fixture->path, &before, NULL, NULL));
+  old = fopen (fixture->path, "r");
+  g_assert_nonnull (old);
+  g_assert_true (verso_stats_add (stats, RULES_STANDARD, LEVEL_NOVICE, 6, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (fread (old_text, 1, sizeof old_text - 1, old), ==, strlen (before));
+  fclose (old);
+  g_assert_cmpstr (old_text, ==, before);
+  g_assert_true (g_file_get_contents (fixture->path, &after, NULL, NULL));
+  g_assert_nonnull (strstr (after, "discs=10"));
+
+  dir = g_dir_open (folder, 0, &error);
+  g_assert_no_error (error);
+  while ((name = g_dir_read_name (dir)))
+    files++;
+  g_assert_cmpuint (files, ==, 1);
+}
+
+static void test_reset_forgets_everything (Fixture *fixture, gconstpointer unused)
+{
+  g_autoptr (VersoStats) stats = verso_stats_new (fixture->path);
+  g_autoptr (VersoStats) again = NULL;
+  g_autoptr (GError) error = NULL;
+  int changed = 0;
+
+  g_assert_true (verso_stats_add (stats, RULES_REVERSE, LEVEL_EXPERT, -2, &error));
+  g_signal_connect (stats, "changed", G_CALLBACK (count_signal), &changed);
+  g_assert_true (verso_stats_reset (stats, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (changed, ==, 1);
+  assert_entry (stats, RULES_REVERSE, LEVEL_EXPERT, 0, 0, 0, 0);
+  again = verso_stats_new (fixture->path);
+  assert_entry (again, RULES_REVERSE, LEVEL_EXPERT, 0, 0, 0, 0);
+}
+
+/* A damaged file: each problem is warned about with the file and where; what reads is kept;
+ * the original is kept as .damaged before the first write. */
+static void test_damaged_file_is_kept_aside (Fixture *fixture, gconstpointer unused)
+{
+  g_autofree char *folder = g_path_get_dirname (fixture->path);
+  g_autofree char *damaged = g_strconcat (fixture->path, ".damaged", NULL);
+  g_autofree char *kept = NULL;
+  g_autoptr (VersoStats) stats = NULL;
+  g_autoptr (VersoStats) again = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *text =
+    "[standard.master]\n"
+    "won=3\n"
+    "lost=2\n"
+    "drawn=1\n"
+    "discs=-12\n"
+    "this line is no key\n"
+    "[standard.casual]\n"
+    "won=many\n"
+    "lost=4\n"
+    "discs=-20\n"
+    "[reverse.godlike]\n"
+    "won=1\n"
+    "[reverse.novice]\n"
+    "won=1\n"
+    "discs=500\n";
+
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (fixture->path, text, -1, NULL));
+
+  g_test_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*statistics.ini: line 6: *");
+  g_test_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*statistics.ini: [standard.casual] won: “many”*");
+  g_test_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*statistics.ini: [reverse.godlike] is not*");
+  g_test_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*statistics.ini: [reverse.novice] discs: 500*");
+  stats = verso_stats_new (fixture->path);
+  g_test_assert_expected_messages ();
+
+  assert_entry (stats, RULES_STANDARD, LEVEL_MASTER, 3, 2, 1, -12);
+  assert_entry (stats, RULES_STANDARD, LEVEL_CASUAL, 0, 4, 0, -20);
+  assert_entry (stats, RULES_REVERSE, LEVEL_NOVICE, 1, 0, 0, 0);
+  /* Reading changes nothing on disk. */
+  g_assert_false (g_file_test (damaged, G_FILE_TEST_EXISTS));
+
+  g_assert_true (verso_stats_add (stats, RULES_STANDARD, LEVEL_MASTER, 8, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (damaged, &kept, NULL, NULL));
+  g_assert_cmpstr (kept, ==, text);
+  again = verso_stats_new (fixture->path);
+  assert_entry (again, RULES_STANDARD, LEVEL_MASTER, 4, 2, 1, -4);
+  assert_entry (again, RULES_STANDARD, LEVEL_CASUAL, 0, 4, 0, -20);
+
+  /* Kept once: a second write leaves the damaged original as it was. */
+  g_assert_true (verso_stats_add (stats, RULES_STANDARD, LEVEL_MASTER, 8, &error));
+  g_clear_pointer (&kept, g_free);
+  g_assert_true (g_file_get_contents (damaged, &kept, NULL, NULL));
+  g_assert_cmpstr (kept, ==, text);
+}
+
+/* Bytes that are not text: nothing reads, and the bytes are kept as they were. */
+static void test_binary_file_is_kept_aside (Fixture *fixture, gconstpointer unused)
+{
+  g_autofree char *folder = g_path_get_dirname (fixture->path);
+  g_autofree char *damaged = g_strconcat (fixture->path, ".damaged", NULL);
+  g_autofree char *kept = NULL;
+  g_autoptr (VersoStats) stats = NULL;
+  g_autoptr (GError) error = NULL;
+  const char binary[] = { '[', 's', 0, (char) 0xff, '\n' };
+  gsize length = 0;
+
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (fixture->path, binary, sizeof binary, NULL));
+  g_test_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*statistics.ini: not a text file*");
+  stats = verso_stats_new (fixture->path);
+  g_test_assert_expected_messages ();
+  assert_entry (stats, RULES_STANDARD, LEVEL_MASTER, 0, 0, 0, 0);
+  g_assert_true (verso_stats_reset (stats, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (damaged, &kept, &length, NULL));
+  g_assert_cmpmem (kept, length, binary, sizeof binary);
+}
+
+/* A file that cannot be written: the error says so and the counts stay in memory. */
+static void test_unwritable_file_keeps_counts (Fixture *fixture, gconstpointer unused)
+{
+  g_autofree char *blocker = g_build_filename (fixture->dir, "verso", NULL);
+  g_autoptr (VersoStats) stats = NULL;
+  g_autoptr (GError) error = NULL;
+  int changed = 0;
+
+  /* Where the folder should be there is a file: no one, root included, can write under it. */
+  g_assert_true (g_file_set_contents (blocker, "", 0, NULL));
+  stats = verso_stats_new (fixture->path);
+  g_signal_connect (stats, "changed", G_CALLBACK (count_signal), &changed);
+  g_assert_false (verso_stats_add (stats, RULES_STANDARD, LEVEL_ADVANCED, 12, &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOTDIR);
+  g_assert_nonnull (strstr (error->message, "verso"));
+  g_assert_cmpint (changed, ==, 1);
+  assert_entry (stats, RULES_STANDARD, LEVEL_ADVANCED, 1, 0, 0, 12);
+  g_clear_error (&error);
+  g_assert_false (verso_stats_add (stats, RULES_STANDARD, LEVEL_ADVANCED, -2, &error));
+  assert_entry (stats, RULES_STANDARD, LEVEL_ADVANCED, 1, 1, 0, 10);
+  g_assert_cmpint (g_remove (blocker), ==, 0);
+}
+
+/* A read-only folder (permissions do not stop root, so the test skips there). */
+static void test_read_only_folder_fails (Fixture *fixture, gconstpointer unused)
+{
+  g_autofree char *folder = g_path_get_dirname (fixture->path);
+  g_autoptr (VersoStats) stats = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (geteuid () == 0) {
+    g_test_skip ("root writes into read-only folders");
+    return;
+  }
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
+  g_assert_cmpint (g_chmod (folder, 0500), ==, 0);
+  stats = verso_stats_new (fixture->path);
+  g_assert_false (verso_stats_add (stats, RULES_REVERSE, LEVEL_CASUAL, 3, &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_ACCES);
+  assert_entry (stats, RULES_REVERSE, LEVEL_CASUAL, 1, 0, 0, 3);
+  g_assert_cmpint (g_chmod (folder, 0700), ==, 0);
+}
+
+int main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+#define ADD(name, test) g_test_add ("/stats/" name, Fixture, NULL, fixture_set_up, test, fixture_tear_down)
+  ADD ("add-counts-and-saves", test_add_counts_and_saves);
+  ADD ("writes-are-atomic", test_writes_are_atomic);
+  ADD ("reset-forgets-everything", test_reset_forgets_everything);
+  ADD ("damaged-file-is-kept-aside", test_damaged_file_is_kept_aside);
+  ADD ("binary-file-is-kept-aside", test_binary_file_is_kept_aside);
+  ADD ("unwritable-file-keeps-counts", test_unwritable_file_keeps_counts);
+  ADD ("read-only-folder-fails", test_read_only_folder_fails);
+#undef ADD
+  return g_test_run ();
+}
