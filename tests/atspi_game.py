@@ -1,11 +1,72 @@
-"""The game's accessibility tree as the AT-SPI window tests read it (test-accessibility.py,
-test-analysis-window.py, test-coach-window.py): one walk over the accessibles of the running
-'verso' application. The caller has checked that the AT-SPI bindings are installed."""
+"""What the AT-SPI window tests share (test-accessibility.py, test-analysis-window.py,
+test-coach-window.py, test-help-window.py, test-variants-window.py): the session they run in
+(Xvfb, a private home, the accessibility bus) and one walk over the accessibles of the running
+'verso' application. Importing it ends the test with SKIP (exit 77) when the AT-SPI bindings are
+not installed. `window` is test-window.py, whose helpers (Xvfb, xdotool, pixels) they reuse."""
 
-import gi
+import contextlib
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
 
-gi.require_version('Atspi', '2.0')
-from gi.repository import Atspi, GLib  # noqa: E402
+try:
+    import gi
+    gi.require_version('Atspi', '2.0')
+    from gi.repository import Atspi, GLib  # noqa: F401 (the tests use both)
+except (ImportError, ValueError) as error:
+    print('SKIP: AT-SPI bindings are not installed (%s)' % error)
+    sys.exit(77)
+
+_spec = importlib.util.spec_from_file_location('window', os.path.join(os.path.dirname(__file__), 'test-window.py'))
+window = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(window)
+
+BUS_LAUNCHER = '/usr/libexec/at-spi-bus-launcher'
+
+
+def home_env(env, root):
+    """env with HOME and the XDG data, config and cache folders inside root."""
+    os.makedirs(os.path.join(root, 'cache'), exist_ok=True)
+    return dict(env, HOME=root, XDG_DATA_HOME=os.path.join(root, 'data'),
+                XDG_CONFIG_HOME=os.path.join(root, 'config'), XDG_CACHE_HOME=os.path.join(root, 'cache'))
+
+
+@contextlib.contextmanager
+def session(prefix, tools=()):
+    """Xvfb, a private home in a new temporary folder and the accessibility bus, for one test
+    program; yields (env, root) and removes them all at the end. Ends with SKIP when Xvfb,
+    xdotool, the bus launcher or one of tools is not installed. Settings live in memory."""
+    for tool in ('Xvfb', 'xdotool', BUS_LAUNCHER) + tuple(tools):
+        if not shutil.which(tool):
+            print('SKIP: %s is not installed' % tool)
+            sys.exit(77)
+    root = tempfile.mkdtemp(prefix=prefix)
+    xvfb, display = window.start_xvfb()
+    env = dict(os.environ)
+    for name in ('LANGUAGE', 'LC_ALL', 'LC_MESSAGES', 'GTK_A11Y', 'NO_AT_BRIDGE', 'WAYLAND_DISPLAY'):
+        env.pop(name, None)
+    env.update({
+        'DISPLAY': display, 'LANG': 'C.UTF-8', 'XDG_RUNTIME_DIR': root,
+        'GSETTINGS_SCHEMA_DIR': window.SCHEMA_DIR, 'GDK_BACKEND': 'x11',
+        'GSK_RENDERER': os.environ.get('GSK_RENDERER', 'cairo'), 'ASAN_OPTIONS': 'detect_leaks=0',
+        'GSETTINGS_BACKEND': 'memory',
+    })
+    env = home_env(env, root)
+    os.environ['DISPLAY'] = display
+    bus = subprocess.Popen([BUS_LAUNCHER, '--launch-immediately'], env=env)
+    try:
+        time.sleep(1)
+        yield env, root
+    finally:
+        bus.terminate()
+        bus.wait()
+        xvfb.terminate()
+        xvfb.wait()
+        shutil.rmtree(root, ignore_errors=True)
 
 
 def walk(skip_role=None):

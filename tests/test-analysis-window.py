@@ -5,34 +5,20 @@ description and its pixels, then opens a recorded game and moves through it with
 graph and the arrow keys. Uses test-window.py's helpers. Run inside dbus-run-session.
 Usage: test-analysis-window.py VERSO SCHEMA_DIR"""
 
-import importlib.util
 import os
 import re
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
 
-try:
-    import gi
-    gi.require_version('Atspi', '2.0')
-    from gi.repository import Atspi
-except (ImportError, ValueError) as error:
-    print('SKIP: AT-SPI bindings are not installed (%s)' % error)
-    sys.exit(77)
-
-_spec = importlib.util.spec_from_file_location(
-    'test_window', os.path.join(os.path.dirname(os.path.abspath(__file__)), 'test-window.py'))
-window = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(window)
+# The session, test-window.py's helpers and the walk over the accessibles, shared by the
+# AT-SPI window tests (importing it ends the test with SKIP without the AT-SPI bindings).
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import atspi_game  # noqa: E402
+from atspi_game import Atspi, GLib, window  # noqa: E402,F401
 fail, BLACK, START, name = window.fail, window.BLACK, window.START, window.name
 
 VERSO, SCHEMA_DIR = sys.argv[1], sys.argv[2]
-BUS_LAUNCHER = '/usr/libexec/at-spi-bus-launcher'
-# The walk over the game's accessibles, shared by the AT-SPI window tests.
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import atspi_game  # noqa: E402
 GRAPH_PADDING = 6   # verso-eval-graph.c: PADDING, around the plot
 
 
@@ -188,38 +174,11 @@ def test_graph_goes_to_a_move(env, screen, home):
 
 
 def main():
-    for tool in ('Xvfb', 'xdotool', 'import', BUS_LAUNCHER):
-        if not shutil.which(tool):
-            print('SKIP: %s is not installed' % tool)
-            sys.exit(77)
-    home = tempfile.mkdtemp(prefix='verso-analysis-')
-    xvfb, display = window.start_xvfb()
-    env = dict(os.environ)
-    for variable in ('LANGUAGE', 'LC_ALL', 'LC_MESSAGES', 'GTK_A11Y', 'NO_AT_BRIDGE', 'WAYLAND_DISPLAY'):
-        env.pop(variable, None)
-    env.update({
-        'DISPLAY': display, 'HOME': home, 'LANG': 'C.UTF-8',
-        'XDG_DATA_HOME': os.path.join(home, 'data'), 'XDG_CONFIG_HOME': os.path.join(home, 'config'),
-        'XDG_CACHE_HOME': os.path.join(home, 'cache'), 'XDG_RUNTIME_DIR': home,
-        'GSETTINGS_BACKEND': 'memory', 'GSETTINGS_SCHEMA_DIR': SCHEMA_DIR,
-        'GDK_BACKEND': 'x11', 'GSK_RENDERER': os.environ.get('GSK_RENDERER', 'cairo'),
-        'ASAN_OPTIONS': 'detect_leaks=0',
-    })
-    os.makedirs(env['XDG_CACHE_HOME'])
-    os.environ['DISPLAY'] = display
-    bus = subprocess.Popen([BUS_LAUNCHER, '--launch-immediately'], env=env)
-    try:
-        time.sleep(1)
+    with atspi_game.session('verso-analysis-', tools=('import',)) as (env, home):
         screen = window.Screen(env)
         test_scores_on_the_board(env, screen)
         test_graph_goes_to_a_move(env, screen, home)
         print('PASS', flush=True)
-    finally:
-        bus.terminate()
-        bus.wait()
-        xvfb.terminate()
-        xvfb.wait()
-        shutil.rmtree(home, ignore_errors=True)
 
 
 if __name__ == '__main__':

@@ -5,32 +5,18 @@ loses are checked by a small exact solver here); Analyse Game grades every move 
 and its Cancel stops it at once and leaves the window responsive. Reuses test-window.py's helpers.
 Run inside dbus-run-session. Usage: test-coach-window.py VERSO SCHEMA_DIR"""
 
-import importlib.util
 import os
 import re
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
 
-try:
-    import gi
-    gi.require_version('Atspi', '2.0')
-    from gi.repository import Atspi, GLib
-except (ImportError, ValueError) as error:
-    print('SKIP: AT-SPI bindings are not installed (%s)' % error)
-    sys.exit(77)
-
-_spec = importlib.util.spec_from_file_location('window', os.path.join(os.path.dirname(__file__), 'test-window.py'))
-window = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(window)
-fail, BLACK, WHITE, EMPTY = window.fail, window.BLACK, window.WHITE, window.EMPTY
-
-BUS_LAUNCHER = '/usr/libexec/at-spi-bus-launcher'
-# The walk over the game's accessibles, shared by the AT-SPI window tests.
+# The session, test-window.py's helpers and the walk over the accessibles, shared by the
+# AT-SPI window tests (importing it ends the test with SKIP without the AT-SPI bindings).
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import atspi_game  # noqa: E402
+from atspi_game import Atspi, GLib, window  # noqa: E402,F401
+fail, BLACK, WHITE, EMPTY = window.fail, window.BLACK, window.WHITE, window.EMPTY
 MOVE_NAME = re.compile(r'^(\d+)\. (Black|White) ([a-h][1-8]|pass)(, .*)?$')
 GRADE_NAME = re.compile(r'^, (good|inaccuracy|mistake|blunder), (\d+) discs? lost$')
 
@@ -239,36 +225,10 @@ def test_analyse_game(env, home):
 
 
 def main():
-    for tool in ('Xvfb', 'xdotool', BUS_LAUNCHER):
-        if not shutil.which(tool):
-            print('SKIP: %s is not installed' % tool)
-            sys.exit(77)
-    home = tempfile.mkdtemp(prefix='verso-coach-')
-    xvfb, display = window.start_xvfb()
-    env = dict(os.environ)
-    for name in ('LANGUAGE', 'LC_ALL', 'LC_MESSAGES', 'GTK_A11Y', 'NO_AT_BRIDGE', 'WAYLAND_DISPLAY'):
-        env.pop(name, None)
-    env.update({
-        'DISPLAY': display, 'HOME': home, 'LANG': 'C.UTF-8',
-        'XDG_DATA_HOME': os.path.join(home, 'data'), 'XDG_CONFIG_HOME': os.path.join(home, 'config'),
-        'XDG_CACHE_HOME': os.path.join(home, 'cache'), 'XDG_RUNTIME_DIR': home,
-        'GSETTINGS_BACKEND': 'memory', 'GSETTINGS_SCHEMA_DIR': window.SCHEMA_DIR,
-        'GDK_BACKEND': 'x11', 'GSK_RENDERER': 'cairo', 'ASAN_OPTIONS': 'detect_leaks=0',
-    })
-    os.makedirs(env['XDG_CACHE_HOME'])
-    os.environ['DISPLAY'] = display
-    bus = subprocess.Popen([BUS_LAUNCHER, '--launch-immediately'], env=env)
-    try:
-        time.sleep(1)
+    with atspi_game.session('verso-coach-') as (env, home):
         test_coach_grades_a_bad_move(env, home)
         test_analyse_game(env, home)
         print('PASS', flush=True)
-    finally:
-        bus.terminate()
-        bus.wait()
-        xvfb.terminate()
-        xvfb.wait()
-        shutil.rmtree(home, ignore_errors=True)
 
 
 if __name__ == '__main__':

@@ -27,7 +27,9 @@ for file in bin/verso bin/verso-engine \
             share/metainfo/$app_id.metainfo.xml \
             share/glib-2.0/schemas/$app_id.gschema.xml \
             share/icons/hicolor/scalable/apps/$app_id.svg \
-            share/icons/hicolor/symbolic/apps/$app_id-symbolic.svg; do
+            share/icons/hicolor/symbolic/apps/$app_id-symbolic.svg \
+            share/verso/sounds/disc.wav share/verso/sounds/pass.wav share/verso/sounds/win.wav \
+            share/verso/sounds/loss.wav share/verso/sounds/draw.wav; do
   [ -s "$root/$file" ] || { echo "not installed: $file"; status=1; }
 done
 source_po=$(dirname "$0")/../po

@@ -56,6 +56,7 @@ static void test_switches_follow_and_write_their_keys (Fixture *fixture, gconstp
     { "show-coordinates", "coordinates_switch" },
     { "animations", "animations_switch" },
     { "coach", "coach_switch" },
+    { "sounds", "sounds_switch" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (switches); i++) {
@@ -70,21 +71,62 @@ static void test_switches_follow_and_write_their_keys (Fixture *fixture, gconstp
   }
 }
 
-static void test_level_row_lists_every_level (Fixture *fixture, gconstpointer user_data)
+/* The Difficulty row and the two levels of the computer against itself: every level listed,
+ * the key followed and written, and the chosen level described in the subtitle. */
+static void test_level_rows_list_and_describe_every_level (Fixture *fixture, gconstpointer user_data)
 {
-  AdwComboRow *row = ADW_COMBO_ROW (template_child (fixture, "level_row"));
-  GListModel *model = adw_combo_row_get_model (row);
+  static const struct {
+    const char *key;
+    const char *child;
+  } rows[] = {
+    { "level", "level_row" },
+    { "black-level", "black_level_row" },
+    { "white-level", "white_level_row" },
+  };
 
-  g_assert_cmpuint (g_list_model_get_n_items (model), ==, LEVEL_COUNT);
-  for (guint i = 0; i < LEVEL_COUNT; i++)
-    g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (model), i), ==, _(level_get (i)->name));
+  for (guint r = 0; r < G_N_ELEMENTS (rows); r++) {
+    AdwComboRow *row = ADW_COMBO_ROW (template_child (fixture, rows[r].child));
+    GListModel *model = adw_combo_row_get_model (row);
+    g_autofree char *initial = g_settings_get_string (fixture->settings, rows[r].key);
+    g_autofree char *level = NULL;
 
-  g_assert_cmpuint (adw_combo_row_get_selected (row), ==, LEVEL_DEFAULT);
-  g_settings_set_string (fixture->settings, "level", "master");
-  g_assert_cmpuint (adw_combo_row_get_selected (row), ==, LEVEL_MASTER);
-  adw_combo_row_set_selected (row, LEVEL_BEGINNER);
-  g_autofree char *level = g_settings_get_string (fixture->settings, "level");
-  g_assert_cmpstr (level, ==, "beginner");
+    g_assert_cmpuint (g_list_model_get_n_items (model), ==, LEVEL_COUNT);
+    for (guint i = 0; i < LEVEL_COUNT; i++)
+      g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (model), i), ==, _(level_get (i)->name));
+
+    g_assert_cmpuint (adw_combo_row_get_selected (row), ==, level_from_id (initial));
+    g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
+                     _(level_get (level_from_id (initial))->description));
+    g_settings_set_string (fixture->settings, rows[r].key, "master");
+    g_assert_cmpuint (adw_combo_row_get_selected (row), ==, LEVEL_MASTER);
+    g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, _(level_get (LEVEL_MASTER)->description));
+    adw_combo_row_set_selected (row, LEVEL_BEGINNER);
+    level = g_settings_get_string (fixture->settings, rows[r].key);
+    g_assert_cmpstr (level, ==, "beginner");
+    g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, _(level_get (LEVEL_BEGINNER)->description));
+    /* Each row has its own key. */
+    for (guint other = 0; other < G_N_ELEMENTS (rows); other++) {
+      g_autofree char *other_level = g_settings_get_string (fixture->settings, rows[other].key);
+      if (other > r)
+        g_assert_cmpstr (other_level, !=, "beginner");
+    }
+  }
+}
+
+/* The pause between the computer's moves: the spin button follows and writes the key. */
+static void test_pause_spin_follows_and_writes_its_key (Fixture *fixture, gconstpointer user_data)
+{
+  GtkSpinButton *spin = GTK_SPIN_BUTTON (template_child (fixture, "pause_spin"));
+  double lower, upper;
+
+  gtk_spin_button_get_range (spin, &lower, &upper);
+  g_assert_cmpfloat (lower, ==, 0.0);
+  g_assert_cmpfloat (upper, ==, 10.0);
+  g_assert_cmpfloat (gtk_spin_button_get_value (spin), ==, g_settings_get_double (fixture->settings, "computer-pause"));
+  gtk_spin_button_set_value (spin, 2.5);
+  g_assert_cmpfloat (g_settings_get_double (fixture->settings, "computer-pause"), ==, 2.5);
+  g_settings_set_double (fixture->settings, "computer-pause", 0.0);
+  g_assert_cmpfloat (gtk_spin_button_get_value (spin), ==, 0.0);
 }
 
 static void test_combo_rows_write_enum_nicks (Fixture *fixture, gconstpointer user_data)
@@ -126,7 +168,8 @@ static void test_rows_follow_the_game_mode (Fixture *fixture, gconstpointer user
   g_assert_false (gtk_widget_get_sensitive (level_row));
   g_settings_set_string (fixture->settings, "game-mode", "computer-only");
   g_assert_false (gtk_widget_get_sensitive (color_row));
-  g_assert_true (gtk_widget_get_sensitive (level_row));
+  /* The computer against itself takes the levels of its own group. */
+  g_assert_false (gtk_widget_get_sensitive (level_row));
   g_settings_set_string (fixture->settings, "game-mode", "versus-computer");
   g_assert_true (gtk_widget_get_sensitive (color_row));
   g_assert_true (gtk_widget_get_sensitive (level_row));
@@ -143,8 +186,10 @@ int main (int argc, char *argv[])
 
   g_test_add ("/preferences-window/switches", Fixture, NULL, fixture_set_up,
               test_switches_follow_and_write_their_keys, fixture_tear_down);
-  g_test_add ("/preferences-window/level-row", Fixture, NULL, fixture_set_up,
-              test_level_row_lists_every_level, fixture_tear_down);
+  g_test_add ("/preferences-window/level-rows", Fixture, NULL, fixture_set_up,
+              test_level_rows_list_and_describe_every_level, fixture_tear_down);
+  g_test_add ("/preferences-window/pause", Fixture, NULL, fixture_set_up,
+              test_pause_spin_follows_and_writes_its_key, fixture_tear_down);
   g_test_add ("/preferences-window/combo-rows", Fixture, NULL, fixture_set_up,
               test_combo_rows_write_enum_nicks, fixture_tear_down);
   g_test_add ("/preferences-window/game-mode", Fixture, NULL, fixture_set_up,

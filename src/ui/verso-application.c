@@ -8,7 +8,7 @@
 #include "verso-about-window.h"
 #include "verso-dialog.h"
 #include "verso-preferences-window.h"
-#include "verso-window.h"
+#include "verso-window-private.h"
 
 struct _VersoApplication {
   AdwApplication parent_instance;
@@ -80,6 +80,34 @@ static void shortcuts_activated (GSimpleAction *action, GVariant *parameter, gpo
   verso_dialog_present (shortcuts, window ? GTK_WINDOW (window) : NULL);
 }
 
+/* The manual (help/), installed for the desktop's help browser under help:verso. The task
+ * holds the window until the answer comes; a window closed meanwhile is told nothing. */
+static void help_shown (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  GtkWindow *parent = source ? GTK_WINDOW (source) : NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (gtk_show_uri_full_finish (parent, result, &error))
+    return;
+  g_message ("The help could not be opened: %s", error->message);
+  if (!parent || !VERSO_IS_WINDOW (parent) || !gtk_widget_get_mapped (GTK_WIDGET (parent)))
+    return;
+  /* Short, since a toast's title is cut to the window's width. No application for help: URIs
+   * is what a desktop without Yelp, the help browser that reads these pages, answers. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED))
+    verso_window_show_toast (VERSO_WINDOW (parent), _("Install Yelp to read the help"));
+  else
+    verso_window_show_toast (VERSO_WINDOW (parent), _("The help could not be opened"));
+}
+
+static void help_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  VersoWindow *window = main_window (user_data);
+
+  gtk_show_uri_full (window ? GTK_WINDOW (window) : NULL, "help:verso", GDK_CURRENT_TIME, NULL,
+                     help_shown, NULL);
+}
+
 static void about_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   VersoWindow *window = main_window (user_data);
@@ -112,6 +140,7 @@ static const GActionEntry app_actions[] = {
   { "new-game", new_game_activated, NULL, NULL, NULL, { 0 } },
   { "preferences", preferences_activated, NULL, NULL, NULL, { 0 } },
   { "shortcuts", shortcuts_activated, NULL, NULL, NULL, { 0 } },
+  { "help", help_activated, NULL, NULL, NULL, { 0 } },
   { "about", about_activated, NULL, NULL, NULL, { 0 } },
   { "quit", quit_activated, NULL, NULL, NULL, { 0 } },
 };
@@ -125,6 +154,7 @@ static void verso_application_startup (GApplication *application)
     { "app.new-game", { "<Control>n", NULL } },
     { "app.preferences", { "<Control>comma", NULL } },
     { "app.shortcuts", { "<Control>question", NULL } },
+    { "app.help", { "F1", NULL } },
     { "app.quit", { "<Control>q", NULL } },
     { "win.undo", { "<Control>z", NULL } },
     { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
@@ -137,6 +167,8 @@ static void verso_application_startup (GApplication *application)
     { "win.show-moves", { "F9", NULL } },
     { "win.show-scores", { "F7", NULL } },
     { "win.set-up-position", { "<Control>e", NULL } },
+    /* Pause and Resume while the computer plays itself. */
+    { "win.pause", { "p", NULL } },
     { "win.analyse-game", { "<Control><Shift>a", NULL } },
     { "win.open", { "<Control>o", NULL } },
     { "win.save", { "<Control>s", NULL } },

@@ -102,7 +102,9 @@ static void update_grade (VersoMoveList *self, guint ply)
 
   if (!score.known || score.grade <= VERSO_GRADE_NONE || score.grade > VERSO_GRADE_BLUNDER) {
     gtk_widget_set_visible (label, FALSE);
-    gtk_widget_set_tooltip_text (button, NULL);
+    /* The moves of a balanced start are never graded: they were drawn, not chosen. */
+    gtk_widget_set_tooltip_text (button, ply <= verso_game_get_given_moves (self->game)
+                                         ? _("Drawn for the balanced start") : NULL);
     accessible = g_steal_pointer (&move);
   } else {
     int mover_score = side == POSITION_BLACK ? score.score : -score.score;
@@ -341,6 +343,11 @@ static void update (VersoMoveList *self)
   self->current = verso_record_get_current (record);
   for (guint ply = 1; ply <= self->buttons->len; ply++) {
     GtkWidget *button = g_ptr_array_index (self->buttons, ply - 1);
+    /* The moves of a balanced start were drawn, not chosen: set apart in italics. */
+    if (ply <= verso_game_get_given_moves (self->game))
+      gtk_widget_add_css_class (button, "given");
+    else
+      gtk_widget_remove_css_class (button, "given");
     if (ply == self->current)
       gtk_widget_add_css_class (button, "current");
     else

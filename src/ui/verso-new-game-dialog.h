@@ -1,4 +1,5 @@
-/* verso-new-game-dialog.h: chooses the mode, the person's colour and the level of a new game. */
+/* verso-new-game-dialog.h: chooses the players, the person's colour, the levels, the rules and the
+ * start of a new game. */
 #pragma once
 
 #include <adwaita.h>

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "level.h"
+#include "verso-level-row.h"
 
 struct _VersoPreferencesWindow {
   AdwPreferencesWindow parent_instance;
@@ -20,6 +21,10 @@ struct _VersoPreferencesWindow {
   GtkSwitch *coordinates_switch;
   GtkSwitch *animations_switch;
   GtkSwitch *coach_switch;
+  GtkSwitch *sounds_switch;
+  AdwComboRow *black_level_row;   /* the computer against itself */
+  AdwComboRow *white_level_row;
+  GtkSpinButton *pause_spin;
 };
 
 G_DEFINE_FINAL_TYPE (VersoPreferencesWindow, verso_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
@@ -93,33 +98,33 @@ static void bind_combo_row (VersoPreferencesWindow *self, const char *key, AdwCo
                                 nick_to_selected, selected_to_nick, (gpointer) nicks, NULL);
 }
 
-/* The colour matters only against the computer; the level only when the computer plays. */
-static gboolean mode_to_color_sensitive (GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
+/* The colour and the Difficulty row matter only against the computer (the computer against
+ * itself has a level for each side, in a group of its own). */
+static gboolean mode_to_versus_sensitive (GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
 {
   g_value_set_boolean (to, g_value_get_uint (from) == 0);
   return TRUE;
 }
 
-static gboolean mode_to_level_sensitive (GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
+static void bind_level_row (VersoPreferencesWindow *self, const char *key, AdwComboRow *row)
 {
-  g_value_set_boolean (to, g_value_get_uint (from) != 1);
-  return TRUE;
+  verso_level_row_setup (row);
+  g_settings_bind_with_mapping (self->settings, key, row, "selected", BIND_FLAGS,
+                                level_to_selected, selected_to_level, NULL, NULL);
 }
 
 static void verso_preferences_window_constructed (GObject *object)
 {
   VersoPreferencesWindow *self = VERSO_PREFERENCES_WINDOW (object);
-  g_autoptr (GtkStringList) levels = gtk_string_list_new (NULL);
 
   G_OBJECT_CLASS (verso_preferences_window_parent_class)->constructed (object);
   g_return_if_fail (G_IS_SETTINGS (self->settings));
 
-  for (int i = 0; i < LEVEL_COUNT; i++)
-    gtk_string_list_append (levels, _(level_get (i)->name));
-  adw_combo_row_set_model (self->level_row, G_LIST_MODEL (levels));
-
-  g_settings_bind_with_mapping (self->settings, "level", self->level_row, "selected", BIND_FLAGS,
-                                level_to_selected, selected_to_level, NULL, NULL);
+  bind_level_row (self, "level", self->level_row);
+  bind_level_row (self, "black-level", self->black_level_row);
+  bind_level_row (self, "white-level", self->white_level_row);
+  g_settings_bind (self->settings, "computer-pause", self->pause_spin, "value", BIND_FLAGS);
+  g_settings_bind (self->settings, "sounds", self->sounds_switch, "active", BIND_FLAGS);
   bind_combo_row (self, "game-mode", self->mode_row, mode_nicks);
   bind_combo_row (self, "player-color", self->color_row, color_nicks);
   bind_combo_row (self, "board-theme", self->theme_row, theme_nicks);
@@ -130,9 +135,9 @@ static void verso_preferences_window_constructed (GObject *object)
   g_settings_bind (self->settings, "coach", self->coach_switch, "active", BIND_FLAGS);
 
   g_object_bind_property_full (self->mode_row, "selected", self->color_row, "sensitive", G_BINDING_SYNC_CREATE,
-                               mode_to_color_sensitive, NULL, NULL, NULL);
+                               mode_to_versus_sensitive, NULL, NULL, NULL);
   g_object_bind_property_full (self->mode_row, "selected", self->level_row, "sensitive", G_BINDING_SYNC_CREATE,
-                               mode_to_level_sensitive, NULL, NULL, NULL);
+                               mode_to_versus_sensitive, NULL, NULL, NULL);
 }
 
 static void verso_preferences_window_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
@@ -176,6 +181,10 @@ static void verso_preferences_window_dispose (GObject *object)
     g_settings_unbind (self->coordinates_switch, "active");
     g_settings_unbind (self->animations_switch, "active");
     g_settings_unbind (self->coach_switch, "active");
+    g_settings_unbind (self->sounds_switch, "active");
+    g_settings_unbind (self->black_level_row, "selected");
+    g_settings_unbind (self->white_level_row, "selected");
+    g_settings_unbind (self->pause_spin, "value");
   }
   gtk_widget_dispose_template (GTK_WIDGET (self), VERSO_TYPE_PREFERENCES_WINDOW);
   g_clear_object (&self->settings);
@@ -207,6 +216,10 @@ static void verso_preferences_window_class_init (VersoPreferencesWindowClass *kl
   gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, coordinates_switch);
   gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, animations_switch);
   gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, coach_switch);
+  gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, sounds_switch);
+  gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, black_level_row);
+  gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, white_level_row);
+  gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, pause_spin);
 }
 
 static void verso_preferences_window_init (VersoPreferencesWindow *self)

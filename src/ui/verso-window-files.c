@@ -548,7 +548,9 @@ static void open_text (VersoWindow *self, const char *text)
     verso_window_show_notice (self, NOTICE_FILE, _("The clipboard holds no text to paste"), 5);
     return;
   }
-  game = verso_game_new_from_text (text, length, black, white, level, &notice, &error);
+  /* A transcript or board string cannot say the rules: what is pasted keeps the game's. */
+  game = verso_game_new_from_text_with_rules (text, length, black, white, level,
+                                              verso_game_get_rules (self->game), &notice, &error);
   if (!game) {
     /* Translators: a notice; %s says what was wrong and where, e.g. "move 23 (e2) is not legal" */
     message = g_strdup_printf (_("The pasted text is not a game: %s"), error->message);

@@ -6,6 +6,8 @@
 
 #include "verso-board-view.h"
 #include "verso-game.h"
+#include "verso-stats.h"
+#include "verso-sound.h"
 #include "verso-window.h"
 
 G_BEGIN_DECLS
@@ -74,11 +76,21 @@ struct _VersoWindow {
 
   /* The coach and Analyse Game (verso-window.c). */
   GCancellable *analysis_cancellable; /* the game's analysis under way, NULL when none */
+
+  /* The computer against itself, and the statistics of games against the computer (verso-window.c). */
+  GtkWidget *pause_button;          /* Pause/Resume in the header bar, shown in that mode only */
+  VersoStats *stats;
+  gboolean game_counted;            /* the game shown is in the statistics, or never will be */
+
+  /* Sounds of the game shown (verso-sound.c). */
+  VersoSounds *sounds;
 };
 
 /* verso-window.c, for the files that make up the window. */
 void verso_window_set_game (VersoWindow *self, VersoGame *game);
 void verso_window_show_notice (VersoWindow *self, NoticeKind kind, const char *text, guint seconds);
+/* A toast: for messages never withdrawn (why the help could not be opened). */
+void verso_window_show_toast (VersoWindow *self, const char *title);
 
 /* verso-window-files.c */
 typedef void (*VersoWindowThen) (VersoWindow *self, gpointer data);

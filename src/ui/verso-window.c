@@ -13,8 +13,13 @@
 #include "verso-move-list.h"
 #include "verso-new-game-dialog.h"
 #include "verso-position-editor.h"
+#include "verso-stats-dialog.h"
+#include "verso-sound.h"
 
 #define SAVE_FILE_NAME "game.ini"
+/* The computer's least wait before a move, but when it plays itself ("computer-pause"): the
+ * game model's own default, set again when the computer stops playing itself. */
+#define DEFAULT_MOVE_DELAY_MS 400
 
 G_DEFINE_FINAL_TYPE (VersoWindow, verso_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -66,6 +71,12 @@ void verso_window_show_notice (VersoWindow *self, NoticeKind kind, const char *t
   show_notice (self, kind, text, seconds);
 }
 
+/* For the application's actions (the help): a message that is never withdrawn. */
+void verso_window_show_toast (VersoWindow *self, const char *title)
+{
+  show_toast (self, title);
+}
+
 /* Names for the players in messages: "you" and "the computer" against the computer,
  * the colours otherwise. */
 static gboolean versus_computer (VersoWindow *self)
@@ -88,6 +99,9 @@ static void update_actions (VersoWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.go-forward", playing && ply < length);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.go-end", playing && ply < length);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.resume", playing && verso_game_get_paused (self->game));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.pause",
+                                 playing && verso_game_get_mode (self->game) == VERSO_MODE_COMPUTER_ONLY
+                                 && !verso_game_is_over (self->game));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.set-up-position", playing);
   /* Analyse Game: one analysis at a time, of a game with moves. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.analyse-game",
@@ -100,18 +114,29 @@ static char *result_text (VersoWindow *self)
   int black = verso_game_count (self->game, VERSO_COLOR_BLACK);
   int white = verso_game_count (self->game, VERSO_COLOR_WHITE);
   int winner = verso_game_get_winner (self->game);
+  int won, lost;
 
   if (winner < 0)
     /* Translators: the final score of a drawn game, e.g. "Draw, 32 to 32" */
     return g_strdup_printf (_("Draw, %d to %d"), black, white);
-  if (versus_computer (self)) {
-    gboolean human_won = verso_game_get_player (self->game, winner) == VERSO_PLAYER_HUMAN;
-    int high = MAX (black, white), low = MIN (black, white);
-    return human_won ? g_strdup_printf (_("You win, %d to %d"), high, low)
-                     : g_strdup_printf (_("The computer wins, %d to %d"), high, low);
+  /* The winner's discs first: under Reverse they are the fewer, and the message says why. */
+  won = winner == VERSO_COLOR_BLACK ? black : white;
+  lost = winner == VERSO_COLOR_BLACK ? white : black;
+  if (verso_game_get_rules (self->game) == RULES_REVERSE) {
+    if (versus_computer (self))
+      return verso_game_get_player (self->game, winner) == VERSO_PLAYER_HUMAN
+             /* Translators: the result of a Reverse game, where the fewest discs win, e.g. "You win with fewer discs, 24 to 40" */
+             ? g_strdup_printf (_("You win with fewer discs, %d to %d"), won, lost)
+             : g_strdup_printf (_("The computer wins with fewer discs, %d to %d"), won, lost);
+    return winner == VERSO_COLOR_BLACK ? g_strdup_printf (_("Black wins with fewer discs, %d to %d"), won, lost)
+                                       : g_strdup_printf (_("White wins with fewer discs, %d to %d"), won, lost);
   }
-  return winner == VERSO_COLOR_BLACK ? g_strdup_printf (_("Black wins, %d to %d"), black, white)
-                                     : g_strdup_printf (_("White wins, %d to %d"), white, black);
+  if (versus_computer (self))
+    return verso_game_get_player (self->game, winner) == VERSO_PLAYER_HUMAN
+           ? g_strdup_printf (_("You win, %d to %d"), won, lost)
+           : g_strdup_printf (_("The computer wins, %d to %d"), won, lost);
+  return winner == VERSO_COLOR_BLACK ? g_strdup_printf (_("Black wins, %d to %d"), won, lost)
+                                     : g_strdup_printf (_("White wins, %d to %d"), won, lost);
 }
 
 static void update_status (VersoWindow *self)
@@ -123,8 +148,11 @@ static void update_status (VersoWindow *self)
   g_autofree char *black = g_strdup_printf ("%d", verso_game_count (game, VERSO_COLOR_BLACK));
   g_autofree char *white = g_strdup_printf ("%d", verso_game_count (game, VERSO_COLOR_WHITE));
   g_autofree char *text = NULL;
+  g_autofree char *players = NULL;
   g_autofree char *subtitle = NULL;
   const char *level = _(level_get (verso_game_get_level (game))->name);
+  gboolean computer_only = verso_game_get_mode (game) == VERSO_MODE_COMPUTER_ONLY;
+  gboolean paused = verso_game_get_paused (game);
 
   gtk_label_set_text (self->black_label, black);
   gtk_label_set_text (self->white_label, white);
@@ -144,7 +172,10 @@ static void update_status (VersoWindow *self)
 
   if (over)
     text = result_text (self);
-  else if (verso_game_get_paused (game))
+  else if (paused && computer_only)
+    /* Translators: the status line while the computer's game against itself is paused */
+    text = g_strdup (_("Paused"));
+  else if (paused)
     /* Translators: the status line when the computer waits in a position reached by going back
      * through the moves; the button under it lets the computer play. */
     text = g_strdup (_("The computer waits"));
@@ -155,25 +186,44 @@ static void update_status (VersoWindow *self)
     text = g_strdup (versus_computer (self) ? _("The computer is thinking…")
                      : turn == VERSO_COLOR_BLACK ? _("Black is thinking…") : _("White is thinking…"));
   gtk_label_set_text (self->turn_label, text);
-  gtk_widget_set_visible (self->resume_button, !over && verso_game_get_paused (game));
+  /* The header's Resume does it when the computer plays itself. */
+  gtk_widget_set_visible (self->resume_button, !over && paused && !computer_only);
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), thinking);
   gtk_spinner_set_spinning (self->spinner, thinking);
 
   switch (verso_game_get_mode (game)) {
   case VERSO_MODE_TWO_PLAYERS:
-    subtitle = g_strdup (_("Two players"));
+    players = g_strdup (_("Two players"));
     break;
   case VERSO_MODE_COMPUTER_ONLY:
-    /* Translators: the window subtitle, e.g. "Computer against itself · Expert" */
-    subtitle = g_strdup_printf (_("Computer against itself · %s"), level);
+    /* Translators: the window subtitle: Black's level against White's, e.g.
+     * "Computer against itself · Casual against Expert" */
+    players = g_strdup_printf (_("Computer against itself · %s against %s"),
+                               _(level_get (verso_game_get_level_for (game, VERSO_COLOR_BLACK))->name),
+                               _(level_get (verso_game_get_level_for (game, VERSO_COLOR_WHITE))->name));
     break;
   case VERSO_MODE_VERSUS_COMPUTER:
   default:
     /* Translators: the window subtitle, e.g. "You play white · Expert" */
-    subtitle = g_strdup_printf (verso_game_get_player (game, VERSO_COLOR_BLACK) == VERSO_PLAYER_HUMAN
-                                ? _("You play black · %s") : _("You play white · %s"), level);
+    players = g_strdup_printf (verso_game_get_player (game, VERSO_COLOR_BLACK) == VERSO_PLAYER_HUMAN
+                               ? _("You play black · %s") : _("You play white · %s"), level);
   }
-  adw_window_title_set_subtitle (self->window_title, subtitle);
+  if (verso_game_get_rules (game) == RULES_REVERSE)
+    /* Translators: the window subtitle of a game under the Reverse rules (fewest discs win),
+     * e.g. "Reverse · You play black · Expert" */
+    subtitle = g_strdup_printf (_("Reverse · %s"), players);
+  adw_window_title_set_subtitle (self->window_title, subtitle ? subtitle : players);
+
+  /* Pause and Resume, while the computer plays itself. */
+  {
+    const char *label = paused ? _("Resume") : _("Pause");
+
+    gtk_widget_set_visible (self->pause_button, computer_only);
+    gtk_button_set_icon_name (GTK_BUTTON (self->pause_button),
+                              paused ? "media-playback-start-symbolic" : "media-playback-pause-symbolic");
+    gtk_widget_set_tooltip_text (self->pause_button, label);
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self->pause_button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  }
   update_actions (self);
 }
 
@@ -301,6 +351,36 @@ static void on_game_over_response (AdwMessageDialog *dialog, const char *respons
 
 static char *game_over_body (VersoWindow *self);
 
+/* A game against the computer is counted in the statistics the first time it ends by a move:
+ * never again for the same game (undo, redo and going back to its end), never for one that was
+ * already over when the window got it. The score is the person's final disc difference with the
+ * empty squares given to the winner, as the rules count it. */
+static void count_result (VersoWindow *self)
+{
+  VersoGame *game = self->game;
+  const VersoRecord *record = verso_game_get_record (game);
+  const Position *end = verso_record_get_position (record, verso_record_get_current (record));
+  VersoColor person = verso_game_get_player (game, VERSO_COLOR_BLACK) == VERSO_PLAYER_HUMAN
+                    ? VERSO_COLOR_BLACK : VERSO_COLOR_WHITE;
+  int score = board_final_score (&end->board);
+  g_autoptr (GError) error = NULL;
+
+  if (self->game_counted || !versus_computer (self))
+    return;
+  self->game_counted = TRUE;
+  if ((end->side_to_move == POSITION_BLACK) != (person == VERSO_COLOR_BLACK))
+    score = -score;
+  score = rules_final_score (verso_game_get_rules (game), score);
+  if (!verso_stats_add (self->stats, verso_game_get_rules (game),
+                        verso_game_get_level_for (game, verso_color_other (person)), score, &error)) {
+    /* Translators: a message when the statistics file could not be written; the reason follows */
+    g_autofree char *text = g_strdup_printf (_("The statistics could not be saved: %s"), error->message);
+
+    g_message ("%s", text);
+    show_toast (self, text);
+  }
+}
+
 static void on_game_over (VersoGame *game, VersoWindow *self)
 {
   g_autofree char *body = game_over_body (self);
@@ -308,6 +388,7 @@ static void on_game_over (VersoGame *game, VersoWindow *self)
   int winner = verso_game_get_winner (game);
   GtkWidget *dialog;
 
+  count_result (self);
   if (self->game_over_dialog)
     return;
   if (winner < 0)
@@ -516,6 +597,53 @@ static void on_show_scores_setting_changed (GSettings *settings, const char *key
 
 static void stop_editing (VersoWindow *self);
 
+/* The computer against itself */
+
+/* The levels the settings give the game's computer: one for both sides, or one for each when
+ * it plays itself. */
+static void apply_level_settings (VersoWindow *self, VersoGame *game)
+{
+  if (verso_game_get_mode (game) == VERSO_MODE_COMPUTER_ONLY) {
+    verso_game_set_level_for (game, VERSO_COLOR_BLACK, g_settings_get_enum (self->settings, "black-level"));
+    verso_game_set_level_for (game, VERSO_COLOR_WHITE, g_settings_get_enum (self->settings, "white-level"));
+  } else {
+    verso_game_set_level (game, g_settings_get_enum (self->settings, "level"));
+  }
+}
+
+/* The pause between moves that lets a person follow the computer playing itself. */
+static void update_move_delay (VersoWindow *self)
+{
+  double seconds = g_settings_get_double (self->settings, "computer-pause");
+
+  verso_game_set_move_delay (self->game, verso_game_get_mode (self->game) == VERSO_MODE_COMPUTER_ONLY
+                                         ? (guint) (seconds * 1000 + 0.5) : DEFAULT_MOVE_DELAY_MS);
+}
+
+static void on_computer_pause_setting_changed (GSettings *settings, const char *key, VersoWindow *self)
+{
+  update_move_delay (self);
+}
+
+static void pause_activated (GtkWidget *widget, const char *action, GVariant *parameter)
+{
+  VersoGame *game = VERSO_WINDOW (widget)->game;
+
+  if (verso_game_get_mode (game) != VERSO_MODE_COMPUTER_ONLY || verso_game_is_over (game))
+    return;
+  if (verso_game_get_paused (game))
+    verso_game_resume (game);
+  else
+    verso_game_pause (game);
+}
+
+static void statistics_activated (GtkWidget *widget, const char *action, GVariant *parameter)
+{
+  VersoWindow *self = VERSO_WINDOW (widget);
+
+  verso_dialog_present (GTK_WINDOW (verso_stats_dialog_new (GTK_WINDOW (self), self->stats)), GTK_WINDOW (self));
+}
+
 static void set_game (VersoWindow *self, VersoGame *game)
 {
   stop_editing (self);
@@ -527,9 +655,14 @@ static void set_game (VersoWindow *self, VersoGame *game)
     verso_game_stop_computer (self->game);
   }
   g_set_object (&self->game, game);
+  verso_sounds_set_game (self->sounds, game);
   g_signal_connect (game, "changed", G_CALLBACK (on_game_changed), self);
   g_signal_connect (game, "notify::thinking", G_CALLBACK (on_game_notify), self);
   g_signal_connect (game, "notify::level", G_CALLBACK (on_game_notify), self);
+  g_signal_connect (game, "notify::paused", G_CALLBACK (on_game_notify), self);
+  /* A game already over when it comes (opened, set up) is not a result of play. */
+  self->game_counted = verso_game_is_over (game);
+  update_move_delay (self);
   g_signal_connect (game, "pass", G_CALLBACK (on_pass), self);
   g_signal_connect (game, "game-over", G_CALLBACK (on_game_over), self);
   g_signal_connect (game, "move-scored", G_CALLBACK (on_move_scored), self);
@@ -558,15 +691,28 @@ VersoGame *verso_window_get_game (VersoWindow *self)
   return self->game;
 }
 
+static VersoPlayer settings_player (GSettings *settings, VersoColor color);
+
 void verso_window_start_new_game (VersoWindow *self)
 {
   g_autoptr (VersoGame) game = NULL;
+  VersoGameSetup setup = { 0 };
 
   g_return_if_fail (VERSO_IS_WINDOW (self));
 
-  game = verso_game_new_for_mode (g_settings_get_enum (self->settings, "game-mode"),
-                                  g_settings_get_enum (self->settings, "player-color"),
-                                  g_settings_get_enum (self->settings, "level"));
+  for (VersoColor color = VERSO_COLOR_BLACK; color <= VERSO_COLOR_WHITE; color++)
+    setup.players[color] = settings_player (self->settings, color);
+  if (g_settings_get_enum (self->settings, "game-mode") == VERSO_MODE_COMPUTER_ONLY) {
+    setup.levels[VERSO_COLOR_BLACK] = g_settings_get_enum (self->settings, "black-level");
+    setup.levels[VERSO_COLOR_WHITE] = g_settings_get_enum (self->settings, "white-level");
+  } else {
+    setup.levels[VERSO_COLOR_BLACK] = setup.levels[VERSO_COLOR_WHITE] = g_settings_get_enum (self->settings, "level");
+  }
+  /* The schema's enums have the values of Rules and of "balanced" (1). */
+  setup.rules = g_settings_get_enum (self->settings, "rules") == RULES_REVERSE ? RULES_REVERSE : RULES_STANDARD;
+  setup.balanced_start = g_settings_get_enum (self->settings, "start") == 1;
+  setup.seed = g_random_int ();
+  game = verso_game_new_with_setup (&setup);
   set_game (self, game);
 }
 
@@ -619,13 +765,16 @@ static void on_players_setting_changed (GSettings *settings, const char *key, Ve
     return;
   verso_game_set_player (self->game, VERSO_COLOR_BLACK, settings_player (settings, VERSO_COLOR_BLACK));
   verso_game_set_player (self->game, VERSO_COLOR_WHITE, settings_player (settings, VERSO_COLOR_WHITE));
+  apply_level_settings (self, self->game);
+  update_move_delay (self);
   update_coach (self);
+  update_status (self);
 }
 
 static void on_level_setting_changed (GSettings *settings, const char *key, VersoWindow *self)
 {
   if (!self->saving_new_game_choices)
-    verso_game_set_level (self->game, g_settings_get_enum (settings, "level"));
+    apply_level_settings (self, self->game);
 }
 
 static void on_square_activated (VersoBoardView *view, int square, VersoWindow *self)
@@ -815,6 +964,7 @@ static void play_set_up_position (VersoWindow *self, gpointer data)
                                                              g_settings_get_enum (self->settings, "level"),
                                                              start);
 
+  apply_level_settings (self, game);
   set_game (self, game);
   gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
 }
@@ -942,8 +1092,10 @@ static void verso_window_dispose (GObject *object)
   if (self->settings)
     g_signal_handlers_disconnect_by_data (self->settings, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), VERSO_TYPE_WINDOW);
+  g_clear_object (&self->sounds);
   g_clear_object (&self->game);
   g_clear_object (&self->settings);
+  g_clear_object (&self->stats);
   G_OBJECT_CLASS (verso_window_parent_class)->dispose (object);
 }
 
@@ -985,6 +1137,7 @@ static void verso_window_class_init (VersoWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, VersoWindow, position_editor);
   gtk_widget_class_bind_template_child (widget_class, VersoWindow, eval_graph);
   gtk_widget_class_bind_template_child (widget_class, VersoWindow, scores_label);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, pause_button);
   gtk_widget_class_bind_template_callback (widget_class, on_editor_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_editor_play);
   gtk_widget_class_bind_template_callback (widget_class, on_editor_cancel);
@@ -993,6 +1146,8 @@ static void verso_window_class_init (VersoWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.go-back", NULL, go_back_activated);
   gtk_widget_class_install_action (widget_class, "win.go-forward", NULL, go_forward_activated);
   gtk_widget_class_install_action (widget_class, "win.resume", NULL, resume_activated);
+  gtk_widget_class_install_action (widget_class, "win.pause", NULL, pause_activated);
+  gtk_widget_class_install_action (widget_class, "win.statistics", NULL, statistics_activated);
   gtk_widget_class_install_action (widget_class, "win.set-up-position", NULL, set_up_position_activated);
 
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_activated);
@@ -1016,6 +1171,7 @@ static void verso_window_init (VersoWindow *self)
   }
 
   self->settings = g_settings_new ("io.github.verso.Verso");
+  self->sounds = verso_sounds_new (self->settings);
   gtk_window_set_default_size (GTK_WINDOW (self),
                                g_settings_get_int (self->settings, "window-width"),
                                g_settings_get_int (self->settings, "window-height"));
@@ -1030,6 +1186,11 @@ static void verso_window_init (VersoWindow *self)
   g_signal_connect (self->settings, "changed::game-mode", G_CALLBACK (on_players_setting_changed), self);
   g_signal_connect (self->settings, "changed::player-color", G_CALLBACK (on_players_setting_changed), self);
   g_signal_connect (self->settings, "changed::level", G_CALLBACK (on_level_setting_changed), self);
+  g_signal_connect (self->settings, "changed::black-level", G_CALLBACK (on_level_setting_changed), self);
+  g_signal_connect (self->settings, "changed::white-level", G_CALLBACK (on_level_setting_changed), self);
+  g_signal_connect (self->settings, "changed::computer-pause", G_CALLBACK (on_computer_pause_setting_changed), self);
+  /* The statistics of games against the computer, in the user data directory. */
+  self->stats = verso_stats_new (NULL);
   /* Scores on the board (F7): the action is the setting's, so the menu's check follows it. */
   {
     g_autoptr (GAction) show_scores = g_settings_create_action (self->settings, "show-scores");

@@ -1,0 +1,19 @@
+/* verso-stats-dialog.h: the Statistics window: the person's results against the computer per
+ * rules and level (verso-stats.h), and a Reset button that asks first. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "verso-stats.h"
+
+G_BEGIN_DECLS
+
+#define VERSO_TYPE_STATS_DIALOG (verso_stats_dialog_get_type ())
+G_DECLARE_FINAL_TYPE (VersoStatsDialog, verso_stats_dialog, VERSO, STATS_DIALOG, AdwWindow)
+
+/* Shows stats, and follows them while open; show it with verso_dialog_present (). */
+GtkWidget *verso_stats_dialog_new (GtkWindow *parent, VersoStats *stats);
+/* The mean disc difference as it is read: "+3.4", "−2.0" (a true minus sign), "0.0". */
+char *verso_stats_format_mean (const VersoStatsEntry *entry);
+
+G_END_DECLS
