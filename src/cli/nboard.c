@@ -2,6 +2,7 @@
  * stdin and stdout. Searches run in a worker thread so that `ping` can stop them; every reply
  * line is flushed at once. */
 #include <ctype.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -17,6 +18,12 @@
 
 #define NBOARD_MAX_LINE 65536
 #define NBOARD_DEFAULT_DEPTH 12
+/* --move-time bounds: below a hundredth the reply itself would not fit; a day is plenty. */
+#define NBOARD_MIN_MOVE_TIME 0.01
+#define NBOARD_MAX_MOVE_TIME 86400.0
+/* Under --move-time the search always solves from this many empties (a solve of 16 takes a few
+ * hundredths of a second) and earlier when it predicts the solve fits the time. */
+#define NBOARD_TIMED_EXACT_EMPTIES 16
 
 typedef enum Task { TASK_GO, TASK_HINT, TASK_ANALYZE } Task;
 
@@ -26,6 +33,9 @@ struct NboardEngine {
   FILE *err;              /* complaints about the input */
   NotationGame game;      /* the game as the GUI set it, with the moves played since */
   int depth;
+  double move_time;       /* seconds a move at most (--move-time); 0 = depth play */
+  NotationClock clock;   /* the game's clock, with the `move` lines since */
+  double go_time;         /* when the `go` line was read (search_clock) */
   int contempt;           /* centidiscs; kept for the protocol, the search plays for discs */
   pthread_mutex_t output; /* one reply line at a time */
   pthread_t worker;
@@ -85,9 +95,30 @@ static void format_upper (int move, char out[3])
   out[0] = (char) toupper ((unsigned char) out[0]);
 }
 
+double nboard_clock_budget (const NotationClock *clock, const Position *position, double move_time)
+{
+  double left = -1, increment = 0;
+  if (clock->known) {
+    int side = position->side_to_move == POSITION_WHITE ? 1 : 0;
+    left = clock->main[side] + clock->increment[side] * clock->moves[side] - clock->used[side];
+    if (left < 0)
+      left = 0;
+    increment = clock->increment[side];
+  }
+  return search_move_budget (left, increment, board_empties (&position->board), move_time);
+}
+
 static void think_go (NboardEngine *engine)
 {
   SearchLimits limits = engine_limits (engine, engine->depth);
+  double budget = nboard_clock_budget (&engine->clock, &engine->position, engine->move_time);
+  if (budget > 0) {
+    /* Timed play: the depth is only a cap, and the time counts from the `go` line. */
+    double left = budget - (search_clock () - engine->go_time);
+    search_limits_set_budget (&limits, left > 0.001 ? left : 0.001);
+    if (engine->move_time > 0)
+      limits.exact_empties = NBOARD_TIMED_EXACT_EMPTIES;
+  }
   SearchResult result = search_run (engine->search, &engine->position.board, &limits, NULL, NULL);
   char move[3];
   format_upper (result.move, move);
@@ -228,10 +259,22 @@ static void engine_move (NboardEngine *engine, const char *argument)
     return;
   }
   engine->game.moves[engine->game.n_moves++] = move;
+  /* `move f5/eval/seconds`: the seconds count on the mover's clock. */
+  int side = position.side_to_move == POSITION_WHITE ? 0 : 1; /* after the move: the other */
+  engine->clock.moves[side]++;
+  const char *eval = strchr (argument, '/');
+  const char *time = eval ? strchr (eval + 1, '/') : NULL;
+  if (time) {
+    char *stop;
+    double seconds = strtod (time + 1, &stop);
+    if (stop != time + 1 && isfinite (seconds) && seconds > 0 && seconds < 1e7)
+      engine->clock.used[side] += seconds;
+  }
 }
 
 bool nboard_engine_command (NboardEngine *engine, char *line)
 {
+  double read_time = search_clock ();
   while (*line && isspace ((unsigned char) *line))
     line++;
   size_t length = strlen (line);
@@ -282,8 +325,10 @@ bool nboard_engine_command (NboardEngine *engine, char *line)
     } else if (strcmp (argument, "game") == 0) {
       NotationGame game;
       NotationStatus status = notation_parse_ggf (value, strlen (value), &game, NULL);
-      if (!status.error)
+      if (!status.error) {
         engine->game = game;
+        engine->clock = game.clock;
+      }
       else
         complain (engine, "set game: %s, at offset %zu: '%.24s'",
                   notation_error_message (status.error), status.offset, value + status.offset);
@@ -293,6 +338,7 @@ bool nboard_engine_command (NboardEngine *engine, char *line)
   } else if (strcmp (command, "move") == 0) {
     engine_move (engine, argument);
   } else if (strcmp (command, "go") == 0) {
+    engine->go_time = read_time;
     engine_start (engine, TASK_GO);
   } else if (strcmp (command, "hint") == 0) {
     if (parse_number (argument, 1, 64, &engine->hints))
@@ -333,6 +379,11 @@ NboardEngine *nboard_engine_new (size_t hash_bytes, FILE *out, FILE *err)
   return engine;
 }
 
+void nboard_engine_set_move_time (NboardEngine *engine, double seconds)
+{
+  engine->move_time = seconds > 0 ? seconds : 0;
+}
+
 void nboard_engine_free (NboardEngine *engine)
 {
   if (!engine)
@@ -343,12 +394,41 @@ void nboard_engine_free (NboardEngine *engine)
   free (engine);
 }
 
+/* Seconds written alone, from NBOARD_MIN_MOVE_TIME to NBOARD_MAX_MOVE_TIME. */
+static bool parse_seconds (const char *text, double *seconds)
+{
+  char *end;
+  double value = strtod (text, &end);
+  if (end == text || *end || !isfinite (value) || value < NBOARD_MIN_MOVE_TIME
+      || value > NBOARD_MAX_MOVE_TIME)
+    return false;
+  *seconds = value;
+  return true;
+}
+
 int cli_nboard (int argc, char **argv)
 {
-  (void) argv;
-  if (argc > 1) {
-    cli_error ("nboard takes no arguments; it speaks the NBoard protocol on stdin and stdout");
-    return 2;
+  double move_time = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *value = NULL;
+    if (strcmp (argv[i], "--move-time") == 0) {
+      if (i + 1 >= argc) {
+        cli_error ("nboard: --move-time needs a number of seconds");
+        return 2;
+      }
+      value = argv[++i];
+    } else if (strncmp (argv[i], "--move-time=", 12) == 0) {
+      value = argv[i] + 12;
+    } else {
+      cli_error ("nboard: unknown argument '%s' (usage: verso-engine nboard [--move-time SECONDS])",
+                 argv[i]);
+      return 2;
+    }
+    if (!parse_seconds (value, &move_time)) {
+      cli_error ("nboard: --move-time: expected seconds from %g to %g, got '%s'",
+                 NBOARD_MIN_MOVE_TIME, NBOARD_MAX_MOVE_TIME, value);
+      return 2;
+    }
   }
   NboardEngine *engine = nboard_engine_new (0, stdout, stderr);
   char *line = malloc (NBOARD_MAX_LINE);
@@ -359,6 +439,7 @@ int cli_nboard (int argc, char **argv)
     return 1;
   }
 
+  nboard_engine_set_move_time (engine, move_time);
   bool serving = true;
   while (serving && fgets (line, NBOARD_MAX_LINE, stdin)) {
     size_t length = strlen (line);

@@ -10,6 +10,13 @@
 
 typedef struct NboardEngine NboardEngine;
 
+/* Seconds for the move of the side to move in `position`: search_move_budget of the time left on
+ * its clock (a GGF record's, notation.h: main + increments - seconds used), capped by move_time
+ * (0 = none); 0 = untimed. */
+double nboard_clock_budget (const NotationClock *clock, const Position *position, double move_time);
+/* Timed play: every `go` answers within `seconds` (0 = depth play, the default). */
+void nboard_engine_set_move_time (NboardEngine *engine, double seconds);
+
 /* An engine with a transposition table of hash_bytes (0 = the search's default) that writes its
  * replies to `out` and its complaints about bad input to `err`. NULL when memory is short. */
 NboardEngine *nboard_engine_new (size_t hash_bytes, FILE *out, FILE *err);

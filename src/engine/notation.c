@@ -4,6 +4,7 @@
 
 #include <assert.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Marks the messages for translation: the engine translates nothing (it knows libc only); the
@@ -486,6 +487,85 @@ static NotationError read_ggf_given (const char *value, size_t length, size_t *g
   return NOTATION_OK;
 }
 
+/* One GGS clock part, "[[h:]m:]s" with an optional ",flags" after it; empty is 0. */
+static bool read_clock_part (const char *text, size_t length, double *seconds)
+{
+  double total = 0;
+  size_t i = 0;
+  *seconds = 0;
+  if (length == 0)
+    return true;
+  for (int field = 0; ; field++) {
+    if (field == 3 || i >= length || text[i] < '0' || text[i] > '9')
+      return false;
+    double value = 0;
+    while (i < length && text[i] >= '0' && text[i] <= '9' && value < 1e9)
+      value = value * 10 + (text[i++] - '0');
+    if (i < length && text[i] == '.') {
+      double scale = 0.1;
+      for (i++; i < length && text[i] >= '0' && text[i] <= '9'; i++, scale /= 10)
+        value += (text[i] - '0') * scale;
+    }
+    total = total * 60 + value;
+    if (i < length && text[i] == ':') {
+      i++;
+      continue;
+    }
+    break;
+  }
+  if (i < length && text[i] != ',')
+    return false;
+  *seconds = total;
+  return true;
+}
+
+/* TI, TB or TW: "main/increment/extension" (the extension is not kept). */
+static void read_ggf_clock (const char *value, size_t length, char which, NotationClock *clock,
+                            bool per_colour[2])
+{
+  size_t first = 0;
+  while (first < length && value[first] != '/')
+    first++;
+  double main_time, increment = 0;
+  if (!read_clock_part (value, first, &main_time))
+    return;
+  if (first < length) {
+    size_t second = first + 1;
+    while (second < length && value[second] != '/')
+      second++;
+    if (!read_clock_part (value + first + 1, second - first - 1, &increment))
+      return;
+  }
+  for (int colour = POSITION_BLACK; colour <= POSITION_WHITE; colour++) {
+    bool this_colour = which == (colour == POSITION_BLACK ? 'B' : 'W');
+    if (this_colour || (which == 'I' && !per_colour[colour])) {
+      clock->main[colour] = main_time;
+      clock->increment[colour] = increment;
+      per_colour[colour] |= this_colour;
+      clock->known = true;
+    }
+  }
+}
+
+/* A move's seconds, its annotations' second field ("f5/eval/seconds" gives "eval/seconds"):
+ * counted when it reads as a number of seconds. */
+static void read_move_seconds (const char *annotations, size_t length, int colour,
+                               NotationClock *clock)
+{
+  size_t slash = 0;
+  while (slash < length && annotations[slash] != '/')
+    slash++;
+  if (slash + 1 >= length || length - slash - 1 >= 32)
+    return;
+  char number[32];
+  memcpy (number, annotations + slash + 1, length - slash - 1);
+  number[length - slash - 1] = '\0';
+  char *stop;
+  double seconds = strtod (number, &stop);
+  if (stop != number && *stop == '\0' && seconds > 0 && seconds < 1e7)
+    clock->used[colour] += seconds;
+}
+
 /* B[move] or W[move/eval/time] by `colour`: plays it, after the pass that precedes it when that
  * was left out. */
 static NotationError read_ggf_move (const char *value, size_t length, int colour,
@@ -520,6 +600,12 @@ static NotationError read_ggf_move (const char *value, size_t length, int colour
   if (!position_play (position, move))
     return move == BOARD_PASS ? NOTATION_ERROR_ILLEGAL_PASS : NOTATION_ERROR_ILLEGAL_MOVE;
   game->moves[game->n_moves++] = move;
+  game->clock.moves[colour]++;
+  size_t slash = 0;
+  while (slash < length && value[slash] != '/')
+    slash++;
+  if (slash < length)
+    read_move_seconds (value + slash + 1, length - slash - 1, colour, &game->clock);
   return NOTATION_OK;
 }
 
@@ -539,6 +625,7 @@ NotationStatus notation_parse_ggf (const char *text, size_t length, NotationGame
   i += 2;
   bool have_board = false;
   size_t given_key = 0; /* where BS was, checked against the moves at the end */
+  bool clock_per_colour[2] = { false, false }; /* TB or TW seen: TI does not override them */
   for (;;) {
     i = skip_space (text, length, i);
     if (i >= length)
@@ -581,6 +668,8 @@ NotationStatus notation_parse_ggf (const char *text, size_t length, NotationGame
       read_name (v, value_length, name[1] == 'B' ? game->black : game->white);
     } else if (key_length == 2 && memcmp (name, "TY", 2) == 0) {
       error = read_ggf_type (v, value_length, &game->rules);
+    } else if (key_length == 2 && name[0] == 'T' && (name[1] == 'I' || name[1] == 'B' || name[1] == 'W')) {
+      read_ggf_clock (v, value_length, name[1], &game->clock, clock_per_colour);
     } else if (key_length == 2 && memcmp (name, "BS", 2) == 0) {
       error = read_ggf_given (v, value_length, &game->given_moves);
       given_key = key;

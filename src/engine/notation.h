@@ -111,6 +111,21 @@ NotationStatus notation_parse_obf (const char *text, size_t length, NotationObf 
  * start: a whole number from 0 to the number of moves, else NOTATION_ERROR_BAD_GIVEN. */
 #define NOTATION_MAX_MOVES 128
 #define NOTATION_NAME_SIZE 64
+
+/* A GGF record's clock, as GGS writes it: TI[main/increment/extension] for both colours, TB[..]
+ * and TW[..] for one (they win over TI wherever they stand), each part "[[h:]m:]s" with GGS's
+ * ",flags" ignored and the extension not kept; and each move's seconds, its third field
+ * (B[f5/eval/seconds]), summed per colour. A clock that does not read is no clock (known stays
+ * false), and a move time that does not read is not counted: neither is an error. Indexed by
+ * POSITION_BLACK and POSITION_WHITE. */
+typedef struct NotationClock {
+  bool known;
+  double main[2];      /* seconds at the start */
+  double increment[2]; /* seconds added after each move */
+  double used[2];      /* seconds the moves took */
+  int moves[2];        /* B[..] and W[..] moves read */
+} NotationClock;
+
 typedef struct NotationGame {
   Position start;
   size_t n_moves;
@@ -120,6 +135,7 @@ typedef struct NotationGame {
   Rules rules;                    /* TY[8a] (GGS's anti game) is RULES_REVERSE, TY[8] standard */
   size_t given_moves;             /* BS[n]: the first n moves were a balanced start drawn at
                                    * random (opening.h), not the players' choice; 0 when absent */
+  NotationClock clock;
 } NotationGame;
 
 /* Reads the first record of text (white space before it is skipped). *end (may be NULL) receives

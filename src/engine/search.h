@@ -18,11 +18,35 @@ typedef struct SearchLimits {
   uint64_t max_nodes;     /* 0 = no limit */
   double soft_time;       /* seconds: do not start another iteration after this; 0 = none */
   double hard_time;       /* seconds: abort the search at this; 0 = none */
+  bool manage_time;       /* set by search_limits_set_budget: soft_time is a nominal time,
+                           * stretched up to 2.4 times when the best move changes or the score
+                           * falls and cut to 0.6 when the best move holds; with one legal move
+                           * the first iteration is the last; no iteration starts that is
+                           * predicted to end after hard_time, and an exact solve is tried
+                           * before exact_empties when predicted to fit (and the depth limit
+                           * would reach the end). For choosing a move to play, not for scores
+                           * that must come from the full depth asked (analyses). */
   int exact_empties;      /* solve exactly when this many empties or fewer are left; -1 = never */
   int threads;            /* 0 or 1 = single thread */
   const atomic_bool *stop; /* optional: the search ends soon after another thread sets it */
   bool win_loss_draw;     /* solve only win, draw or loss: score is then +1, 0 or -1 */
 } SearchLimits;
+
+/* Monotonic seconds: the clock the time limits count on. */
+double search_clock (void);
+/* Seconds to spend on a move with time_left seconds on the clock (negative = no clock), an
+ * increment added after every move, `empties` empty squares, and move_time seconds a move at
+ * most (0 = no cap): the clock shared over this side's moves left (half the empties) with a
+ * reserve kept back, capped by move_time. 0 when neither limits the move. */
+double search_move_budget (double time_left, double increment, int empties, double move_time);
+/* Sets soft and hard time so that the answer comes within `budget` seconds (> 0) of the call,
+ * and manage_time. */
+void search_limits_set_budget (SearchLimits *limits, double budget);
+/* The stretch of the nominal time (see soft_time) after an iteration: score_drop is the fall of
+ * the score since the iteration before, in EVAL_SCALE units. */
+double search_soft_scale (bool best_changed, int score_drop, int stable_iterations);
+/* Seconds an exact solve of `empties` is predicted to take at a measured midgame node rate. */
+double search_predict_solve_seconds (int empties, double midgame_nodes_per_second);
 
 /* Sensible limits: depth 60, no node or time limit, exact from 20 empties, one thread. */
 SearchLimits search_limits_default (void);
