@@ -26,8 +26,6 @@ struct _VersoSounds {
   GObject parent_instance;
 
   GSettings *settings;
-  GSoundContext *context;   /* made at the first sound, so nothing connects while sounds are off */
-  gboolean context_failed;  /* no sound server: never tried again */
   gboolean failure_logged;  /* failures are logged once, with g_debug */
   gboolean debug;           /* VERSO_DEBUG_SOUNDS: "sound: disc" on stderr for each sound */
   char *directory;
@@ -57,8 +55,26 @@ static void sounds_log_failure (VersoSounds *self, const char *what, const GErro
   g_debug ("Sounds: %s: %s (further failures are not logged)", what, error->message);
 }
 
+/* The process's one sound context, made at the first sound (so nothing connects while sounds
+ * are off) and never destroyed: destroying a context unloads libcanberra's output driver while
+ * a sound may still be playing in one of its threads, which then runs into unmapped code (the
+ * sound test crashed so under ASan once). NULL, with error the first time, without a sound
+ * server; not tried again after that. Main thread only. */
+static GSoundContext *sounds_context (GError **error)
+{
+  static GSoundContext *context;
+  static gboolean failed;
+
+  if (context == NULL && !failed) {
+    context = gsound_context_new (NULL, error);
+    failed = context == NULL;
+  }
+  return context;
+}
+
 static void sounds_play (VersoSounds *self, Sound sound)
 {
+  GSoundContext *context;
   g_autofree char *file_name = NULL;
   g_autofree char *path = NULL;
   g_autoptr (GError) error = NULL;
@@ -68,19 +84,15 @@ static void sounds_play (VersoSounds *self, Sound sound)
   if (self->debug)
     g_printerr ("sound: %s\n", sound_names[sound]);
   g_signal_emit (self, signals[SIGNAL_PLAYED], 0, sound_names[sound]);
-  if (self->context == NULL && !self->context_failed) {
-    self->context = gsound_context_new (NULL, &error);
-    if (self->context == NULL) {
-      self->context_failed = TRUE;
+  context = sounds_context (&error);
+  if (context == NULL) {
+    if (error)
       sounds_log_failure (self, "no sound context", error);
-      return;
-    }
-  }
-  if (self->context == NULL)
     return;
+  }
   file_name = g_strconcat (sound_names[sound], ".wav", NULL);
   path = g_build_filename (self->directory, file_name, NULL);
-  if (!gsound_context_play_simple (self->context, NULL, &error,
+  if (!gsound_context_play_simple (context, NULL, &error,
                                    GSOUND_ATTR_MEDIA_FILENAME, path,
                                    GSOUND_ATTR_EVENT_ID, sound_names[sound],
                                    GSOUND_ATTR_MEDIA_ROLE, "event",
@@ -181,7 +193,6 @@ static void verso_sounds_dispose (GObject *object)
   VersoSounds *self = VERSO_SOUNDS (object);
 
   verso_sounds_set_game (self, NULL);
-  g_clear_object (&self->context);
   g_clear_object (&self->settings);
   G_OBJECT_CLASS (verso_sounds_parent_class)->dispose (object);
 }
