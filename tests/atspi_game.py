@@ -28,6 +28,35 @@ _spec.loader.exec_module(window)
 BUS_LAUNCHER = '/usr/libexec/at-spi-bus-launcher'
 
 
+def wait_until(condition, what, seconds):
+    """condition()'s first true value within seconds; the test fails naming what otherwise."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.3)
+    window.fail('timed out after %d s waiting for %s' % (seconds, what))
+
+
+def start(env, args, ready, what):
+    """The game started with args, once ready() holds (what names it in a failure)."""
+    process = subprocess.Popen([window.VERSO] + list(args), env=env)
+    wait_until(lambda: process.poll() is not None or ready(), what, 60)
+    if process.poll() is not None:
+        window.fail('verso exited with status %d at start' % process.returncode)
+    return process
+
+
+def stop(process):
+    process.terminate()
+    process.wait()
+
+
+def key(env, *keys):
+    subprocess.run(['xdotool', 'key'] + list(keys), env=env, check=True)
+
+
 def home_env(env, root):
     """env with HOME and the XDG data, config and cache folders inside root."""
     os.makedirs(os.path.join(root, 'cache'), exist_ok=True)

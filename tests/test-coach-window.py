@@ -15,7 +15,7 @@ import time
 # AT-SPI window tests (importing it ends the test with SKIP without the AT-SPI bindings).
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import atspi_game  # noqa: E402
-from atspi_game import Atspi, GLib, window  # noqa: E402,F401
+from atspi_game import Atspi, GLib, window, wait_until, stop, key  # noqa: E402,F401
 fail, BLACK, WHITE, EMPTY = window.fail, window.BLACK, window.WHITE, window.EMPTY
 MOVE_NAME = re.compile(r'^(\d+)\. (Black|White) ([a-h][1-8]|pass)(, .*)?$')
 GRADE_NAME = re.compile(r'^, (good|inaccuracy|mistake|blunder), (\d+) discs? lost$')
@@ -105,20 +105,7 @@ def disc_counts(board):
 
 
 def start(env, path):
-    process = subprocess.Popen([window.VERSO, path], env=env)
-    wait_until(lambda: process.poll() is not None or board_description(), 'the board to appear', 60)
-    if process.poll() is not None:
-        fail('verso exited with status %d at start' % process.returncode)
-    return process
-
-
-def stop(process):
-    process.terminate()
-    process.wait()
-
-
-def key(env, *keys):
-    subprocess.run(['xdotool', 'key'] + list(keys), env=env, check=True)
+    return atspi_game.start(env, [path], board_description, 'the board to appear')
 
 
 def play_with_keyboard(env, square):
@@ -135,16 +122,6 @@ def play_with_keyboard(env, square):
 
 def analysing():
     return any(role == Atspi.Role.PROGRESS_BAR for role, name, node in accessibles())
-
-
-def wait_until(condition, what, seconds):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.3)
-    fail('timed out after %d s waiting for %s' % (seconds, what))
 
 
 def check_grade(name):

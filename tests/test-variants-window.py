@@ -18,7 +18,7 @@ import time
 # AT-SPI window tests (importing it ends the test with SKIP without the AT-SPI bindings).
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import atspi_game  # noqa: E402
-from atspi_game import Atspi, GLib, window  # noqa: E402,F401
+from atspi_game import Atspi, GLib, window, wait_until, stop, key  # noqa: E402,F401
 fail, BLACK, WHITE, EMPTY = window.fail, window.BLACK, window.WHITE, window.EMPTY
 MOVE_NAME = re.compile(r'^(\d+)\. (Black|White) ([a-h][1-8]|pass)(, .*)?$')
 
@@ -64,16 +64,6 @@ def press(node):
     Atspi.Action.do_action(node, 0)
 
 
-def wait_until(condition, what, seconds):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.3)
-    fail('timed out after %d s waiting for %s' % (seconds, what))
-
-
 def settings_env(env, home, name, keys):
     """An environment with a home of its own whose settings (a key file) hold keys."""
     root = os.path.join(home, name)
@@ -87,20 +77,7 @@ def settings_env(env, home, name, keys):
 
 
 def start(env, args=()):
-    process = subprocess.Popen([window.VERSO] + list(args), env=env)
-    wait_until(lambda: process.poll() is not None or button('Main Menu'), 'the window to appear', 60)
-    if process.poll() is not None:
-        fail('verso exited with status %d at start' % process.returncode)
-    return process
-
-
-def stop(process):
-    process.terminate()
-    process.wait()
-
-
-def key(env, *keys):
-    subprocess.run(['xdotool', 'key'] + list(keys), env=env, check=True)
+    return atspi_game.start(env, args, lambda: button('Main Menu'), 'the window to appear')
 
 
 def shot(env, name):
