@@ -358,6 +358,71 @@ static void test_stable_discs_never_flip (void)
   printf ("# %ld stable discs followed\n", stable_total);
 }
 
+/* The stable discs by their definition, square by square: a disc is stable when on each of
+ * the four axes its line is full, or a neighbour on the axis is off the board or a stable disc
+ * of its colour; repeated until nothing changes. */
+static bool reference_on_board (int column, int row)
+{
+  return column >= 0 && column < 8 && row >= 0 && row < 8;
+}
+
+static uint64_t reference_stable_discs (uint64_t player, uint64_t opponent)
+{
+  static const int axes[4][2] = { { 1, 0 }, { 0, 1 }, { 1, 1 }, { 1, -1 } };
+  uint64_t filled = player | opponent, stable = 0;
+  for (bool changed = true; changed; ) {
+    changed = false;
+    for (int square = 0; square < 64; square++) {
+      uint64_t bit = board_bit (square);
+      if (!(filled & bit) || (stable & bit))
+        continue;
+      uint64_t mine = (player & bit) ? player : opponent;
+      bool ok = true;
+      for (int a = 0; a < 4 && ok; a++) {
+        int dc = axes[a][0], dr = axes[a][1];
+        int column = board_column (square), row = board_row (square);
+        bool full = true, anchored = false;
+        for (int side = -1; side <= 1; side += 2) {
+          int c = column + side * dc, r = row + side * dr;
+          if (!reference_on_board (c, r) || (stable & mine & board_bit (board_square (c, r))))
+            anchored = true;
+          for (; reference_on_board (c, r); c += side * dc, r += side * dr)
+            if (!(filled & board_bit (board_square (c, r))))
+              full = false;
+        }
+        ok = full || anchored;
+      }
+      if (ok) {
+        stable |= bit;
+        changed = true;
+      }
+    }
+  }
+  return stable;
+}
+
+/* The bit-parallel stable discs (full lines found by shifts) equal the definition's, on random
+ * disc patterns and on positions of random games; board_stable_discs_of gives one colour's. */
+static void test_stable_discs_match_reference (void)
+{
+  CheckRandom random = { 0x5EED0006ULL };
+  long stable_total = 0;
+  for (int k = 0; k < 20000; k++) {
+    Board board = k & 1 ? random_pattern (&random)
+                        : random_game_position (&random, (int) check_random_below (&random, 61));
+    uint64_t expected = reference_stable_discs (board.player, board.opponent);
+    CHECK_EQ_U64 (board_stable_discs (board.player, board.opponent), expected);
+    CHECK_EQ_U64 (board_stable_discs_of (board.player, board.opponent), expected & board.player);
+    CHECK_EQ_U64 (board_stable_discs_of (board.opponent, board.player),
+                  expected & board.opponent);
+    stable_total += board_count (expected);
+  }
+  /* Full boards: every disc is stable. */
+  CHECK_EQ_U64 (board_stable_discs (0x00FF00FF00FF00FFULL, 0xFF00FF00FF00FF00ULL), ~0ULL);
+  CHECK (stable_total > 20000); /* the comparison has discs to look at */
+  printf ("# %ld stable discs compared\n", stable_total);
+}
+
 int main (void)
 {
   check_run ("kernels", test_kernels);
@@ -372,5 +437,6 @@ int main (void)
   check_run ("symmetries_are_eight_distinct_maps", test_symmetries_are_eight_distinct_maps);
   check_run ("hash_tells_positions_apart", test_hash_tells_positions_apart);
   check_run ("stable_discs_never_flip", test_stable_discs_never_flip);
+  check_run ("stable_discs_match_reference", test_stable_discs_match_reference);
   return check_finish ();
 }

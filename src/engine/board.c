@@ -14,19 +14,6 @@ void board_init (Board *board)
   board->opponent = board_bit (board_square (3, 3)) | board_bit (board_square (4, 4)); /* d4 e5 */
 }
 
-/* The diagonal where column - row == d, and the anti-diagonal where column + row == 7 + a. */
-static uint64_t line_mask_diagonal (int d)
-{
-  const uint64_t main_diagonal = 0x8040201008040201ULL; /* column - row == 0 */
-  return d >= 0 ? main_diagonal >> (8 * d) : main_diagonal << (-8 * d);
-}
-
-static uint64_t line_mask_anti (int a)
-{
-  const uint64_t main_anti = 0x0102040810204080ULL; /* column + row == 7 */
-  return a >= 0 ? main_anti << (8 * a) : main_anti >> (-8 * a);
-}
-
 /* board_rays as constant expressions, so the table is built by the compiler. Shift counts are
  * masked to 0..63 only to keep the branch not taken free of negative shifts. */
 #define RAY_COLUMN(s) ((s) & 7)
@@ -89,50 +76,90 @@ int board_final_score (const Board *board)
   return difference;
 }
 
+/* Squares s such that s and every square from s in steps of `shift` (a left shift for a
+ * positive one) to the wall are filled, by doubling: each round doubles the length checked.
+ * wall_n holds the squares n steps or fewer from the wall, whose rays the last round covered
+ * (the shift of a square there would wrap around the board, which the or with wall_n hides). */
+static inline uint64_t full_ray (uint64_t filled, int shift, uint64_t wall_1, uint64_t wall_2,
+                                 uint64_t wall_4)
+{
+  uint64_t full = filled;
+  if (shift > 0) {
+    full &= (full >> shift) | wall_1;
+    full &= (full >> (2 * shift)) | wall_2;
+    full &= (full >> (4 * shift)) | wall_4;
+  } else {
+    full &= (full << -shift) | wall_1;
+    full &= (full << (-2 * shift)) | wall_2;
+    full &= (full << (-4 * shift)) | wall_4;
+  }
+  return full;
+}
+
+/* The squares of full rows, columns, diagonals (a1-h8 direction) and anti-diagonals. */
+static inline void full_lines (uint64_t filled, uint64_t *full_h, uint64_t *full_v,
+                               uint64_t *full_d, uint64_t *full_a)
+{
+  const uint64_t file_a = 0x0101010101010101ULL;
+  /* A row's first square ands in the others; then its bit spreads back over the row. */
+  uint64_t row = filled & (filled >> 4);
+  row &= row >> 2;
+  row &= row >> 1;
+  *full_h = (row & file_a) * 0xFF;
+  uint64_t column = filled & (filled >> 32);
+  column &= column >> 16;
+  column &= column >> 8;
+  *full_v = (column & 0xFF) * file_a;
+  /* Diagonals: full towards h8 and towards a1; anti-diagonals towards a8 and towards h1. */
+  *full_d = full_ray (filled, 9, 0xFF80808080808080ULL, 0xFFFFC0C0C0C0C0C0ULL,
+                      0xFFFFFFFFF0F0F0F0ULL)
+          & full_ray (filled, -9, 0x01010101010101FFULL, 0x030303030303FFFFULL,
+                      0x0F0F0F0FFFFFFFFFULL);
+  *full_a = full_ray (filled, 7, 0xFF01010101010101ULL, 0xFFFF030303030303ULL,
+                      0xFFFFFFFF0F0F0F0FULL)
+          & full_ray (filled, -7, 0x80808080808080FFULL, 0xC0C0C0C0C0C0FFFFULL,
+                      0xF0F0F0F0FFFFFFFFULL);
+}
+
 /* A disc is stable when, along each of the four axes, its line is full or a neighbour on the
  * axis is the wall or a stable disc of its own colour: then no bracket can ever form across it.
  * Grown from the walls until nothing changes; a safe subset of the truly stable discs. */
-uint64_t board_stable_discs (uint64_t player, uint64_t opponent)
+static inline uint64_t stable_of (uint64_t mine, uint64_t full_h, uint64_t full_v,
+                                  uint64_t full_d, uint64_t full_a)
 {
   const uint64_t file_a = 0x0101010101010101ULL, file_h = 0x8080808080808080ULL;
   const uint64_t rank_1 = 0x00000000000000FFULL, rank_8 = 0xFF00000000000000ULL;
   const uint64_t border = file_a | file_h | rank_1 | rank_8;
-  uint64_t filled = player | opponent;
-  uint64_t full_h = 0, full_v = 0, full_d = 0, full_a = 0;
-  for (int i = 0; i < 8; i++) {
-    uint64_t row = 0xFFULL << (8 * i), column = file_a << i;
-    if ((filled & row) == row)
-      full_h |= row;
-    if ((filled & column) == column)
-      full_v |= column;
-  }
-  for (int i = -7; i <= 7; i++) {
-    uint64_t diagonal = line_mask_diagonal (i), anti = line_mask_anti (i);
-    if ((filled & diagonal) == diagonal)
-      full_d |= diagonal;
-    if ((filled & anti) == anti)
-      full_a |= anti;
-  }
-
   /* Squares with a wall on an axis, or whose line on that axis is full. */
   uint64_t fixed_h = full_h | file_a | file_h, fixed_v = full_v | rank_1 | rank_8;
   uint64_t fixed_d = full_d | border, fixed_a = full_a | border;
-  uint64_t colours[2] = { player, opponent }, stable = 0;
-  for (int i = 0; i < 2; i++) {
-    uint64_t mine = colours[i], own = 0;
-    for (;;) {
-      uint64_t grown = mine
-        & (fixed_h | ((own << 1) & ~file_a) | ((own >> 1) & ~file_h))
-        & (fixed_v | (own << 8) | (own >> 8))
-        & (fixed_d | ((own << 9) & ~file_a) | ((own >> 9) & ~file_h))
-        & (fixed_a | ((own << 7) & ~file_h) | ((own >> 7) & ~file_a));
-      if (grown == own)
-        break;
-      own = grown;
-    }
-    stable |= own;
+  /* Discs fixed on all four axes are stable at once: the growth starts from them. */
+  uint64_t own = mine & fixed_h & fixed_v & fixed_d & fixed_a;
+  for (;;) {
+    uint64_t grown = mine
+      & (fixed_h | ((own << 1) & ~file_a) | ((own >> 1) & ~file_h))
+      & (fixed_v | (own << 8) | (own >> 8))
+      & (fixed_d | ((own << 9) & ~file_a) | ((own >> 9) & ~file_h))
+      & (fixed_a | ((own << 7) & ~file_h) | ((own >> 7) & ~file_a));
+    if (grown == own)
+      return own;
+    own = grown;
   }
-  return stable;
+}
+
+uint64_t board_stable_discs (uint64_t player, uint64_t opponent)
+{
+  uint64_t full_h, full_v, full_d, full_a;
+  full_lines (player | opponent, &full_h, &full_v, &full_d, &full_a);
+  return stable_of (player, full_h, full_v, full_d, full_a)
+       | stable_of (opponent, full_h, full_v, full_d, full_a);
+}
+
+uint64_t board_stable_discs_of (uint64_t mine, uint64_t theirs)
+{
+  uint64_t full_h, full_v, full_d, full_a;
+  full_lines (mine | theirs, &full_h, &full_v, &full_d, &full_a);
+  return stable_of (mine, full_h, full_v, full_d, full_a);
 }
 
 uint64_t board_bits_symmetry (uint64_t bits, int symmetry)

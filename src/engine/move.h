@@ -120,3 +120,7 @@ void move_list_score_midgame (struct SearchThread *thread, const Board *board, M
  * weighted mobility; the hash move first. */
 void move_list_score_evaluated (struct SearchThread *thread, const Board *board, MoveList *list,
                                 int hash_move);
+/* Farther still from the end, where a wrong first move costs most: a midgame search of
+ * `depth` plies after each move, less the opponent's weighted mobility; the hash move first. */
+void move_list_score_searched (struct SearchThread *thread, const Board *board, MoveList *list,
+                               int depth, int hash_move);
