@@ -143,9 +143,22 @@ int main (int argc, char **argv)
   board_play (&board, move);
   send_line (&engine, "hint 3");
   expect_line (&engine, "status", line, sizeof line);
+  /* The book's moves come first, best first, as "book MOVE SCORE 0 DEPTH" lines. */
   int previous = 100;
+  CHECK (read_line (&engine, line, sizeof line, 60), "no hint line");
+  while (strncmp (line, "book ", 5) == 0) {
+    legal_move_in (line + 5, &board);
+    int score, games, depth;
+    CHECK (sscanf (line + 7, " %d %d %d", &score, &games, &depth) == 3, "'%s'", line);
+    CHECK (score <= previous && depth >= 1, "'%s' out of order", line);
+    previous = score;
+    CHECK (read_line (&engine, line, sizeof line, 60), "no line after '%s'", line);
+  }
+  previous = 100;
   for (int i = 0; i < 3; i++) {
-    expect_line (&engine, "search ", line, sizeof line);
+    if (i > 0)
+      expect_line (&engine, "search ", line, sizeof line);
+    CHECK (strncmp (line, "search ", 7) == 0, "expected a search line, got '%s'", line);
     legal_move_in (line + 7, &board);
     int score, zero, depth;
     CHECK (sscanf (line + 9, " %d %d %d", &score, &zero, &depth) == 3, "'%s'", line);

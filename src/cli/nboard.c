@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "book.h"
 #include "cli.h"
 #include "eval_pattern.h"
 #include "nboard.h"
@@ -21,9 +22,12 @@
 /* --move-time bounds: below a hundredth the reply itself would not fit; a day is plenty. */
 #define NBOARD_MIN_MOVE_TIME 0.01
 #define NBOARD_MAX_MOVE_TIME 86400.0
-/* Under --move-time the search always solves from this many empties (a solve of 16 takes a few
- * hundredths of a second) and earlier when it predicts the solve fits the time. */
-#define NBOARD_TIMED_EXACT_EMPTIES 16
+/* Under --move-time the search solves at once from this many empties (a solve of 14 takes
+ * milliseconds) and earlier when its iterations predict the solve fits the time. */
+#define NBOARD_TIMED_EXACT_EMPTIES 14
+/* Book moves within this many discs of the best are drawn alike (the book's values come from
+ * fixed-depth searches, less precise than that), so that games differ. */
+#define NBOARD_BOOK_MAX_LOSS 2
 
 typedef enum Task { TASK_GO, TASK_HINT, TASK_ANALYZE } Task;
 
@@ -37,6 +41,8 @@ struct NboardEngine {
   NotationClock clock;   /* the game's clock, with the `move` lines since */
   double go_time;         /* when the `go` line was read (search_clock) */
   int contempt;           /* centidiscs; kept for the protocol, the search plays for discs */
+  bool book;              /* answer `go` from the opening book when the position is in it */
+  uint64_t book_seed;     /* varies the book moves from game to game */
   pthread_mutex_t output; /* one reply line at a time */
   pthread_t worker;
   bool working;
@@ -110,12 +116,27 @@ double nboard_clock_budget (const NotationClock *clock, const Position *position
 
 static void think_go (NboardEngine *engine)
 {
+  if (engine->book) {
+    /* The seed mixes in the game's length so that each move of a game draws afresh. */
+    BookMove chosen;
+    uint64_t seed = engine->book_seed ^ (engine->game.n_moves * 0x9E3779B97F4A7C15ULL);
+    if (book_choose (&engine->position.board, seed, NBOARD_BOOK_MAX_LOSS, &chosen)
+        != BOARD_NO_MOVE) {
+      char move[3];
+      format_upper (chosen.move, move);
+      reply (engine, "=== %s/%d/%.3f", move, chosen.score, search_clock () - engine->go_time);
+      return;
+    }
+  }
   SearchLimits limits = engine_limits (engine, engine->depth);
   double budget = nboard_clock_budget (&engine->clock, &engine->position, engine->move_time);
   if (budget > 0) {
     /* Timed play: the depth is only a cap, and the time counts from the `go` line. */
     double left = budget - (search_clock () - engine->go_time);
     search_limits_set_budget (&limits, left > 0.001 ? left : 0.001);
+    /* A fixed time a move (no clock to save for): all of it is the move's to use. */
+    if (engine->move_time > 0 && budget >= engine->move_time)
+      limits.soft_time = limits.hard_time;
     if (engine->move_time > 0)
       limits.exact_empties = NBOARD_TIMED_EXACT_EMPTIES;
   }
@@ -140,6 +161,15 @@ static void think_hint (NboardEngine *engine)
   if (!moves) {
     reply (engine, "status");
     return;
+  }
+  /* The book's moves first, as `book` lines (the protocol's: move, score, games, depth); the
+   * book does not count games, so that field is 0. */
+  BookMove book_moves[BOARD_SQUARES];
+  int in_book = engine->book ? book_lookup (board, book_moves) : 0;
+  for (int i = 0; i < in_book && i < engine->hints; i++) {
+    char move[3];
+    format_upper (book_moves[i].move, move);
+    reply (engine, "book %s %d 0 %d", move, book_moves[i].score, book_depth (book_compiled ()));
   }
   Hint hints[64];
   int count = 0;
@@ -375,8 +405,17 @@ NboardEngine *nboard_engine_new (size_t hash_bytes, FILE *out, FILE *err)
   pthread_mutex_init (&engine->output, NULL);
   atomic_init (&engine->stop, false);
   engine->depth = NBOARD_DEFAULT_DEPTH;
+  engine->book = book_compiled () != NULL;
+  engine->book_seed = (uint64_t) (search_clock () * 1e9);
   position_init (&engine->game.start);
   return engine;
+}
+
+bool nboard_engine_set_book (NboardEngine *engine, bool enabled, uint64_t seed)
+{
+  engine->book = enabled && book_compiled () != NULL;
+  engine->book_seed = seed;
+  return engine->book == enabled;
 }
 
 void nboard_engine_set_move_time (NboardEngine *engine, double seconds)
@@ -409,8 +448,13 @@ static bool parse_seconds (const char *text, double *seconds)
 int cli_nboard (int argc, char **argv)
 {
   double move_time = 0;
+  bool book = true;
   for (int i = 1; i < argc; i++) {
     const char *value = NULL;
+    if (strcmp (argv[i], "--no-book") == 0) {
+      book = false;
+      continue;
+    }
     if (strcmp (argv[i], "--move-time") == 0) {
       if (i + 1 >= argc) {
         cli_error ("nboard: --move-time needs a number of seconds");
@@ -420,8 +464,8 @@ int cli_nboard (int argc, char **argv)
     } else if (strncmp (argv[i], "--move-time=", 12) == 0) {
       value = argv[i] + 12;
     } else {
-      cli_error ("nboard: unknown argument '%s' (usage: verso-engine nboard [--move-time SECONDS])",
-                 argv[i]);
+      cli_error ("nboard: unknown argument '%s' (usage: verso-engine nboard [--move-time SECONDS] "
+                 "[--no-book])", argv[i]);
       return 2;
     }
     if (!parse_seconds (value, &move_time)) {
@@ -440,6 +484,10 @@ int cli_nboard (int argc, char **argv)
   }
 
   nboard_engine_set_move_time (engine, move_time);
+  if (book && !book_compiled ())
+    cli_error ("nboard: playing without the opening book: %s", book_error ());
+  if (!book)
+    nboard_engine_set_book (engine, false, 0);
   bool serving = true;
   while (serving && fgets (line, NBOARD_MAX_LINE, stdin)) {
     size_t length = strlen (line);

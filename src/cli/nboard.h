@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "notation.h"
@@ -14,6 +15,11 @@ typedef struct NboardEngine NboardEngine;
  * its clock (a GGF record's, notation.h: main + increments - seconds used), capped by move_time
  * (0 = none); 0 = untimed. */
 double nboard_clock_budget (const NotationClock *clock, const Position *position, double move_time);
+/* The opening book (book.h), on by default when the program has one: `go` in a book position
+ * answers a book move at once (drawn with the seed, different from game to game), `hint` lists
+ * the book moves as `book` lines before its `search` lines. False when it is asked for and the
+ * program has none. */
+bool nboard_engine_set_book (NboardEngine *engine, bool enabled, uint64_t seed);
 /* Timed play: every `go` answers within `seconds` (0 = depth play, the default). */
 void nboard_engine_set_move_time (NboardEngine *engine, double seconds);
 

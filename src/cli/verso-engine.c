@@ -25,7 +25,8 @@ static const Command commands[] = {
                             "      score every legal move of BOARD (depth 12, exact from 20 empties unless told),\n"
                             "      or of every OBF position of FILE exactly, checking the scores it lists" },
   { "nboard", cli_nboard, "nboard [--move-time S]   speak the NBoard engine protocol on stdin and stdout\n"
-                          "      (--move-time: answer each go within S seconds; a clock in the game is used too)" },
+                          "      (--move-time: answer each go within S seconds; a clock in the game is used too;\n"
+                          "      --no-book: search the opening too instead of playing book moves)" },
   { "perft", cli_perft, "perft DEPTH [--position BOARD] [--threads N] [--kernel portable|avx2|avx512]   count the game tree" },
   { "match", cli_match, "match [--openings N] [--reverse] [--verbose] PLAYER PLAYER   play two configurations" },
   { "levels", cli_levels, "levels [--games N] [--from LEVEL] [--to LEVEL] [--time-scale F] [--jobs N] [--seed S]\n"

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "book.h"
 #include "eval_pattern.h"
 
 /* Level names are marked for the translation tools; the caller translates them. */
@@ -198,16 +199,62 @@ static int level_choose_noisy (Search *search, const Board *board, const Level *
   return root_moves[chosen].square;
 }
 
+/* Book moves within this many discs of the best book move are drawn alike: the book's values
+ * come from depth-8 searches, whose error is larger than that, so games vary at no real cost. */
+#define LEVEL_BOOK_MAX_LOSS 2
+
+/* The levels that play their search's best move (advanced and up: no noise, the trained
+ * evaluation) open from the book; the lower ones keep their own human-like choices. The book
+ * holds standard games only. */
+static bool level_uses_book (const Search *search, const Level *level)
+{
+  return level->noise == 0 && !level->simple_eval && search_get_rules (search) == RULES_STANDARD;
+}
+
+/* A book move at once, as a search result: the move's book value, the book's depth, and the
+ * book line that follows (each side's best book move) as the principal variation. */
+static bool level_book_move (const Board *board, uint64_t seed, SearchResult *result)
+{
+  double start = now_seconds ();
+  BookMove chosen;
+  if (book_choose (board, seed, LEVEL_BOOK_MAX_LOSS, &chosen) == BOARD_NO_MOVE)
+    return false;
+  if (result) {
+    *result = (SearchResult) {
+      .move = chosen.move,
+      .score = chosen.score,
+      .depth = book_depth (book_compiled ()),
+      .pv = { chosen.move },
+      .pv_length = 1,
+    };
+    Board line = *board;
+    board_play (&line, chosen.move);
+    BookMove moves[BOARD_SQUARES];
+    while (result->pv_length < SEARCH_MAX_PLY && book_lookup (&line, moves) > 0) {
+      result->pv[result->pv_length++] = moves[0].move;
+      board_play (&line, moves[0].move);
+    }
+    result->seconds = now_seconds () - start;
+  }
+  return true;
+}
+
 int level_choose_move_with (Search *search, const Board *board, const Level *level, uint64_t seed,
                             const atomic_bool *stop, SearchResult *result)
 {
   assert (search && board && level);
   assert (level->depth >= 1 && level->noise >= 0);
   search_set_evaluation (search, level->simple_eval ? eval_simple () : eval_pattern ());
+  if (level_uses_book (search, level) && level_book_move (board, seed, result))
+    return result ? result->move : book_choose (board, seed, LEVEL_BOOK_MAX_LOSS, NULL);
 
   uint64_t moves = board_legal_moves (board);
   if (board_count (moves) <= 1 || level->noise == 0) {
     SearchLimits limits = level_limits (search, level, stop);
+    /* A level bounded by its time alone (the master) manages it: more on a critical move, less
+     * on a quiet one, the exact solve as soon as it is predicted to fit, never past its time. */
+    if (level->depth >= SEARCH_MAX_PLY - 4)
+      search_limits_set_budget (&limits, level->seconds);
     SearchResult best = search_run (search, board, &limits, NULL, NULL);
     if (result)
       *result = best;

@@ -5,12 +5,72 @@
 #include <assert.h>
 
 #include "endgame.h"
+#include "probcut.h"
 
 /* From this depth, children found in the table may cut off before any move is searched. */
 #define MIDGAME_ETC_DEPTH 4
 
 static inline int floor_div (int a, int b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
 static inline int ceil_div (int a, int b) { return -floor_div (-a, b); }
+
+/* The last ply: each child's evaluation, no table, no ordering (every child is evaluated
+ * anyway, and only the maximum matters). */
+static int midgame_last_ply (SearchThread *thread, const Board *board, int beta, bool passed)
+{
+  uint64_t moves = board_legal_moves (board);
+  if (!moves) {
+    Board next = { board->opponent, board->player };
+    if (passed || !board_legal_moves (&next))
+      return rules_final_score (thread->rules, board_final_score (board)) * EVAL_SCALE;
+    return -midgame_last_ply (thread, &next, -SEARCH_SCORE_INF, true);
+  }
+  int best = -SEARCH_SCORE_INF;
+  while (moves) {
+    int square = __builtin_ctzll (moves);
+    moves &= moves - 1;
+    Board next = *board;
+    board_play_flips (&next, square, board_flips_empty (board->player, board->opponent, square));
+    thread->nodes++;
+    int score = -eval_board (thread->evaluation, &next);
+    if (score > best) {
+      best = score;
+      if (score >= beta)
+        break;
+    }
+  }
+  return best;
+}
+
+/* Two plies from the leaves: no table (its probe costs more than the few nodes it saves
+ * here), moves in the cheap mobility order. */
+static int midgame_shallow (SearchThread *thread, const Board *board, int alpha, int beta,
+                            bool passed)
+{
+  uint64_t moves = board_legal_moves (board);
+  if (!moves) {
+    Board next = { board->opponent, board->player };
+    if (passed || !board_legal_moves (&next))
+      return rules_final_score (thread->rules, board_final_score (board)) * EVAL_SCALE;
+    return -midgame_shallow (thread, &next, -beta, -alpha, true);
+  }
+  thread->nodes++;
+  MoveList list;
+  move_list_generate (&list, board, moves);
+  move_list_score_midgame (thread, board, &list, 2, BOARD_NO_MOVE);
+  int best = -SEARCH_SCORE_INF;
+  for (int i = 0; i < list.count; i++) {
+    const Move *move = move_list_next (&list, i);
+    Board next = *board;
+    board_play_flips (&next, move->square, move->flips);
+    int score = -midgame_last_ply (thread, &next, -(alpha > best ? alpha : best), false);
+    if (score > best) {
+      best = score;
+      if (score >= beta)
+        break;
+    }
+  }
+  return best;
+}
 
 int midgame_search (SearchThread *thread, const Board *board, int alpha, int beta, int depth,
                     bool passed)
@@ -30,6 +90,12 @@ int midgame_search (SearchThread *thread, const Board *board, int alpha, int bet
   }
   if (search_thread_aborted (thread))
     return 0;
+  if (depth == 1) {
+    thread->nodes++;
+    return midgame_last_ply (thread, board, beta, passed);
+  }
+  if (depth == 2)
+    return midgame_shallow (thread, board, alpha, beta, passed);
   thread->nodes++;
 
   uint64_t key = board_hash (board);
@@ -57,6 +123,23 @@ int midgame_search (SearchThread *thread, const Board *board, int alpha, int bet
     if (passed || !board_legal_moves (&next))
       return rules_final_score (thread->rules, board_final_score (board)) * EVAL_SCALE;
     return -midgame_search (thread, &next, -beta, -alpha, depth, true);
+  }
+
+  /* Multi-ProbCut: a shallow search that predicts the deep one beyond the window ends it. */
+  const ProbCut *cut = thread->probcut_percent ? probcut_get (empties, depth) : NULL;
+  if (cut) {
+    int low, high;
+    probcut_bounds (cut, alpha, beta, thread->probcut_percent, &low, &high);
+    if (high < EVAL_MAX - EVAL_SCALE
+        && midgame_search (thread, board, high - 1, high, cut->shallow, passed) >= high)
+      return beta;
+    if (thread->aborted)
+      return 0;
+    if (low > -EVAL_MAX + EVAL_SCALE
+        && midgame_search (thread, board, low, low + 1, cut->shallow, passed) <= low)
+      return alpha;
+    if (thread->aborted)
+      return 0;
   }
 
   MoveList list;

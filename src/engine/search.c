@@ -16,15 +16,22 @@
 
 #define SEARCH_MAX_THREADS 64
 /* Before solving n empties, a midgame search of n - SEARCH_PRESOLVE_MARGIN plies (at most
- * SEARCH_PRESOLVE_MAX_DEPTH) fills the table with good moves to try first. */
-#define SEARCH_PRESOLVE_MARGIN 14
-#define SEARCH_PRESOLVE_MAX_DEPTH 10
+ * SEARCH_PRESOLVE_MAX_DEPTH) fills the table with good moves to try first. With ProbCut a
+ * 12-ply one pays on fforum-20-39 (5 % fewer nodes, 3 % less time than 10; 14 cost more). */
+#define SEARCH_PRESOLVE_MARGIN 6
+#define SEARCH_PRESOLVE_MAX_DEPTH 12
+/* ProbCut's margin: a deep search is skipped when the shallow one predicts it beyond the window
+ * by this many hundredths of the prediction's standard deviation. */
+#ifndef SEARCH_PROBCUT_PERCENT
+#define SEARCH_PROBCUT_PERCENT 100
+#endif
 
 struct Search {
   const Evaluation *evaluation;         /* under RULES_STANDARD */
   const Evaluation *reverse_evaluation; /* under RULES_REVERSE */
   Rules rules;
   HashTable hash;
+  bool exhaustive; /* the table holds full-width results only (see SearchLimits.exhaustive) */
 };
 
 /* A thread's view of the root: its moves in the order it will search them. */
@@ -33,6 +40,9 @@ typedef struct Root {
   const Board *board;
   MoveList moves;
   SearchResult result; /* filled by the main thread only */
+  /* A move of the iteration under way proven better than its first one (the best of the
+   * iteration before): what to play when the time runs out before the iteration ends. */
+  int improved_move;
   SearchProgress progress;
   void *user_data;
 } Root;
@@ -189,6 +199,9 @@ static int root_search (Root *root, int alpha, int beta, int depth, bool exact, 
         continue;
       }
       score = root_child (thread, &next, alpha, alpha + 1, depth, exact);
+      /* Beating the null window proves the move better than the first one. */
+      if (!thread->aborted && score > alpha && score > best)
+        root->improved_move = move->square;
       if (score > alpha && score < beta)
         score = root_child (thread, &next, score, beta, depth, exact);
     }
@@ -312,6 +325,11 @@ static void root_report (Root *root, int move, int score, int depth, bool exact,
  * starts that the growth of the last ones predicts would end after the hard limit, since an
  * aborted iteration is time thrown away. */
 #define SEARCH_FORCED_SOLVE_EMPTIES 12 /* a forced move is still solved this close to the end */
+#define SEARCH_TIMED_SURE_SOLVE_EMPTIES 14 /* solved at once under any time limit */
+/* Further from the end a solve starts at once when predicted, at a modest midgame node rate, to
+ * take at most this share of the hard limit (the master's 5 s: up to 23 empties). */
+#define SEARCH_NOMINAL_NODES_PER_SECOND 5.0e6
+#define SEARCH_SURE_SOLVE_SHARE 0.25
 #define SEARCH_GROWTH_MIN 1.5
 #define SEARCH_GROWTH_MAX 8.0
 #define SEARCH_GROWTH_DEFAULT 3.0
@@ -320,6 +338,10 @@ static void root_report (Root *root, int move, int score, int depth, bool exact,
 /* The predicted exact solve must fit this share of the time left before the hard limit: the
  * prediction is rough (the same number of empties takes from a tenth to twice the median). */
 #define SEARCH_SOLVE_SHARE 0.4
+/* The node rate the prediction needs is measured over at least this share of the hard limit
+ * (the first iterations end within the clock's resolution), which the midgame search uses to
+ * find a good move to fall back on should the solve not end. */
+#define SEARCH_SOLVE_RATE_SHARE 0.15
 /* Exact solves measured here (fforum-20-39, `verso-engine solve`): the median position of 20
  * empties takes about 5 M nodes and each empty more about 1.8 times as many; endgame nodes go
  * SEARCH_ENDGAME_SPEEDUP times as fast as the midgame nodes whose rate the search measures. */
@@ -338,6 +360,9 @@ static void root_report (Root *root, int move, int score, int depth, bool exact,
 #define SEARCH_HARD_MARGIN_SHARE 0.03
 #define SEARCH_HARD_MARGIN_SECONDS 0.005
 #define SEARCH_SOFT_SHARE 0.6
+/* The share of an iteration's time its first move takes, about (the first move is searched with
+ * the full window, the others mostly refuted by null windows). */
+#define SEARCH_FIRST_MOVE_SHARE 0.5
 
 typedef struct TimeKeeper {
   double iteration_start;
@@ -439,22 +464,25 @@ static TimeDecision time_after_iteration (TimeKeeper *keeper, SearchThread *thre
     growth = SEARCH_GROWTH_MIN;
   if (growth > SEARCH_GROWTH_MAX)
     growth = SEARCH_GROWTH_MAX;
-  double next_ends = elapsed + keeper->last_seconds * growth;
   double hard = limits->hard_time;
 
   /* An exact solve as soon as it is predicted to fit (the midgame answer stays if it does not). */
   bool depth_reaches_end = limits->max_depth <= 0 || limits->max_depth >= empties;
   if (!solve && hard > 0 && limits->exact_empties >= 0 && depth_reaches_end
-      && keeper->iterations >= 4) {
+      && keeper->iterations >= 4 && elapsed >= SEARCH_SOLVE_RATE_SHARE * hard) {
     uint64_t nodes = atomic_load_explicit (&shared->nodes, memory_order_relaxed)
                    + thread->nodes - thread->reported_nodes;
     double predicted = search_predict_solve_seconds (empties, (double) nodes / elapsed);
     if (predicted <= SEARCH_SOLVE_SHARE * (hard - elapsed))
       return TIME_SOLVE;
   }
-  if (hard > 0 && next_ends > hard)
+  /* An iteration that cannot end in time still pays when it can finish its first move (the
+   * best so far, about half its time) and so find a better one: see improved_move. */
+  if (hard > 0 && elapsed + keeper->last_seconds * growth * SEARCH_FIRST_MOVE_SHARE > hard)
     return TIME_STOP;
-  if (limits->soft_time > 0) {
+  /* A nominal time short of the hard limit is stretched or cut by how the search goes; one at
+   * the hard limit means the whole time is this move's. */
+  if (limits->soft_time > 0 && (hard <= 0 || limits->soft_time < hard)) {
     double soft = limits->soft_time * search_soft_scale (changed, drop, keeper->stable);
     if (hard > 0 && soft > hard)
       soft = hard;
@@ -462,6 +490,17 @@ static TimeDecision time_after_iteration (TimeKeeper *keeper, SearchThread *thre
       return TIME_STOP;
   }
   return TIME_DEEPEN;
+}
+
+/* Out of time within an iteration: a move it proved better than the last best is played. */
+static void root_play_improved (Root *root)
+{
+  if (root->improved_move != BOARD_NO_MOVE && root->improved_move != root->result.move
+      && root->result.depth > 0) {
+    root->result.move = root->improved_move;
+    root->result.pv[0] = root->improved_move;
+    root->result.pv_length = 1;
+  }
 }
 
 /* Iterative deepening, then (when the position is close enough to the end) the exact solve.
@@ -473,7 +512,13 @@ static void root_think (Root *root)
   const Board *board = root->board;
   bool main_thread = thread->id == 0;
   int empties = board_empties (board);
-  bool solve = limits->exact_empties >= 0 && empties <= limits->exact_empties;
+  bool timed = main_thread && limits->manage_time && (limits->soft_time > 0 || limits->hard_time > 0);
+  /* Under managed time a solve that may not end in time waits for the iterations' prediction
+   * (TIME_SOLVE): an aborted solve would leave only the shallow pre-search's move. */
+  bool solve = limits->exact_empties >= 0 && empties <= limits->exact_empties
+            && !(timed && empties > SEARCH_TIMED_SURE_SOLVE_EMPTIES
+                 && search_predict_solve_seconds (empties, SEARCH_NOMINAL_NODES_PER_SECOND)
+                    > SEARCH_SURE_SOLVE_SHARE * limits->hard_time);
   int max_depth = limits->max_depth > 0 ? limits->max_depth : SEARCH_MAX_PLY;
   int midgame_depth = solve ? (empties > SEARCH_PRESOLVE_MARGIN ? empties - SEARCH_PRESOLVE_MARGIN : 0)
                             : max_depth;
@@ -495,9 +540,9 @@ static void root_think (Root *root)
 
   int score = 0, best_move = list->moves[0].square;
   TimeKeeper keeper = { .iteration_start = thread->shared->start, .previous_move = BOARD_NO_MOVE };
-  bool timed = main_thread && limits->manage_time && (limits->soft_time > 0 || limits->hard_time > 0);
   bool early_solve = false;
   for (int depth = 1; depth <= midgame_depth && depth < empties; depth++) {
+    root->improved_move = BOARD_NO_MOVE;
     int searched_depth = depth + (thread->id & 1);
     if (searched_depth >= empties)
       searched_depth = depth;
@@ -505,8 +550,11 @@ static void root_think (Root *root)
                                      searched_depth, false, &best_move)
                       : root_aspiration (root, score, 2 * EVAL_SCALE, SEARCH_SCORE_INF,
                                          searched_depth, false, &best_move);
-    if (thread->aborted)
+    if (thread->aborted) {
+      if (main_thread)
+        root_play_improved (root);
       return;
+    }
     if (main_thread)
       root_report (root, best_move, score, depth, false, false);
     /* Plain limits: the soft time only stops the deepening. */
@@ -531,6 +579,7 @@ static void root_think (Root *root)
   if (!solve && !early_solve && midgame_depth < empties)
     return;
 
+  root->improved_move = BOARD_NO_MOVE;
   int guess = score_to_discs (score);
   if (limits->win_loss_draw) {
     score = root_search (root, -1, 1, empties, true, &best_move);
@@ -539,6 +588,8 @@ static void root_think (Root *root)
       guess += guess > 0 ? 1 : -1;
     score = root_aspiration (root, guess, 2, 64, empties, true, &best_move);
   }
+  if (thread->aborted && main_thread)
+    root_play_improved (root);
   if (thread->aborted || !main_thread)
     return;
   root_report (root, best_move, score, empties, true, limits->win_loss_draw);
@@ -579,6 +630,11 @@ SearchResult search_run (Search *search, const Board *board, const SearchLimits 
     result.seconds = search_clock () - start;
     return result;
   }
+
+  /* Bounds found with selective cuts would cut a full-width search short: it starts afresh. */
+  if (limits->exhaustive && !search->exhaustive)
+    hash_clear (&search->hash);
+  search->exhaustive = limits->exhaustive;
 
   SearchShared shared = {
     .limits = limits,
@@ -624,6 +680,7 @@ SearchResult search_run (Search *search, const Board *board, const SearchLimits 
     root->thread.id = i;
     root->thread.busy = threads > 1 ? shared.busy : NULL;
     root->thread.endgame = endgame;
+    root->thread.probcut_percent = limits->exhaustive ? 0 : SEARCH_PROBCUT_PERCENT;
     root->thread.next_poll = 0; /* look at the limits before the first node */
     root->board = board;
     move_list_generate (&root->moves, board, moves);

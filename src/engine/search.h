@@ -20,9 +20,12 @@ typedef struct SearchLimits {
   double hard_time;       /* seconds: abort the search at this; 0 = none */
   bool manage_time;       /* set by search_limits_set_budget: soft_time is a nominal time,
                            * stretched up to 2.4 times when the best move changes or the score
-                           * falls and cut to 0.6 when the best move holds; with one legal move
+                           * falls and cut to 0.6 when the best move holds (a soft_time equal to
+                           * hard_time: the whole time is the move's); with one legal move
                            * the first iteration is the last; no iteration starts that is
-                           * predicted to end after hard_time, and an exact solve is tried
+                           * predicted not to finish its first move by hard_time (a better
+                           * move an unfinished iteration proves is played), an exact solve
+                           * starts at once only when it surely fits, and one is tried
                            * before exact_empties when predicted to fit (and the depth limit
                            * would reach the end). For choosing a move to play, not for scores
                            * that must come from the full depth asked (analyses). */
@@ -30,6 +33,8 @@ typedef struct SearchLimits {
   int threads;            /* 0 or 1 = single thread */
   const atomic_bool *stop; /* optional: the search ends soon after another thread sets it */
   bool win_loss_draw;     /* solve only win, draw or loss: score is then +1, 0 or -1 */
+  bool exhaustive;        /* no selective cuts (ProbCut): every move searched to the full depth,
+                           * as calibrating the cuts and checking the search need; slower */
 } SearchLimits;
 
 /* Monotonic seconds: the clock the time limits count on. */

@@ -36,6 +36,7 @@ typedef struct SearchThread {
   uint64_t reported_nodes;     /* part of `nodes` already added to shared->nodes */
   uint64_t next_poll;
   bool aborted;
+  int probcut_percent;         /* ProbCut's margin in hundredths of sigma; 0: no cuts */
   _Atomic uint64_t *busy;      /* shared->busy when there are several threads, else NULL */
   /* The exact solver for this CPU and these rules (see endgame.h). */
   int (*endgame) (struct SearchThread *thread, const Board *board, int alpha, int beta);

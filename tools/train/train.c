@@ -14,7 +14,6 @@
  * Games from YEAR on (default 2019) are held out for the error report. Deterministic: files in
  * name order, games in file order, exact labels independent of the threads, a single-threaded
  * fit by conjugate gradients. */
-#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -28,6 +27,7 @@
 #include "eval.h"
 #include "eval_pattern.h"
 #include "search.h"
+#include "write-file.h"
 #include "wthor.h"
 
 typedef struct Sample {
@@ -91,63 +91,38 @@ static void games_add (Games *games, const Game *game)
   games->items[games->count++] = *game;
 }
 
-static int compare_names (const void *a, const void *b)
+typedef struct Reading {
+  const Options *options;
+  Games *games;
+  size_t skipped;
+} Reading;
+
+static void read_file (const WthorFile *file, void *user_data)
 {
-  return strcmp (*(char *const *) a, *(char *const *) b);
+  Reading *reading = user_data;
+  for (size_t g = 0; g < file->count; g++) {
+    Game game = {
+      .record = file->games[g],
+      .depth = file->depth,
+      .held_out = file->year >= reading->options->holdout_from,
+    };
+    games_add (reading->games, &game);
+  }
+  reading->skipped += file->skipped;
 }
 
 /* Reads every .wtb file of the directory in name order; games from options->holdout_from on
  * are held out. */
 static void read_games (const Options *options, Games *games)
 {
-  DIR *dir = opendir (options->wthor);
-  if (!dir) {
-    fprintf (stderr, "verso-train: %s: %s\n", options->wthor, strerror (errno));
+  Reading reading = { options, games, 0 };
+  char error[512];
+  if (!wthor_read_directory (options->wthor, read_file, &reading, stderr, error, sizeof error)) {
+    fprintf (stderr, "verso-train: %s\n", error);
     exit (2);
   }
-  char **names = NULL;
-  size_t count = 0;
-  struct dirent *entry;
-  while ((entry = readdir (dir))) {
-    size_t length = strlen (entry->d_name);
-    if (length < 5 || strcmp (entry->d_name + length - 4, ".wtb") != 0)
-      continue;
-    names = realloc (names, (count + 1) * sizeof *names);
-    if (!names || !(names[count] = strdup (entry->d_name)))
-      die ("out of memory");
-    count++;
-  }
-  closedir (dir);
-  if (count == 0) {
-    fprintf (stderr, "verso-train: %s: no .wtb files\n", options->wthor);
-    exit (2);
-  }
-  qsort (names, count, sizeof *names, compare_names);
-  size_t skipped = 0;
-  for (size_t i = 0; i < count; i++) {
-    char path[4096], error[512];
-    snprintf (path, sizeof path, "%s/%s", options->wthor, names[i]);
-    WthorFile file;
-    if (!wthor_read (path, &file, stderr, error, sizeof error)) {
-      fprintf (stderr, "verso-train: %s (file skipped)\n", error);
-      free (names[i]);
-      continue;
-    }
-    for (size_t g = 0; g < file.count; g++) {
-      Game game = {
-        .record = file.games[g],
-        .depth = file.depth,
-        .held_out = file.year >= options->holdout_from,
-      };
-      games_add (games, &game);
-    }
-    skipped += file.skipped;
-    wthor_file_clear (&file);
-    free (names[i]);
-  }
-  free (names);
   fprintf (stderr, "verso-train: %zu games read, %zu damaged records skipped\n", games->count,
-           skipped);
+           reading.skipped);
 }
 
 typedef struct Replay {
@@ -444,21 +419,6 @@ static void report (const Samples *held_out, const Evaluation *trained)
           total[0][1] / n, total[1][0] / n, total[1][1] / n);
 }
 
-static bool write_atomically (const char *path, const uint8_t *bytes, size_t size)
-{
-  char temporary[4096];
-  snprintf (temporary, sizeof temporary, "%s.tmp%ld", path, (long) getpid ());
-  FILE *out = fopen (temporary, "wb");
-  if (!out)
-    return false;
-  bool ok = fwrite (bytes, 1, size, out) == size;
-  ok = fclose (out) == 0 && ok;
-  if (ok && rename (temporary, path) == 0)
-    return true;
-  remove (temporary);
-  return false;
-}
-
 static void usage (FILE *out)
 {
   fprintf (out, "Usage: verso-train --wthor DIR --out FILE [--holdout-from YEAR] [--lambda L] "
@@ -501,7 +461,7 @@ int main (int argc, char **argv)
     return 2;
   }
   /* Find out now, not after the training, when the weights cannot be written (trying the
-   * temporary file beside them that write_atomically uses; the old weights stay). */
+   * temporary file beside them that write_file_atomically uses; the old weights stay). */
   char probe[4096];
   snprintf (probe, sizeof probe, "%s.tmp%ld", options.out, (long) getpid ());
   FILE *writable = fopen (probe, "wb");
@@ -526,7 +486,7 @@ int main (int argc, char **argv)
   uint8_t *bytes = pattern_weights_encode (compact, &size);
   if (!bytes)
     die ("out of memory");
-  if (!write_atomically (options.out, bytes, size)) {
+  if (!write_file_atomically (options.out, bytes, size)) {
     fprintf (stderr, "verso-train: cannot write %s: %s\n", options.out, strerror (errno));
     return 1;
   }

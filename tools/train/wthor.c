@@ -1,6 +1,7 @@
 /* wthor.c: WTHOR databases: a 16-byte header, then 68-byte game records (little-endian). */
 #include "wthor.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -157,4 +158,60 @@ void wthor_file_clear (WthorFile *file)
 {
   free (file->games);
   memset (file, 0, sizeof *file);
+}
+
+static int compare_names (const void *a, const void *b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+bool wthor_read_directory (const char *directory, WthorFileVisit visit, void *user_data,
+                           FILE *warnings, char *error, size_t error_size)
+{
+  DIR *dir = opendir (directory);
+  if (!dir) {
+    snprintf (error, error_size, "%s: %s", directory, strerror (errno));
+    return false;
+  }
+  char **names = NULL;
+  size_t count = 0;
+  bool ok = true;
+  struct dirent *entry;
+  while (ok && (entry = readdir (dir))) {
+    size_t length = strlen (entry->d_name);
+    if (length < 5 || strcmp (entry->d_name + length - 4, ".wtb") != 0)
+      continue;
+    char **grown = realloc (names, (count + 1) * sizeof *names);
+    if (!grown || !(grown[count] = strdup (entry->d_name))) {
+      names = grown ? grown : names;
+      snprintf (error, error_size, "%s: out of memory", directory);
+      ok = false;
+      break;
+    }
+    names = grown;
+    count++;
+  }
+  closedir (dir);
+  if (ok && count == 0) {
+    snprintf (error, error_size, "%s: no .wtb files", directory);
+    ok = false;
+  }
+  if (ok)
+    qsort (names, count, sizeof *names, compare_names);
+  for (size_t i = 0; ok && i < count; i++) {
+    char path[4096], why[512];
+    snprintf (path, sizeof path, "%s/%s", directory, names[i]);
+    WthorFile file;
+    if (!wthor_read (path, &file, warnings, why, sizeof why)) {
+      if (warnings)
+        fprintf (warnings, "%s (file skipped)\n", why);
+      continue;
+    }
+    visit (&file, user_data);
+    wthor_file_clear (&file);
+  }
+  for (size_t i = 0; i < count; i++)
+    free (names[i]);
+  free (names);
+  return ok;
 }

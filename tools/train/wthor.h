@@ -37,6 +37,14 @@ bool wthor_read (const char *path, WthorFile *file, FILE *warnings, char *error,
                  size_t error_size);
 void wthor_file_clear (WthorFile *file);
 
+/* Reads every .wtb file of a directory in name order (so that what is made from them does not
+ * depend on the file system), calling visit with each file read; a file that cannot be read is
+ * skipped with a message on `warnings` (when not NULL), like its damaged records. Returns false
+ * with a message in error when the directory cannot be read or holds no .wtb file. */
+typedef void (*WthorFileVisit) (const WthorFile *file, void *user_data);
+bool wthor_read_directory (const char *directory, WthorFileVisit visit, void *user_data,
+                           FILE *warnings, char *error, size_t error_size);
+
 /* Checks and decodes one 68-byte record into game (record number left to the caller).
  * Returns false with the reason in why when it is damaged or a move is illegal. */
 bool wthor_decode_record (const uint8_t *record, WthorGame *game, char *why, size_t why_size);

@@ -1,0 +1,328 @@
+/* book.c: the opening book (book.h): decoding its file, finding positions in any orientation,
+ * and the seeded choice among its moves. */
+#include "book.h"
+
+#include <assert.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The compiled-in book (embed-bytes); empty when data/book.bin was missing at build time. */
+extern const uint8_t book_bytes_data[];
+extern const size_t book_bytes_size;
+
+#define BOOK_MAGIC "VERSOBOK"
+#define BOOK_VERSION 1
+
+struct Book {
+  BookEntry *entries; /* sorted by (player, opponent) */
+  size_t count;
+  int depth;
+};
+
+static uint32_t fnv1a (const uint8_t *bytes, size_t size)
+{
+  uint32_t hash = 2166136261u;
+  for (size_t i = 0; i < size; i++)
+    hash = (hash ^ bytes[i]) * 16777619u;
+  return hash;
+}
+
+static uint32_t read_u32 (const uint8_t *bytes)
+{
+  return (uint32_t) bytes[0] | (uint32_t) bytes[1] << 8 | (uint32_t) bytes[2] << 16
+       | (uint32_t) bytes[3] << 24;
+}
+
+static uint64_t read_u64 (const uint8_t *bytes)
+{
+  return (uint64_t) read_u32 (bytes) | (uint64_t) read_u32 (bytes + 4) << 32;
+}
+
+static void write_u32 (uint8_t *bytes, uint32_t value)
+{
+  for (int i = 0; i < 4; i++)
+    bytes[i] = (uint8_t) (value >> (8 * i));
+}
+
+static void write_u64 (uint8_t *bytes, uint64_t value)
+{
+  write_u32 (bytes, (uint32_t) value);
+  write_u32 (bytes + 4, (uint32_t) (value >> 32));
+}
+
+static int compare_boards (const Board *a, const Board *b)
+{
+  if (a->player != b->player)
+    return a->player < b->player ? -1 : 1;
+  if (a->opponent != b->opponent)
+    return a->opponent < b->opponent ? -1 : 1;
+  return 0;
+}
+
+static int compare_entries (const void *a, const void *b)
+{
+  return compare_boards (&((const BookEntry *) a)->board, &((const BookEntry *) b)->board);
+}
+
+uint8_t *book_encode (const BookEntry *entries, size_t count, int depth, size_t *size)
+{
+  assert ((entries || count == 0) && size);
+  BookEntry *sorted = malloc ((count ? count : 1) * sizeof *sorted);
+  uint8_t *bytes = malloc (BOOK_HEADER + count * BOOK_RECORD);
+  if (!sorted || !bytes) {
+    free (sorted);
+    free (bytes);
+    return NULL;
+  }
+  if (count)
+    memcpy (sorted, entries, count * sizeof *sorted);
+  qsort (sorted, count, sizeof *sorted, compare_entries);
+  uint8_t *out = bytes + BOOK_HEADER;
+  for (size_t i = 0; i < count; i++, out += BOOK_RECORD) {
+    write_u64 (out, sorted[i].board.player);
+    write_u64 (out + 8, sorted[i].board.opponent);
+    out[16] = (uint8_t) (int8_t) sorted[i].value;
+    out[17] = (uint8_t) sorted[i].alt_move;
+    out[18] = (uint8_t) (int8_t) sorted[i].alt_value;
+  }
+  free (sorted);
+  memcpy (bytes, BOOK_MAGIC, 8);
+  write_u32 (bytes + 8, BOOK_VERSION);
+  write_u32 (bytes + 12, (uint32_t) count);
+  write_u32 (bytes + 16, (uint32_t) depth);
+  write_u32 (bytes + 20, fnv1a (bytes + BOOK_HEADER, count * BOOK_RECORD));
+  *size = BOOK_HEADER + count * BOOK_RECORD;
+  return bytes;
+}
+
+#define FAIL(...) do { snprintf (error, error_size, __VA_ARGS__); goto fail; } while (0)
+
+Book *book_decode (const uint8_t *bytes, size_t size, char *error, size_t error_size)
+{
+  char ignored[1];
+  if (!error) {
+    error = ignored;
+    error_size = sizeof ignored;
+  }
+  Book *book = NULL;
+  if (!bytes || size == 0)
+    FAIL ("no book");
+  if (size < BOOK_HEADER || memcmp (bytes, BOOK_MAGIC, 8) != 0)
+    FAIL ("not a book file");
+  if (read_u32 (bytes + 8) != BOOK_VERSION)
+    FAIL ("book file version %u, expected %d", read_u32 (bytes + 8), BOOK_VERSION);
+  size_t count = read_u32 (bytes + 12);
+  if ((size - BOOK_HEADER) % BOOK_RECORD != 0 || (size - BOOK_HEADER) / BOOK_RECORD != count)
+    FAIL ("book file is %zu bytes, its header says %zu entries", size, count);
+  uint32_t depth = read_u32 (bytes + 16);
+  if (depth < 1 || depth > 60)
+    FAIL ("book search depth %u is not 1 to 60", depth);
+  if (fnv1a (bytes + BOOK_HEADER, size - BOOK_HEADER) != read_u32 (bytes + 20))
+    FAIL ("book file checksum does not match: damaged");
+
+  book = calloc (1, sizeof *book);
+  if (!book || !(book->entries = malloc ((count ? count : 1) * sizeof *book->entries)))
+    FAIL ("out of memory for the book");
+  book->count = count;
+  book->depth = (int) depth;
+  const uint8_t *in = bytes + BOOK_HEADER;
+  for (size_t i = 0; i < count; i++, in += BOOK_RECORD) {
+    BookEntry *entry = &book->entries[i];
+    entry->board = (Board) { read_u64 (in), read_u64 (in + 8) };
+    entry->value = (int8_t) in[16];
+    entry->alt_move = in[17];
+    entry->alt_value = (int8_t) in[18];
+    /* Each check keeps lookups sound: a canonical key is what book_find searches for, and a
+     * position without moves or with an illegal alternative would give moves that are not. */
+    const Board *board = &entry->board;
+    if (board->player & board->opponent)
+      FAIL ("book entry %zu: a square holds discs of both sides", i);
+    Board canonical = board_canonical (board);
+    if (!board_equal (&canonical, board))
+      FAIL ("book entry %zu: the position is not in canonical form", i);
+    if (i > 0 && compare_boards (&book->entries[i - 1].board, board) >= 0)
+      FAIL ("book entry %zu: entries are not sorted or repeat", i);
+    uint64_t moves = board_legal_moves (board);
+    if (!moves)
+      FAIL ("book entry %zu: the side to move has no move", i);
+    if (entry->value < -64 || entry->value > 64)
+      FAIL ("book entry %zu: value %d is not -64 to 64", i, entry->value);
+    if (entry->alt_move != BOOK_NO_ALT
+        && (entry->alt_move >= 64 || !(moves & board_bit (entry->alt_move))))
+      FAIL ("book entry %zu: alternative move %d is not legal there", i, entry->alt_move);
+    if (entry->alt_value < -64 || entry->alt_value > 64)
+      FAIL ("book entry %zu: alternative value %d is not -64 to 64", i, entry->alt_value);
+  }
+  if (error_size > 0)
+    error[0] = '\0';
+  return book;
+
+fail:
+  book_free (book);
+  return NULL;
+}
+
+void book_free (Book *book)
+{
+  if (!book)
+    return;
+  free (book->entries);
+  free (book);
+}
+
+size_t book_count (const Book *book)
+{
+  assert (book);
+  return book->count;
+}
+
+int book_depth (const Book *book)
+{
+  assert (book);
+  return book->depth;
+}
+
+const BookEntry *book_entry (const Book *book, size_t index)
+{
+  assert (book && index < book->count);
+  return &book->entries[index];
+}
+
+/* The entry of a canonical board. */
+static const BookEntry *find_canonical (const Book *book, const Board *canonical)
+{
+  size_t low = 0, high = book->count;
+  while (low < high) {
+    size_t middle = low + (high - low) / 2;
+    int order = compare_boards (&book->entries[middle].board, canonical);
+    if (order == 0)
+      return &book->entries[middle];
+    if (order < 0)
+      low = middle + 1;
+    else
+      high = middle;
+  }
+  return NULL;
+}
+
+const BookEntry *book_find (const Book *book, const Board *board)
+{
+  assert (book && board);
+  Board canonical = board_canonical (board);
+  return find_canonical (book, &canonical);
+}
+
+int book_lookup_in (const Book *book, const Board *board, BookMove moves[BOARD_SQUARES])
+{
+  assert (book && board && moves);
+  Board canonical = board_canonical (board);
+  const BookEntry *entry = find_canonical (book, &canonical);
+  if (!entry)
+    return 0;
+  /* The alternative is stored in the canonical orientation: bring it back to the board's. A
+   * position that is its own mirror image has as many equal alternatives as symmetries that
+   * turn it into the canonical form: all of them are given, whatever the orientation. */
+  uint64_t alt = 0;
+  if (entry->alt_move != BOOK_NO_ALT) {
+    for (int s = 0; s < BOARD_SYMMETRIES; s++) {
+      Board turned = board_symmetry (board, s);
+      if (board_equal (&turned, &canonical))
+        for (int square = 0; square < BOARD_SQUARES; square++)
+          if (board_square_symmetry (square, s) == entry->alt_move)
+            alt |= board_bit (square);
+    }
+  }
+  int count = 0;
+  for (uint64_t legal = board_legal_moves (board); legal; legal &= legal - 1) {
+    int square = __builtin_ctzll (legal);
+    Board next = *board;
+    board_play_flips (&next, square, board_flips (board->player, board->opponent, square));
+    const BookEntry *child = book_find (book, &next);
+    BookMove move;
+    if (child)
+      move = (BookMove) { square, -child->value, false };
+    else if (alt & board_bit (square))
+      move = (BookMove) { square, entry->alt_value, true };
+    else
+      continue;
+    /* Insertion by score, best first; ties keep square order, so the list is reproducible. */
+    int k = count++;
+    while (k > 0 && moves[k - 1].score < move.score) {
+      moves[k] = moves[k - 1];
+      k--;
+    }
+    moves[k] = move;
+  }
+  return count;
+}
+
+/* splitmix64: the seed fixes the draw. */
+static uint64_t random_next (uint64_t *state)
+{
+  uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+int book_choose_in (const Book *book, const Board *board, uint64_t seed, int max_loss,
+                    BookMove *chosen)
+{
+  BookMove moves[BOARD_SQUARES];
+  int count = book_lookup_in (book, board, moves);
+  if (count == 0)
+    return BOARD_NO_MOVE;
+  int candidates = 1;
+  while (candidates < count && moves[0].score - moves[candidates].score <= max_loss)
+    candidates++;
+  uint64_t state = seed;
+  int pick = (int) (random_next (&state) % (uint64_t) candidates);
+  if (chosen)
+    *chosen = moves[pick];
+  return moves[pick].move;
+}
+
+/* The compiled-in book, decoded once by whichever thread asks first. */
+typedef struct Compiled {
+  pthread_once_t once;
+  Book *book;
+  char error[160];
+} Compiled;
+
+static Compiled compiled = { .once = PTHREAD_ONCE_INIT };
+
+static void compiled_decode (void)
+{
+  if (book_bytes_size == 0)
+    snprintf (compiled.error, sizeof compiled.error,
+              "no opening book: data/book.bin was missing when the program was built");
+  else
+    compiled.book = book_decode (book_bytes_data, book_bytes_size, compiled.error,
+                                 sizeof compiled.error);
+}
+
+const Book *book_compiled (void)
+{
+  pthread_once (&compiled.once, compiled_decode);
+  return compiled.book;
+}
+
+const char *book_error (void)
+{
+  pthread_once (&compiled.once, compiled_decode);
+  return compiled.book ? NULL : compiled.error;
+}
+
+int book_lookup (const Board *board, BookMove moves[BOARD_SQUARES])
+{
+  const Book *book = book_compiled ();
+  return book ? book_lookup_in (book, board, moves) : 0;
+}
+
+int book_choose (const Board *board, uint64_t seed, int max_loss, BookMove *chosen)
+{
+  const Book *book = book_compiled ();
+  return book ? book_choose_in (book, board, seed, max_loss, chosen) : BOARD_NO_MOVE;
+}
