@@ -149,6 +149,9 @@ static void *balanced_search_worker (void *data)
   }
   SearchLimits limits = search_limits_default ();
   limits.max_depth = work->depth;
+  /* Full width, as data/balanced-openings.txt was made: the list stays what this command
+   * prints, whatever the selective search's calibration. */
+  limits.exhaustive = true;
   limits.threads = 1;
   for (;;) {
     size_t index = atomic_fetch_add (&work->next, 1);

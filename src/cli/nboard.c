@@ -25,9 +25,9 @@
 /* Under --move-time the search solves at once from this many empties (a solve of 14 takes
  * milliseconds) and earlier when its iterations predict the solve fits the time. */
 #define NBOARD_TIMED_EXACT_EMPTIES 14
-/* Book moves within this many discs of the best are drawn alike (the book's values come from
- * fixed-depth searches, less precise than that), so that games differ. */
-#define NBOARD_BOOK_MAX_LOSS 2
+/* An engine plays its best book move (ties drawn at random): the program driving it chooses the
+ * openings it wants varied; the levels of the game vary theirs (level.c). */
+#define NBOARD_BOOK_MAX_LOSS 0
 
 typedef enum Task { TASK_GO, TASK_HINT, TASK_ANALYZE } Task;
 

@@ -680,7 +680,9 @@ SearchResult search_run (Search *search, const Board *board, const SearchLimits 
     root->thread.id = i;
     root->thread.busy = threads > 1 ? shared.busy : NULL;
     root->thread.endgame = endgame;
-    root->thread.probcut_percent = limits->exhaustive ? 0 : SEARCH_PROBCUT_PERCENT;
+    /* The cuts are calibrated on the standard game's evaluation; Reverse searches full width. */
+    root->thread.probcut_percent = limits->exhaustive || search->rules != RULES_STANDARD
+                                 ? 0 : SEARCH_PROBCUT_PERCENT;
     root->thread.next_poll = 0; /* look at the limits before the first node */
     root->board = board;
     move_list_generate (&root->moves, board, moves);
