@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytes.h"
+
 /* The compiled-in book (embed-bytes); empty when data/book.bin was missing at build time. */
 extern const uint8_t book_bytes_data[];
 extern const size_t book_bytes_size;
@@ -20,37 +22,6 @@ struct Book {
   size_t count;
   int depth;
 };
-
-static uint32_t fnv1a (const uint8_t *bytes, size_t size)
-{
-  uint32_t hash = 2166136261u;
-  for (size_t i = 0; i < size; i++)
-    hash = (hash ^ bytes[i]) * 16777619u;
-  return hash;
-}
-
-static uint32_t read_u32 (const uint8_t *bytes)
-{
-  return (uint32_t) bytes[0] | (uint32_t) bytes[1] << 8 | (uint32_t) bytes[2] << 16
-       | (uint32_t) bytes[3] << 24;
-}
-
-static uint64_t read_u64 (const uint8_t *bytes)
-{
-  return (uint64_t) read_u32 (bytes) | (uint64_t) read_u32 (bytes + 4) << 32;
-}
-
-static void write_u32 (uint8_t *bytes, uint32_t value)
-{
-  for (int i = 0; i < 4; i++)
-    bytes[i] = (uint8_t) (value >> (8 * i));
-}
-
-static void write_u64 (uint8_t *bytes, uint64_t value)
-{
-  write_u32 (bytes, (uint32_t) value);
-  write_u32 (bytes + 4, (uint32_t) (value >> 32));
-}
 
 static int compare_boards (const Board *a, const Board *b)
 {
@@ -81,18 +52,18 @@ uint8_t *book_encode (const BookEntry *entries, size_t count, int depth, size_t 
   qsort (sorted, count, sizeof *sorted, compare_entries);
   uint8_t *out = bytes + BOOK_HEADER;
   for (size_t i = 0; i < count; i++, out += BOOK_RECORD) {
-    write_u64 (out, sorted[i].board.player);
-    write_u64 (out + 8, sorted[i].board.opponent);
+    bytes_write_u64 (out, sorted[i].board.player);
+    bytes_write_u64 (out + 8, sorted[i].board.opponent);
     out[16] = (uint8_t) (int8_t) sorted[i].value;
     out[17] = (uint8_t) sorted[i].alt_move;
     out[18] = (uint8_t) (int8_t) sorted[i].alt_value;
   }
   free (sorted);
   memcpy (bytes, BOOK_MAGIC, 8);
-  write_u32 (bytes + 8, BOOK_VERSION);
-  write_u32 (bytes + 12, (uint32_t) count);
-  write_u32 (bytes + 16, (uint32_t) depth);
-  write_u32 (bytes + 20, fnv1a (bytes + BOOK_HEADER, count * BOOK_RECORD));
+  bytes_write_u32 (bytes + 8, BOOK_VERSION);
+  bytes_write_u32 (bytes + 12, (uint32_t) count);
+  bytes_write_u32 (bytes + 16, (uint32_t) depth);
+  bytes_write_u32 (bytes + 20, bytes_fnv1a (bytes + BOOK_HEADER, count * BOOK_RECORD));
   *size = BOOK_HEADER + count * BOOK_RECORD;
   return bytes;
 }
@@ -111,15 +82,15 @@ Book *book_decode (const uint8_t *bytes, size_t size, char *error, size_t error_
     FAIL ("no book");
   if (size < BOOK_HEADER || memcmp (bytes, BOOK_MAGIC, 8) != 0)
     FAIL ("not a book file");
-  if (read_u32 (bytes + 8) != BOOK_VERSION)
-    FAIL ("book file version %u, expected %d", read_u32 (bytes + 8), BOOK_VERSION);
-  size_t count = read_u32 (bytes + 12);
+  if (bytes_read_u32 (bytes + 8) != BOOK_VERSION)
+    FAIL ("book file version %u, expected %d", bytes_read_u32 (bytes + 8), BOOK_VERSION);
+  size_t count = bytes_read_u32 (bytes + 12);
   if ((size - BOOK_HEADER) % BOOK_RECORD != 0 || (size - BOOK_HEADER) / BOOK_RECORD != count)
     FAIL ("book file is %zu bytes, its header says %zu entries", size, count);
-  uint32_t depth = read_u32 (bytes + 16);
+  uint32_t depth = bytes_read_u32 (bytes + 16);
   if (depth < 1 || depth > 60)
     FAIL ("book search depth %u is not 1 to 60", depth);
-  if (fnv1a (bytes + BOOK_HEADER, size - BOOK_HEADER) != read_u32 (bytes + 20))
+  if (bytes_fnv1a (bytes + BOOK_HEADER, size - BOOK_HEADER) != bytes_read_u32 (bytes + 20))
     FAIL ("book file checksum does not match: damaged");
 
   book = calloc (1, sizeof *book);
@@ -130,7 +101,7 @@ Book *book_decode (const uint8_t *bytes, size_t size, char *error, size_t error_
   const uint8_t *in = bytes + BOOK_HEADER;
   for (size_t i = 0; i < count; i++, in += BOOK_RECORD) {
     BookEntry *entry = &book->entries[i];
-    entry->board = (Board) { read_u64 (in), read_u64 (in + 8) };
+    entry->board = (Board) { bytes_read_u64 (in), bytes_read_u64 (in + 8) };
     entry->value = (int8_t) in[16];
     entry->alt_move = in[17];
     entry->alt_value = (int8_t) in[18];

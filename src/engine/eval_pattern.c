@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytes.h"
+
 /* The compiled-in weight file (generated at build time from data/eval-weights.bin; empty when
  * that file was missing). */
 extern const uint8_t eval_weights_data[];
@@ -327,26 +329,6 @@ void pattern_features_reference (const Board *board, uint32_t features[PATTERN_I
 #define WEIGHTS_VERSION 1
 #define WEIGHTS_HEADER PATTERN_WEIGHTS_HEADER
 
-static uint32_t fnv1a (const uint8_t *bytes, size_t size)
-{
-  uint32_t hash = 2166136261u;
-  for (size_t i = 0; i < size; i++)
-    hash = (hash ^ bytes[i]) * 16777619u;
-  return hash;
-}
-
-static uint32_t read_u32 (const uint8_t *bytes)
-{
-  return (uint32_t) bytes[0] | (uint32_t) bytes[1] << 8 | (uint32_t) bytes[2] << 16
-       | (uint32_t) bytes[3] << 24;
-}
-
-static void write_u32 (uint8_t *bytes, uint32_t value)
-{
-  for (int i = 0; i < 4; i++)
-    bytes[i] = (uint8_t) (value >> (8 * i));
-}
-
 /* Payload tokens are varints (7 bits a byte, low first). An even token 2n stands for n + 1
  * zeros; an odd token 2z + 1 for one nonzero value v, where z = 2v - 1 when v > 0 and
  * z = -2v - 2 when v < 0. */
@@ -385,9 +367,9 @@ uint8_t *pattern_weights_encode (const int16_t *compact, size_t *size)
     }
   }
   memcpy (bytes, WEIGHTS_MAGIC, 8);
-  write_u32 (bytes + 8, WEIGHTS_VERSION);
-  write_u32 (bytes + 12, PATTERN_PHASES);
-  write_u32 (bytes + 16, (uint32_t) pattern_compact_size ());
+  bytes_write_u32 (bytes + 8, WEIGHTS_VERSION);
+  bytes_write_u32 (bytes + 12, PATTERN_PHASES);
+  bytes_write_u32 (bytes + 16, (uint32_t) pattern_compact_size ());
   pattern_weights_seal (bytes, n);
   *size = n;
   return bytes;
@@ -396,8 +378,8 @@ uint8_t *pattern_weights_encode (const int16_t *compact, size_t *size)
 void pattern_weights_seal (uint8_t *bytes, size_t size)
 {
   assert (bytes != NULL && size >= WEIGHTS_HEADER);
-  write_u32 (bytes + 20, (uint32_t) (size - WEIGHTS_HEADER));
-  write_u32 (bytes + 24, fnv1a (bytes + WEIGHTS_HEADER, size - WEIGHTS_HEADER));
+  bytes_write_u32 (bytes + 20, (uint32_t) (size - WEIGHTS_HEADER));
+  bytes_write_u32 (bytes + 24, bytes_fnv1a (bytes + WEIGHTS_HEADER, size - WEIGHTS_HEADER));
 }
 
 void pattern_weights_free (PatternWeights *weights)
@@ -426,15 +408,15 @@ PatternWeights *pattern_weights_decode (const uint8_t *bytes, size_t size, char 
     FAIL ("no weights");
   if (size < WEIGHTS_HEADER || memcmp (bytes, WEIGHTS_MAGIC, 8) != 0)
     FAIL ("not a weight file");
-  if (read_u32 (bytes + 8) != WEIGHTS_VERSION)
-    FAIL ("weight file version %u, expected %d", read_u32 (bytes + 8), WEIGHTS_VERSION);
-  if (read_u32 (bytes + 12) != PATTERN_PHASES || read_u32 (bytes + 16) != compact_size)
-    FAIL ("weights made for another pattern layout (%u phases of %u)", read_u32 (bytes + 12),
-          read_u32 (bytes + 16));
-  size_t payload = read_u32 (bytes + 20);
+  if (bytes_read_u32 (bytes + 8) != WEIGHTS_VERSION)
+    FAIL ("weight file version %u, expected %d", bytes_read_u32 (bytes + 8), WEIGHTS_VERSION);
+  if (bytes_read_u32 (bytes + 12) != PATTERN_PHASES || bytes_read_u32 (bytes + 16) != compact_size)
+    FAIL ("weights made for another pattern layout (%u phases of %u)", bytes_read_u32 (bytes + 12),
+          bytes_read_u32 (bytes + 16));
+  size_t payload = bytes_read_u32 (bytes + 20);
   if (payload != size - WEIGHTS_HEADER)
     FAIL ("weight file is %zu bytes, its header says %zu", size, payload + WEIGHTS_HEADER);
-  if (fnv1a (bytes + WEIGHTS_HEADER, payload) != read_u32 (bytes + 24))
+  if (bytes_fnv1a (bytes + WEIGHTS_HEADER, payload) != bytes_read_u32 (bytes + 24))
     FAIL ("weight file checksum does not match: damaged");
 
   size_t count = (size_t) PATTERN_PHASES * compact_size;

@@ -6,16 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static unsigned read_u16 (const uint8_t *bytes)
-{
-  return (unsigned) bytes[0] | (unsigned) bytes[1] << 8;
-}
-
-static uint32_t read_u32 (const uint8_t *bytes)
-{
-  return (uint32_t) bytes[0] | (uint32_t) bytes[1] << 8 | (uint32_t) bytes[2] << 16
-       | (uint32_t) bytes[3] << 24;
-}
+#include "bytes.h"
 
 bool wthor_decode_record (const uint8_t *record, WthorGame *game, char *why, size_t why_size)
 {
@@ -104,8 +95,8 @@ bool wthor_read (const char *path, WthorFile *file, FILE *warnings, char *error,
     fclose (in);
     return false;
   }
-  uint32_t declared = read_u32 (header + 4);
-  file->year = (int) read_u16 (header + 10);
+  uint32_t declared = bytes_read_u32 (header + 4);
+  file->year = (int) bytes_read_u16 (header + 10);
   file->depth = header[14];
   if ((header[12] != 0 && header[12] != 8) || file->depth > 60) {
     snprintf (error, error_size, "%s: not an 8x8 WTHOR game file (board size %d, depth %d)", path,
