@@ -200,7 +200,8 @@ static int level_choose_noisy (Search *search, const Board *board, const Level *
 }
 
 /* Book moves within this many discs of the best book move are drawn alike: the book's values
- * come from depth-8 searches, whose error is larger than that, so games vary at no real cost. */
+ * come from depth-12 selective searches, whose error is larger than that, so games vary at no
+ * real cost. */
 #define LEVEL_BOOK_MAX_LOSS 2
 
 /* The levels that play their search's best move (advanced and up: no noise, the trained

@@ -7,9 +7,9 @@
  *    in name order, is put in canonical form (the least of its 8 symmetries); the positions
  *    reached by at least K games (default 14) are the book.
  * 2. Each book position gets the best of its moves that lead out of the book, by a search of
- *    fixed depth D (default 8, one thread, no exact solve, a fresh table for each position so
- *    the result does not depend on the order of work): a position with no book child is
- *    searched at depth D, otherwise each move out of the book at depth D - 1.
+ *    fixed depth D (default 12, selective, one thread, no exact solve, a fresh table for each
+ *    position so the result does not depend on the order of work): a position with no book
+ *    child is searched at depth D, otherwise each move out of the book at depth D - 1.
  * 3. Values are negamaxed from the deepest positions up: a position's value is the best of its
  *    alternative and of -value of each of its book children, so the book judges a move leading
  *    out of it as fairly as one staying in.
@@ -218,7 +218,7 @@ static bool parse_int (const char *text, int low, int high, int *value)
 
 int main (int argc, char **argv)
 {
-  Options options = { "../shared/data/wthor", "data/book.bin", 22, 14, 8 };
+  Options options = { "../shared/data/wthor", "data/book.bin", 22, 14, 12 };
   for (int i = 1; i < argc; i += 2) {
     const char *option = argv[i];
     const char *value = i + 1 < argc ? argv[i + 1] : NULL;
