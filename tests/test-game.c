@@ -4,6 +4,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "book.h"
 #include "notation.h"
 #include "test-main-loop.h"
 #include "verso-game.h"
@@ -285,13 +286,39 @@ static void count_move (VersoGame *game, int square, guint64 flips, int *count)
   (*count)++;
 }
 
+/* A legal move for the side to move after which the position is not in the opening book and
+ * the computer has a choice, so that it has to search its answer (it plays book moves and
+ * forced moves at once). */
+static int move_out_of_book (VersoGame *game)
+{
+  VersoColor turn = verso_game_get_turn (game);
+  VersoColor other = turn == VERSO_COLOR_BLACK ? VERSO_COLOR_WHITE : VERSO_COLOR_BLACK;
+  Board board = { verso_game_get_discs (game, turn), verso_game_get_discs (game, other) };
+  for (guint64 moves = verso_game_get_legal_moves (game); moves; moves &= moves - 1) {
+    Board next = board;
+    board_play (&next, __builtin_ctzll (moves));
+    BookMove book_moves[BOARD_SQUARES];
+    if (book_lookup (&next, book_moves) == 0 && board_count (board_legal_moves (&next)) >= 2)
+      return __builtin_ctzll (moves);
+  }
+  return BOARD_NO_MOVE;
+}
+
 static void test_new_level_restarts_the_search (void)
 {
   g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_COMPUTER, LEVEL_MASTER);
   int played = 0;
 
   verso_game_set_move_delay (game, 0);
-  g_assert_true (verso_game_play (game, square ("f5"), NULL));
+  /* Through the book, where the master answers at once, to a move that leaves it. */
+  int move;
+  while ((move = move_out_of_book (game)) == BOARD_NO_MOVE) {
+    g_assert_cmpuint (verso_game_get_ply (game), <, 30);
+    g_assert_true (verso_game_play (game, __builtin_ctzll (verso_game_get_legal_moves (game)), NULL));
+    g_assert_true (run_until (game, human_to_move, 30));
+  }
+  guint ply = verso_game_get_ply (game);
+  g_assert_true (verso_game_play (game, move, NULL));
   g_signal_connect (game, "move-played", G_CALLBACK (count_move), &played);
   run_for (0.05);
   verso_game_set_level (game, LEVEL_BEGINNER);
@@ -301,7 +328,7 @@ static void test_new_level_restarts_the_search (void)
   /* One answer: the master's stopped search played nothing. */
   run_for (0.3);
   g_assert_cmpint (played, ==, 1);
-  g_assert_cmpint (verso_game_get_ply (game), ==, 2);
+  g_assert_cmpuint (verso_game_get_ply (game), ==, ply + 2);
 }
 
 static void test_move_appears_after_delay (void)
