@@ -37,6 +37,12 @@ static int compare_entries (const void *a, const void *b)
   return compare_boards (&((const BookEntry *) a)->board, &((const BookEntry *) b)->board);
 }
 
+void book_seal (uint8_t *bytes, size_t size)
+{
+  assert (bytes && size >= BOOK_HEADER);
+  bytes_write_u32 (bytes + 20, bytes_fnv1a (bytes + BOOK_HEADER, size - BOOK_HEADER));
+}
+
 uint8_t *book_encode (const BookEntry *entries, size_t count, int depth, size_t *size)
 {
   assert ((entries || count == 0) && size);
@@ -63,7 +69,7 @@ uint8_t *book_encode (const BookEntry *entries, size_t count, int depth, size_t 
   bytes_write_u32 (bytes + 8, BOOK_VERSION);
   bytes_write_u32 (bytes + 12, (uint32_t) count);
   bytes_write_u32 (bytes + 16, (uint32_t) depth);
-  bytes_write_u32 (bytes + 20, bytes_fnv1a (bytes + BOOK_HEADER, count * BOOK_RECORD));
+  book_seal (bytes, BOOK_HEADER + count * BOOK_RECORD);
   *size = BOOK_HEADER + count * BOOK_RECORD;
   return bytes;
 }

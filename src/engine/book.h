@@ -43,6 +43,8 @@ void book_free (Book *book);
 /* Encodes entries (sorted or not; their boards canonical); a malloc'ed buffer and its size, or
  * NULL when memory is short. */
 uint8_t *book_encode (const BookEntry *entries, size_t count, int depth, size_t *size);
+/* Writes the checksum of a book file of size bytes into its header. */
+void book_seal (uint8_t *bytes, size_t size);
 
 size_t book_count (const Book *book);
 int book_depth (const Book *book);

@@ -6,23 +6,10 @@
 #include <string.h>
 
 #include "book.h"
+#include "bytes.h"
 #include "fuzz.h"
 
 #define MAGIC "VERSOBOK"
-
-static void put_u32 (uint8_t *bytes, uint32_t value)
-{
-  for (int i = 0; i < 4; i++)
-    bytes[i] = (uint8_t) (value >> (8 * i));
-}
-
-static void seal (uint8_t *bytes, size_t size)
-{
-  uint32_t hash = 2166136261u;
-  for (size_t i = BOOK_HEADER; i < size; i++)
-    hash = (hash ^ bytes[i]) * 16777619u;
-  put_u32 (bytes + 20, hash);
-}
 
 static void decode (const uint8_t *bytes, size_t size)
 {
@@ -70,13 +57,13 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     memcpy (file, data, size);
   } else {
     memcpy (file, MAGIC, 8);
-    put_u32 (file + 8, 1);
-    put_u32 (file + 12, (uint32_t) (payload / BOOK_RECORD));
-    put_u32 (file + 16, 8);
+    bytes_write_u32 (file + 8, 1);
+    bytes_write_u32 (file + 12, (uint32_t) (payload / BOOK_RECORD));
+    bytes_write_u32 (file + 16, 8);
   }
   if (!whole_file)
     memcpy (file + BOOK_HEADER, data, payload);
-  seal (file, BOOK_HEADER + payload);
+  book_seal (file, BOOK_HEADER + payload);
   decode (file, BOOK_HEADER + payload);
   free (file);
   return 0;

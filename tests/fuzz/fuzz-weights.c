@@ -5,17 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytes.h"
 #include "eval_pattern.h"
 #include "fuzz.h"
 
 #define MAGIC "VERSOEVW"
 #define HEADER PATTERN_WEIGHTS_HEADER
-
-static void put_u32 (uint8_t *bytes, uint32_t value)
-{
-  for (int i = 0; i < 4; i++)
-    bytes[i] = (uint8_t) (value >> (8 * i));
-}
 
 /* Encodes the weights once more and decodes them: every full table must come back the same. */
 static void check_round_trip (const PatternWeights *weights)
@@ -89,9 +84,9 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     memcpy (file, data, size);
   } else {
     memcpy (file, MAGIC, 8);
-    put_u32 (file + 8, 1);
-    put_u32 (file + 12, PATTERN_PHASES);
-    put_u32 (file + 16, (uint32_t) pattern_compact_size ());
+    bytes_write_u32 (file + 8, 1);
+    bytes_write_u32 (file + 12, PATTERN_PHASES);
+    bytes_write_u32 (file + 16, (uint32_t) pattern_compact_size ());
     memcpy (file + HEADER, data, payload);
   }
   pattern_weights_seal (file, HEADER + payload);
