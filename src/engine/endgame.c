@@ -308,7 +308,7 @@ static int solve_sorted (SearchThread *thread, const Board *board, int alpha, in
   }
   MoveList list;
   move_list_generate (&list, board, moves);
-  move_list_score_endgame (&list, board, BOARD_NO_MOVE);
+  move_list_score_shallow (&list, board);
   int best = -SEARCH_SCORE_INF;
   for (int i = 0; i < list.count; i++) {
     const Move *move = move_list_next (&list, i);

@@ -111,6 +111,26 @@ static inline void move_list_score_endgame (MoveList *list, const Board *board, 
   }
 }
 
+/* Near the end (6 to 8 empties): the fewest replies for the opponent, then parity and corners;
+ * potential mobility says little with so few empty squares. */
+static inline void move_list_score_shallow (MoveList *list, const Board *board)
+{
+  assert (list && board);
+  uint64_t parity = move_parity_squares (board_empty_squares (board));
+  for (int i = 0; i < list->count; i++) {
+    Move *move = &list->moves[i];
+    uint64_t bit = board_bit (move->square);
+    uint64_t player = board->player ^ move->flips ^ bit;
+    uint64_t opponent = board->opponent ^ move->flips;
+    int score = -(move_weighted_mobility (opponent, player) << 10);
+    if (parity & bit)
+      score += 1 << 8;
+    if (bit & 0x8100000000000081ULL)
+      score += 1 << 7;
+    move->score = score;
+  }
+}
+
 struct SearchThread;
 /* Midgame order: the hash move, then (from depth 3) the evaluation after each move, else the
  * fewest replies for the opponent. */
