@@ -84,8 +84,21 @@ static inline uint64_t move_frontier (uint64_t discs, uint64_t empty)
   return n & empty;
 }
 
-/* Fastest-first scores for the endgame: fewest replies for the opponent first, then parity,
- * then the fewest squares the opponent could soon reach; the hash move before all. Inline, so
+/* The discs `discs` on corners, and those on an edge next to a corner of theirs: stable however
+ * the game goes. */
+static inline uint64_t move_corner_stability (uint64_t discs)
+{
+  uint64_t corners = discs & 0x8100000000000081ULL;
+  uint64_t next = ((corners << 1) & 0x0200000000000002ULL)
+                | ((corners >> 1) & 0x4000000000000040ULL)
+                | ((corners << 8) & 0x0000000000008100ULL)
+                | ((corners >> 8) & 0x0081000000000000ULL);
+  return corners | (next & discs);
+}
+
+/* Fastest-first scores for the endgame: fewest replies for the opponent first, then the
+ * mover's discs made stable by the corners, parity, and the fewest squares the opponent could
+ * soon reach; the hash move before all. Inline, so
  * that the endgame compiled for newer instruction sets has it in the same instructions. */
 static inline void move_list_score_endgame (MoveList *list, const Board *board, int hash_move)
 {
@@ -103,6 +116,7 @@ static inline void move_list_score_endgame (MoveList *list, const Board *board, 
     uint64_t opponent = board->opponent ^ move->flips;
     int score = -(move_weighted_mobility (opponent, player) << 10);
     score -= board_count (move_frontier (player, empty ^ bit)) << 4;
+    score += board_count (move_corner_stability (player)) << 8;
     if (parity & bit)
       score += 1 << 8;
     if (bit & 0x8100000000000081ULL)
