@@ -353,6 +353,33 @@ static inline int solve_any (SearchThread *thread, const Board *board, int alpha
                     board_empty_squares (board));
 }
 
+/* Starts loading the table buckets of the children, whose keys go to `keys`. */
+static void prefetch_children (SearchThread *thread, const Board *board, const MoveList *list,
+                               uint64_t *keys)
+{
+  for (int i = 0; i < list->count; i++) {
+    Board next = *board;
+    board_play_flips (&next, list->moves[i].square, list->moves[i].flips);
+    keys[i] = board_hash (&next);
+    hash_prefetch (thread->hash, keys[i]);
+  }
+}
+
+/* Enhanced transposition cutoff: a child the table proves at most -beta refutes the position. */
+static bool transposition_cutoff (SearchThread *thread, const MoveList *list,
+                                  const uint64_t *keys, int beta, int *score)
+{
+  for (int i = 0; i < list->count; i++) {
+    HashHit child;
+    if (hash_probe (thread->hash, keys[i], &child) && child.depth == HASH_DEPTH_EXACT
+        && -(child.upper / EVAL_SCALE) >= beta) {
+      *score = -(child.upper / EVAL_SCALE);
+      return true;
+    }
+  }
+  return false;
+}
+
 /* Deep positions: transposition table, enhanced transposition cutoffs, fastest-first order,
  * principal variation search. With several threads, a move another thread is searching right
  * now is put off until the others are done (its result may then be in the table). */
@@ -394,28 +421,19 @@ static int solve_deep (SearchThread *thread, const Board *board, int alpha, int 
   }
   MoveList list;
   move_list_generate (&list, board, moves);
-  if (empties >= ENDGAME_ETC_EMPTIES) {
-    /* All the children's buckets are fetched at once, then read. */
-    uint64_t keys[MOVE_LIST_MAX];
-    for (int i = 0; i < list.count; i++) {
-      Board next = *board;
-      board_play_flips (&next, list.moves[i].square, list.moves[i].flips);
-      keys[i] = board_hash (&next);
-      hash_prefetch (thread->hash, keys[i]);
-    }
-    for (int i = 0; i < list.count; i++) {
-      HashHit child;
-      if (hash_probe (thread->hash, keys[i], &child)
-          && child.depth == HASH_DEPTH_EXACT && -(child.upper / EVAL_SCALE) >= beta)
-        return -(child.upper / EVAL_SCALE);
-    }
-  }
+  /* The children's buckets are fetched while the moves are scored, then read. */
+  uint64_t keys[MOVE_LIST_MAX];
+  bool etc = empties >= ENDGAME_ETC_EMPTIES;
+  if (etc)
+    prefetch_children (thread, board, &list, keys);
   if (empties >= ENDGAME_SEARCH_SORT_EMPTIES)
     move_list_score_searched (thread, board, &list, ENDGAME_SEARCH_SORT_DEPTH, hash_move);
   else if (empties >= ENDGAME_EVAL_SORT_EMPTIES)
     move_list_score_evaluated (thread, board, &list, hash_move);
   else
     move_list_score_endgame (&list, board, hash_move);
+  if (etc && transposition_cutoff (thread, &list, keys, beta, &score))
+    return score;
 
   bool shared_work = thread->busy && empties - 1 >= ENDGAME_BUSY_EMPTIES;
   if (shared_work)
