@@ -26,30 +26,68 @@ void move_list_score_midgame (SearchThread *thread, const Board *board, MoveList
   }
 }
 
+/* A move that leaves the opponent more weighted replies than this beyond the fewest any move
+ * leaves is seldom the best: it goes after the others, by its replies alone, without the
+ * evaluation or search that is most of the cost of ordering (fforum-20-39: 102.71 M -> 102.70 M
+ * nodes, the evaluations among them, and about 0.7 % less time; margins 2 and 6 on the
+ * evaluation alone: 103.41 M and 102.71 M). */
+#define MOVE_REPLY_MARGIN 4
+
+/* The opponent's weighted replies after each move, into `replies`; returns the fewest. */
+static int move_list_replies (const Board *board, const MoveList *list, int *replies)
+{
+  int fewest = 1 << 20;
+  for (int i = 0; i < list->count; i++) {
+    Board next = *board;
+    board_play_flips (&next, list->moves[i].square, list->moves[i].flips);
+    replies[i] = move_weighted_mobility (next.player, next.opponent);
+    if (replies[i] < fewest)
+      fewest = replies[i];
+  }
+  return fewest;
+}
+
+/* Below every move that is evaluated or searched, by replies. */
+static inline int move_unpromising_score (int replies)
+{
+  return -(1 << 24) - replies;
+}
+
 void move_list_score_evaluated (SearchThread *thread, const Board *board, MoveList *list,
                                 int hash_move)
 {
+  int replies[MOVE_LIST_MAX];
+  int fewest = move_list_replies (board, list, replies);
   for (int i = 0; i < list->count; i++) {
     Move *move = &list->moves[i];
     if (move->square == hash_move) {
       move->score = 1 << 30;
       continue;
     }
+    if (replies[i] > fewest + MOVE_REPLY_MARGIN) {
+      move->score = move_unpromising_score (replies[i]);
+      continue;
+    }
     Board next = *board;
     board_play_flips (&next, move->square, move->flips);
     thread->nodes++;
-    move->score = -eval_board (thread->evaluation, &next)
-                - (move_weighted_mobility (next.player, next.opponent) << 8);
+    move->score = -eval_board (thread->evaluation, &next) - (replies[i] << 8);
   }
 }
 
 void move_list_score_searched (SearchThread *thread, const Board *board, MoveList *list,
                                int depth, int hash_move)
 {
+  int replies[MOVE_LIST_MAX];
+  int fewest = move_list_replies (board, list, replies);
   for (int i = 0; i < list->count; i++) {
     Move *move = &list->moves[i];
     if (move->square == hash_move) {
       move->score = 1 << 30;
+      continue;
+    }
+    if (replies[i] > fewest + MOVE_REPLY_MARGIN) {
+      move->score = move_unpromising_score (replies[i]);
       continue;
     }
     Board next = *board;
@@ -57,6 +95,6 @@ void move_list_score_searched (SearchThread *thread, const Board *board, MoveLis
     thread->nodes++;
     move->score = -midgame_search (thread, &next, -SEARCH_SCORE_INF, SEARCH_SCORE_INF, depth,
                                    false)
-                - (move_weighted_mobility (next.player, next.opponent) << 6);
+                - (replies[i] << 6);
   }
 }

@@ -151,10 +151,12 @@ struct SearchThread;
 void move_list_score_midgame (struct SearchThread *thread, const Board *board, MoveList *list,
                               int depth, int hash_move);
 /* Far from the end of an exact solve: the evaluation after each move, less the opponent's
- * weighted mobility; the hash move first. */
+ * weighted mobility; the hash move first; moves leaving many more replies than the fewest
+ * after the others, by replies alone. */
 void move_list_score_evaluated (struct SearchThread *thread, const Board *board, MoveList *list,
                                 int hash_move);
 /* Farther still from the end, where a wrong first move costs most: a midgame search of
- * `depth` plies after each move, less the opponent's weighted mobility; the hash move first. */
+ * `depth` plies after each move, less the opponent's weighted mobility; the hash move first;
+ * moves leaving many more replies than the fewest after the others, by replies alone. */
 void move_list_score_searched (struct SearchThread *thread, const Board *board, MoveList *list,
                                int depth, int hash_move);
