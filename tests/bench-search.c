@@ -40,10 +40,7 @@ static Board varied_position (uint64_t *state)
           break;
         continue;
       }
-      int n = (int) (random_next (state) % (uint64_t) board_count (moves));
-      while (n-- > 0)
-        moves &= moves - 1;
-      board_play (&board, __builtin_ctzll (moves));
+      board_play (&board, random_square (moves, state));
     }
     if (board_legal_moves (&board))
       return board;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "board.h"
+#include "random.h"
 
 #define CHECK(condition, ...)                                                    \
   do {                                                                           \
@@ -19,13 +20,6 @@
     }                                                                            \
   } while (0)
 
-static inline uint64_t random_next (uint64_t *state)
-{
-  uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
 
 /* Random legal moves from the start down to `empties` empty squares; false when the game
  * ended first. */
@@ -40,10 +34,7 @@ static inline bool random_game_position (uint64_t *state, int empties, Board *bo
         return false;
       continue;
     }
-    int n = (int) (random_next (state) % (uint64_t) board_count (moves));
-    for (int i = 0; i < n; i++)
-      moves &= moves - 1;
-    board_play (board, __builtin_ctzll (moves));
+    board_play (board, random_square (moves, state));
   }
   return true;
 }

@@ -27,10 +27,7 @@ static int random_record (uint64_t seed, int limit, uint8_t record[WTHOR_RECORD]
         break;
       continue;
     }
-    int n = (int) (random_next (&seed) % (uint64_t) board_count (legal));
-    for (int i = 0; i < n; i++)
-      legal &= legal - 1;
-    int square = __builtin_ctzll (legal);
+    int square = random_square (legal, &seed);
     board_play (&board, square);
     black = !black;
     record[8 + moves++] = (uint8_t) (10 * (board_row (square) + 1) + board_column (square) + 1);

@@ -14,6 +14,7 @@
 #include "level.h"
 #include "match.h"
 #include "search.h"
+#include "random.h"
 
 #define LEVELS_HASH_BYTES ((size_t) 16 << 20)
 #define LEVELS_MAX_GAMES (2 * MATCH_OPENINGS)
@@ -45,14 +46,6 @@ typedef struct Ladder {
   bool failed;
 } Ladder;
 
-static uint64_t mix (uint64_t x)
-{
-  x += 0x9E3779B97F4A7C15ULL;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-  return x ^ (x >> 31);
-}
-
 static int choose_at_level (const MatchPlayer *player, Search *search, const Board *board,
                             uint64_t seed)
 {
@@ -64,7 +57,7 @@ static int choose_at_random (const MatchPlayer *player, Search *search, const Bo
                              uint64_t seed)
 {
   uint64_t moves = board_legal_moves (board);
-  int pick = (int) (mix (seed) % (uint64_t) board_count (moves));
+  int pick = (int) (random_mix (seed) % (uint64_t) board_count (moves));
   while (pick-- > 0)
     moves &= moves - 1;
   return __builtin_ctzll (moves);
@@ -86,7 +79,7 @@ static void *ladder_worker (void *data)
     bool black_to_move;
     match_opening (game / 2, &opening, &black_to_move);
     bool upper_black = game % 2 == 0;
-    uint64_t seed = mix (ladder->options->seed ^ mix ((uint64_t) index));
+    uint64_t seed = random_mix (ladder->options->seed ^ random_mix ((uint64_t) index));
     int black_score = upper_black
       ? match_play_game (&pairing->upper_player, upper_search, &pairing->lower_player, lower_search,
                          &opening, black_to_move, seed)

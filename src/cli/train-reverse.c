@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "eval_reverse.h"
 #include "search.h"
+#include "random.h"
 
 #define TRAIN_USAGE "train-reverse [--games N] [--rounds R] [--seed S] [--output FILE]"
 /* The game is played to this many empties by a shallow search, then solved and finished by
@@ -35,22 +36,6 @@ typedef struct PlayedPosition {
   bool black; /* black to move */
 } PlayedPosition;
 
-/* splitmix64, seeded per game so each game is the same whatever came before. */
-static uint64_t train_random (uint64_t *state)
-{
-  uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
-
-static int random_move (uint64_t moves, uint64_t *state)
-{
-  int n = (int) (train_random (state) % (uint64_t) board_count (moves));
-  while (n-- > 0)
-    moves &= moves - 1;
-  return __builtin_ctzll (moves);
-}
 
 static void add_position (PhaseSums *sums, const Board *board, int label)
 {
@@ -79,7 +64,7 @@ static void play_game (Search *search, const ReverseWeights *weights, uint64_t s
   Board board;
   board_init (&board);
   bool black = true;
-  int opening_plies = 4 + (int) (train_random (&state) % 16);
+  int opening_plies = 4 + (int) (random_next (&state) % 16);
   SearchLimits shallow = search_limits_default ();
   shallow.max_depth = TRAIN_PLAY_DEPTH;
   shallow.exact_empties = -1;
@@ -108,8 +93,8 @@ static void play_game (Search *search, const ReverseWeights *weights, uint64_t s
         solved = true;
       }
       move = result.move;
-    } else if (ply < opening_plies || train_random (&state) % TRAIN_RANDOM_ONE_IN == 0) {
-      move = random_move (moves, &state);
+    } else if (ply < opening_plies || random_next (&state) % TRAIN_RANDOM_ONE_IN == 0) {
+      move = random_square (moves, &state);
     } else {
       move = search_run (search, &board, &shallow, NULL, NULL).move;
     }

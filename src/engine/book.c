@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bytes.h"
+#include "random.h"
 
 /* The compiled-in book (embed-bytes); empty when data/book.bin was missing at build time. */
 extern const uint8_t book_bytes_data[];
@@ -233,15 +234,6 @@ int book_lookup_in (const Book *book, const Board *board, BookMove moves[BOARD_S
     moves[k] = move;
   }
   return count;
-}
-
-/* splitmix64: the seed fixes the draw. */
-static uint64_t random_next (uint64_t *state)
-{
-  uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
 }
 
 int book_choose_in (const Book *book, const Board *board, uint64_t seed, int max_loss,

@@ -8,6 +8,7 @@
 
 #include "book.h"
 #include "eval_pattern.h"
+#include "random.h"
 
 /* Level names are marked for the translation tools; the caller translates them. */
 #define N_(text) text
@@ -64,15 +65,6 @@ static double now_seconds (void)
   struct timespec ts;
   clock_gettime (CLOCK_MONOTONIC, &ts);
   return (double) ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-/* splitmix64: a small, well mixed generator; the caller's seed fixes the sequence. */
-static uint64_t random_next (uint64_t *state)
-{
-  uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
 }
 
 /* Reverse has no stability cutoffs worth the name (stable discs bound a Reverse score only

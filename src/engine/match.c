@@ -1,5 +1,6 @@
 /* match.c: playing engine configurations against each other, and scoring the result. */
 #include "match.h"
+#include "random.h"
 
 #include <assert.h>
 #include <math.h>
@@ -68,14 +69,6 @@ bool match_opening (int index, Board *board, bool *black_to_move)
   return true;
 }
 
-static uint64_t mix (uint64_t x)
-{
-  x += 0x9E3779B97F4A7C15ULL;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-  return x ^ (x >> 31);
-}
-
 static int choose_move (const MatchPlayer *player, Search *search, const Board *board,
                         uint64_t seed)
 {
@@ -115,7 +108,7 @@ int match_play_game (const MatchPlayer *black, Search *black_search, const Match
     }
     const MatchPlayer *player = black_moves ? black : white;
     int move = choose_move (player, black_moves ? black_search : white_search, &board,
-                            mix (seed ^ (uint64_t) ply));
+                            random_mix (seed ^ (uint64_t) ply));
     if (move < 0 || move >= 64 || !(legal & board_bit (move)))
       return black_moves ? -64 : 64;
     board_play (&board, move);
@@ -178,7 +171,7 @@ bool match_run (const MatchPlayer *first, const MatchPlayer *second, int count,
     match_opening (i, &board, &black_to_move);
     for (int colour = 0; colour < 2; colour++) {
       bool first_black = colour == 0;
-      uint64_t seed = mix ((uint64_t) i * 2 + (uint64_t) colour);
+      uint64_t seed = random_mix ((uint64_t) i * 2 + (uint64_t) colour);
       int black_score = first_black
         ? match_play_game (first, first_search, second, second_search, &board, black_to_move, seed)
         : match_play_game (second, second_search, first, first_search, &board, black_to_move, seed);
