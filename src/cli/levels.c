@@ -56,11 +56,7 @@ static int choose_at_level (const MatchPlayer *player, Search *search, const Boa
 static int choose_at_random (const MatchPlayer *player, Search *search, const Board *board,
                              uint64_t seed)
 {
-  uint64_t moves = board_legal_moves (board);
-  int pick = (int) (random_mix (seed) % (uint64_t) board_count (moves));
-  while (pick-- > 0)
-    moves &= moves - 1;
-  return __builtin_ctzll (moves);
+  return random_square (board_legal_moves (board), &seed);
 }
 
 static void *ladder_worker (void *data)
