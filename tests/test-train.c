@@ -1,5 +1,6 @@
-/* test-train.c: verso-train turns a directory of WTHOR files into weights the engine accepts,
- * the same bytes whatever the thread count, warns about damaged records and refuses bad input.
+/* test-train.c: verso-train turns a directory of WTHOR files and self-play games into weights
+ * the engine accepts, the same bytes whatever the thread count, warns about damaged records
+ * and refuses bad input.
  *   test-train PATH-TO-VERSO-TRAIN */
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,10 +39,7 @@ static void write_games (const char *name, int year, int games, int damaged, uin
           break;
         continue;
       }
-      int n = (int) (random_next (&seed) % (uint64_t) board_count (legal));
-      for (int i = 0; i < n; i++)
-        legal &= legal - 1;
-      int square = __builtin_ctzll (legal);
+      int square = random_square (legal, &seed);
       board_play (&board, square);
       black = !black;
       record[8 + moves++] = (uint8_t) (10 * (board_row (square) + 1) + board_column (square) + 1);
@@ -68,7 +66,8 @@ static int train (const char *program, const char *out, const char *threads, cha
     if (!stream || !freopen ("/dev/null", "w", stdout))
       _exit (127);
     execl (program, program, "--wthor", directory, "--out", out, "--threads", threads,
-           "--iterations", "8", "--exact-empties", "10", "--holdout-from", "2019", (char *) NULL);
+           "--iterations", "8", "--exact-empties", "10", "--holdout-from", "2019",
+           "--self-play", "4", "--self-play-depth", "4", (char *) NULL);
     _exit (127);
   }
   int status = 0;
@@ -121,6 +120,7 @@ int main (int argc, char **argv)
          && strstr (log, "WTH_2000.wtb: record 2 skipped: move 2"),
          "no warnings naming the damaged records:\n%s", log);
   CHECK (strstr (log, "68 games read, 2 damaged records skipped"), "games read:\n%s", log);
+  CHECK (strstr (log, "4 self-play games"), "no self-play games:\n%s", log);
   CHECK (train (argv[1], two, "2", log, sizeof log) == 0, "training failed:\n%s", log);
 
   size_t size_one, size_two;

@@ -1,8 +1,10 @@
-/* verso-train: fits the pattern evaluation's weights to WTHOR tournament games by regularised
- * least squares, writes them in the engine's weight format, and reports the held-out error.
+/* verso-train: fits the pattern evaluation's weights to WTHOR tournament games and the
+ * engine's own games by regularised least squares, writes them in the engine's weight format,
+ * and reports the held-out error.
  *
  *   verso-train --wthor DIR --out FILE [--holdout-from YEAR] [--lambda L] [--iterations N]
- *               [--exact-empties N] [--threads N]
+ *               [--exact-empties N] [--threads N] [--self-play GAMES] [--self-play-weight W]
+ *               [--self-play-depth D] [--self-play-seed S]
  *
  * Every game is replayed and checked; each position before a move is a sample, labelled with
  * the final disc difference for the side to move (empties to the winner):
@@ -11,9 +13,17 @@
  *  - with N empties or fewer (default 12): the exact score, solved by the engine;
  *  - in between: the exact score of the game's first solved position;
  *  - in games that end without either: the game's result.
- * Games from YEAR on (default 2019) are held out for the error report. Deterministic: files in
- * name order, games in file order, exact labels independent of the threads, a single-threaded
- * fit by conjugate gradients. */
+ * Games from YEAR on (default 2019) are held out for the error report.
+ *
+ * Then, unless GAMES is 0 (default 20,000), a second source: self-play games (selfplay.h) played
+ * and labelled by the engine with the weights just fitted, every position by its own search to
+ * depth D (default 10, exact from 18 empties), each counting W times (default 3) in a second
+ * fit of both sets. Human games leave the positions a search meets unexplored; in games at
+ * 0.03 s a move, 20,000 such games at weight 3 gave +82 Elo (+38 .. +125) over the tournament
+ * games alone, weight 6 +37, and 6,000 games at weight 8 +45.
+ *
+ * Deterministic: files in name order, games in file order, exact labels and self-play games
+ * independent of the threads, a single-threaded fit by conjugate gradients. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -27,6 +37,7 @@
 #include "eval.h"
 #include "eval_pattern.h"
 #include "search.h"
+#include "selfplay.h"
 #include "write-file.h"
 #include "wthor.h"
 
@@ -35,6 +46,7 @@ typedef struct Sample {
   int8_t label;  /* training label: final disc difference for the side to move */
   int8_t result; /* the game's actual result for the side to move */
   uint8_t phase;
+  uint8_t weight; /* how many tournament positions it counts for in the fit */
 } Sample;
 
 typedef struct Samples {
@@ -50,6 +62,8 @@ typedef struct Options {
   int iterations;
   int exact_empties;
   int threads;
+  int self_play_weight;
+  SelfPlayOptions self_play;
 } Options;
 
 static double now_seconds (void)
@@ -188,6 +202,7 @@ static void label_game (const Game *game, int exact_empties, Search *search, Sam
       .label = (int8_t) (black ? black_label : -black_label),
       .result = (int8_t) (black ? record->final_score : -record->final_score),
       .phase = (uint8_t) pattern_phase (empties),
+      .weight = 1,
     };
   }
 }
@@ -254,15 +269,17 @@ static void label_games (const Options *options, Games *games, Samples *training
            now_seconds () - start);
 }
 
-/* One phase's least-squares problem: rows of compact feature indices and their labels. */
+/* One phase's least-squares problem: rows of compact feature indices, their labels, and each
+ * row's scale, the square root of its sample's weight (a row of weight w counts as w rows). */
 typedef struct Problem {
   uint32_t *features; /* count * PATTERN_INSTANCES */
-  double *labels;
+  double *labels;     /* scaled */
+  double *scales;
   size_t count;
   size_t weights;
 } Problem;
 
-/* out = A x: each sample's prediction. */
+/* out = A x: each sample's prediction, scaled. */
 static void multiply (const Problem *problem, const double *x, double *out)
 {
   for (size_t i = 0; i < problem->count; i++) {
@@ -270,7 +287,7 @@ static void multiply (const Problem *problem, const double *x, double *out)
     double sum = 0;
     for (int k = 0; k < PATTERN_INSTANCES; k++)
       sum += x[f[k]];
-    out[i] = sum;
+    out[i] = problem->scales[i] * sum;
   }
 }
 
@@ -282,8 +299,9 @@ static void multiply_transposed (const Problem *problem, const double *r, const 
     out[j] = -lambda * w[j];
   for (size_t i = 0; i < problem->count; i++) {
     const uint32_t *f = problem->features + i * PATTERN_INSTANCES;
+    double scaled = problem->scales[i] * r[i];
     for (int k = 0; k < PATTERN_INSTANCES; k++)
-      out[f[k]] += r[i];
+      out[f[k]] += scaled;
   }
 }
 
@@ -345,7 +363,8 @@ static void train (const Options *options, const Samples *training, int16_t *com
       problem.count += training->items[i].phase == phase;
     problem.features = malloc (problem.count * PATTERN_INSTANCES * sizeof *problem.features);
     problem.labels = malloc (problem.count * sizeof *problem.labels);
-    if (!problem.features || !problem.labels)
+    problem.scales = malloc (problem.count * sizeof *problem.scales);
+    if (!problem.features || !problem.labels || !problem.scales)
       die ("out of memory for a phase");
     size_t row = 0;
     for (size_t i = 0; i < training->count; i++) {
@@ -357,7 +376,9 @@ static void train (const Options *options, const Samples *training, int16_t *com
       pattern_features (&board, f);
       for (int k = 0; k < PATTERN_INSTANCES; k++)
         f[k] = map[f[k]];
-      problem.labels[row++] = sample->label;
+      problem.scales[row] = sqrt ((double) sample->weight);
+      problem.labels[row] = problem.scales[row] * sample->label;
+      row++;
     }
     fit (&problem, options->lambda, options->iterations, w);
     double error = 0;
@@ -366,7 +387,7 @@ static void train (const Options *options, const Samples *training, int16_t *com
       double sum = 0;
       for (int k = 0; k < PATTERN_INSTANCES; k++)
         sum += w[f[k]];
-      error += fabs (sum - problem.labels[i]);
+      error += fabs (sum - problem.labels[i] / problem.scales[i]);
     }
     for (size_t j = 0; j < weights; j++) {
       double scaled = round (w[j] * EVAL_SCALE);
@@ -378,6 +399,7 @@ static void train (const Options *options, const Samples *training, int16_t *com
              now_seconds () - start);
     free (problem.features);
     free (problem.labels);
+    free (problem.scales);
   }
   free (map);
   free (w);
@@ -419,16 +441,66 @@ static void report (const Samples *held_out, const Evaluation *trained)
           total[0][1] / n, total[1][0] / n, total[1][1] / n);
 }
 
+/* Appends to the training set the positions of self-play games played and labelled with the
+ * evaluation of `compact` (the weights fitted to the tournament games alone). */
+static void add_self_play (const Options *options, const int16_t *compact, Samples *training)
+{
+  size_t size = 0;
+  uint8_t *bytes = pattern_weights_encode (compact, &size);
+  char error[160];
+  PatternWeights *weights = bytes ? pattern_weights_decode (bytes, size, error, sizeof error) : NULL;
+  free (bytes);
+  if (!weights)
+    die ("cannot decode the first fit's weights");
+  Evaluation evaluation = pattern_evaluation (weights);
+  size_t games = (size_t) options->self_play.games;
+  SelfPlayPosition *positions = malloc (60 * games * sizeof *positions);
+  uint8_t *counts = calloc (games, 1);
+  if (!positions || !counts)
+    die ("out of memory for the self-play games");
+  double start = now_seconds ();
+  if (!selfplay_generate (&options->self_play, &evaluation, positions, counts))
+    die ("out of memory for the self-play searches");
+  size_t added = 0;
+  for (size_t g = 0; g < games; g++)
+    added += counts[g];
+  Sample *items = realloc (training->items, (training->count + added + 1) * sizeof *items);
+  if (!items)
+    die ("out of memory for the self-play positions");
+  training->items = items;
+  for (size_t g = 0; g < games; g++)
+    for (int i = 0; i < counts[g]; i++) {
+      const SelfPlayPosition *position = &positions[60 * g + (size_t) i];
+      Board board = { position->player, position->opponent };
+      items[training->count++] = (Sample) {
+        .player = position->player, .opponent = position->opponent,
+        .label = position->label, .result = position->label,
+        .phase = (uint8_t) pattern_phase (board_empties (&board)),
+        .weight = (uint8_t) options->self_play_weight,
+      };
+    }
+  fprintf (stderr, "verso-train: %zu self-play games, %zu positions labelled at depth %d (exact "
+           "from %d empties) in %.0f s\n", games, added, options->self_play.depth,
+           options->self_play.exact_empties, now_seconds () - start);
+  free (positions);
+  free (counts);
+  pattern_weights_free (weights);
+}
+
 static void usage (FILE *out)
 {
   fprintf (out, "Usage: verso-train --wthor DIR --out FILE [--holdout-from YEAR] [--lambda L] "
-                "[--iterations N]\n                   [--exact-empties N] [--threads N]\n");
+                "[--iterations N]\n                   [--exact-empties N] [--threads N] "
+                "[--self-play GAMES]\n                   [--self-play-weight W] "
+                "[--self-play-depth D] [--self-play-seed S]\n");
 }
 
 int main (int argc, char **argv)
 {
   Options options = { .holdout_from = 2019, .lambda = 10.0, .iterations = 100,
-                      .exact_empties = 12, .threads = 2 };
+                      .exact_empties = 12, .threads = 2, .self_play_weight = 3,
+                      .self_play = { .games = 20000, .seed = 1, .depth = 10, .exact_empties = 18,
+                                     .random_plies_min = 4, .random_plies_max = 24 } };
   for (int i = 1; i < argc; i++) {
     const char *value = i + 1 < argc ? argv[i + 1] : NULL;
     if (strcmp (argv[i], "--help") == 0) {
@@ -446,6 +518,14 @@ int main (int argc, char **argv)
       options.iterations = atoi (value), i++;
     } else if (strcmp (argv[i], "--exact-empties") == 0 && value) {
       options.exact_empties = atoi (value), i++;
+    } else if (strcmp (argv[i], "--self-play") == 0 && value) {
+      options.self_play.games = atoi (value), i++;
+    } else if (strcmp (argv[i], "--self-play-weight") == 0 && value) {
+      options.self_play_weight = atoi (value), i++;
+    } else if (strcmp (argv[i], "--self-play-seed") == 0 && value) {
+      options.self_play.seed = (uint64_t) atoll (value), i++;
+    } else if (strcmp (argv[i], "--self-play-depth") == 0 && value) {
+      options.self_play.depth = atoi (value), i++;
     } else if (strcmp (argv[i], "--threads") == 0 && value) {
       options.threads = atoi (value), i++;
     } else {
@@ -456,7 +536,10 @@ int main (int argc, char **argv)
   }
   if (!options.wthor || !options.out || options.lambda < 0 || options.iterations < 1
       || options.exact_empties < 0 || options.exact_empties > 20 || options.threads < 1
-      || options.threads > 64) {
+      || options.threads > 64 || options.self_play.games < 0
+      || options.self_play.games > 10000000 || options.self_play_weight < 1
+      || options.self_play_weight > 255 || options.self_play.depth < 1
+      || options.self_play.depth > 30) {
     usage (stderr);
     return 2;
   }
@@ -482,6 +565,11 @@ int main (int argc, char **argv)
   if (!compact)
     die ("out of memory");
   train (&options, &training, compact);
+  if (options.self_play.games > 0) {
+    options.self_play.threads = options.threads;
+    add_self_play (&options, compact, &training);
+    train (&options, &training, compact);
+  }
   size_t size = 0;
   uint8_t *bytes = pattern_weights_encode (compact, &size);
   if (!bytes)
