@@ -135,6 +135,17 @@ static void test_weights_round_trip_and_symmetric_evaluation (void)
     Board board = random_position (&state);
     int score = eval_board (&evaluation, &board);
     CHECK (score < EVAL_MAX && score > -EVAL_MAX, "score %d out of range", score);
+    /* The evaluation (the fastest kernel this CPU has) sums the weights of the portable
+     * features, clamped inside the exact scores' range. */
+    uint32_t features[PATTERN_INSTANCES];
+    pattern_features (&board, features);
+    const int16_t *w = weights->phase[pattern_phase (board_empties (&board))];
+    int sum = 0;
+    for (int k = 0; k < PATTERN_INSTANCES; k++)
+      sum += w[features[k]];
+    sum = sum > EVAL_MAX - EVAL_SCALE ? EVAL_MAX - EVAL_SCALE
+        : sum < -EVAL_MAX + EVAL_SCALE ? -EVAL_MAX + EVAL_SCALE : sum;
+    CHECK (score == sum, "position %d: evaluation %d, features sum %d", i, score, sum);
     for (int s = 1; s < BOARD_SYMMETRIES; s++) {
       Board image = board_symmetry (&board, s);
       CHECK (eval_board (&evaluation, &image) == score, "position %d symmetry %d", i, s);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board-x86.h"
 #include "bytes.h"
 
 /* The compiled-in weight file (generated at build time from data/eval-weights.bin; empty when
@@ -210,9 +211,11 @@ static inline uint32_t ternary_index (uint32_t player_bits, uint32_t opponent_bi
   return (uint32_t) ternary[player_bits] + 2u * ternary[opponent_bits];
 }
 
-void pattern_features (const Board *board, uint32_t features[PATTERN_INSTANCES])
+/* The pattern instances' indices (all but the last three features: the counts), inlined into
+ * each evaluation kernel below. */
+static inline __attribute__ ((always_inline)) void pattern_indices (const Board *board,
+                                                                   uint32_t *features)
 {
-  assert (board && features);
   uint64_t p[8], o[8];
   symmetries (board->player, p);
   symmetries (board->opponent, o);
@@ -243,14 +246,29 @@ void pattern_features (const Board *board, uint32_t features[PATTERN_INSTANCES])
                                                              diagonal_bits (o[s], -d));
     }
   }
-  int mobility = board_count (board_moves (board->player, board->opponent));
-  int opponent_mobility = board_count (board_moves (board->opponent, board->player));
-  features[n++] = OFFSET_MOBILITY + (uint32_t) (mobility < MOBILITY_SIZE ? mobility : MOBILITY_SIZE - 1);
-  features[n++] = OFFSET_OPPONENT_MOBILITY
-                + (uint32_t) (opponent_mobility < MOBILITY_SIZE ? opponent_mobility
-                                                                 : MOBILITY_SIZE - 1);
-  features[n++] = OFFSET_PARITY + (uint32_t) (board_empties (board) & 1);
-  assert (n == PATTERN_INSTANCES);
+  assert (n == PATTERN_INSTANCES - 3);
+}
+
+/* The counting features, last: both sides' legal moves and the parity of the empties. */
+static inline __attribute__ ((always_inline)) void pattern_counts (uint32_t *features,
+                                                                  int mobility,
+                                                                  int opponent_mobility,
+                                                                  int empties)
+{
+  uint32_t *count = features + PATTERN_INSTANCES - 3;
+  count[0] = OFFSET_MOBILITY + (uint32_t) (mobility < MOBILITY_SIZE ? mobility : MOBILITY_SIZE - 1);
+  count[1] = OFFSET_OPPONENT_MOBILITY
+           + (uint32_t) (opponent_mobility < MOBILITY_SIZE ? opponent_mobility : MOBILITY_SIZE - 1);
+  count[2] = OFFSET_PARITY + (uint32_t) (empties & 1);
+}
+
+void pattern_features (const Board *board, uint32_t features[PATTERN_INSTANCES])
+{
+  assert (board && features);
+  pattern_indices (board, features);
+  pattern_counts (features, board_count (board_moves (board->player, board->opponent)),
+                  board_count (board_moves (board->opponent, board->player)),
+                  board_empties (board));
 }
 
 /* ---- The reference: square lists, read one square at a time ---- */
@@ -483,23 +501,34 @@ fail:
 
 /* ---- The evaluation ---- */
 
-static int pattern_evaluate (const Evaluation *evaluation, const Board *board)
-{
-  assert (evaluation && board);
-  const PatternWeights *weights = evaluation->weights;
-  const int16_t *w = weights->phase[pattern_phase (board_empties (board))];
-  uint32_t features[PATTERN_INSTANCES];
-  pattern_features (board, features);
-  int score = 0;
-  for (int i = 0; i < PATTERN_INSTANCES; i++)
-    score += w[features[i]];
-  /* Estimates stay strictly inside the range of exact scores' bounds. */
-  if (score > EVAL_MAX - EVAL_SCALE)
-    score = EVAL_MAX - EVAL_SCALE;
-  if (score < -EVAL_MAX + EVAL_SCALE)
-    score = -EVAL_MAX + EVAL_SCALE;
-  return score;
-}
+/* One evaluation function per board kernel, from one definition: compiled for x86-64-v3 the
+ * indices, bit counts and move generation take about a fifth less time (bench-eval). */
+#define DEFINE_EVALUATE(NAME, TARGET, MOVES)                                                  \
+  static TARGET int NAME (const Evaluation *evaluation, const Board *board)                  \
+  {                                                                                          \
+    assert (evaluation && board);                                                            \
+    const PatternWeights *weights = evaluation->weights;                                     \
+    int empties = board_empties (board);                                                     \
+    const int16_t *w = weights->phase[pattern_phase (empties)];                              \
+    uint32_t features[PATTERN_INSTANCES];                                                    \
+    pattern_indices (board, features);                                                       \
+    pattern_counts (features, board_count (MOVES (board->player, board->opponent)),         \
+                    board_count (MOVES (board->opponent, board->player)), empties);         \
+    int score = 0;                                                                           \
+    for (int i = 0; i < PATTERN_INSTANCES; i++)                                              \
+      score += w[features[i]];                                                               \
+    /* Estimates stay strictly inside the range of exact scores' bounds. */                  \
+    if (score > EVAL_MAX - EVAL_SCALE)                                                       \
+      score = EVAL_MAX - EVAL_SCALE;                                                         \
+    if (score < -EVAL_MAX + EVAL_SCALE)                                                      \
+      score = -EVAL_MAX + EVAL_SCALE;                                                        \
+    return score;                                                                            \
+  }
+
+DEFINE_EVALUATE (pattern_evaluate, , board_moves)
+#ifdef BOARD_X86
+DEFINE_EVALUATE (pattern_evaluate_avx2, BOARD_TARGET_AVX2, board_moves_avx2)
+#endif
 
 Evaluation pattern_evaluation (const PatternWeights *weights)
 {
@@ -509,6 +538,10 @@ Evaluation pattern_evaluation (const PatternWeights *weights)
     .evaluate = pattern_evaluate,
     .weights = weights,
   };
+#ifdef BOARD_X86
+  if (board_kernel_best () != BOARD_KERNEL_PORTABLE)
+    evaluation.evaluate = pattern_evaluate_avx2;
+#endif
   return evaluation;
 }
 
