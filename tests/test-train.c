@@ -67,7 +67,8 @@ static int train (const char *program, const char *out, const char *threads, cha
       _exit (127);
     execl (program, program, "--wthor", directory, "--out", out, "--threads", threads,
            "--iterations", "8", "--exact-empties", "10", "--holdout-from", "2019",
-           "--self-play", "4", "--self-play-depth", "4", (char *) NULL);
+           "--self-play", "4", "--self-play-depth", "4", "--self-play-rounds", "2",
+           (char *) NULL);
     _exit (127);
   }
   int status = 0;
@@ -120,7 +121,8 @@ int main (int argc, char **argv)
          && strstr (log, "WTH_2000.wtb: record 2 skipped: move 2"),
          "no warnings naming the damaged records:\n%s", log);
   CHECK (strstr (log, "68 games read, 2 damaged records skipped"), "games read:\n%s", log);
-  CHECK (strstr (log, "4 self-play games"), "no self-play games:\n%s", log);
+  CHECK (strstr (log, "4 self-play games") && strstr (log, "seed 1)")
+         && strstr (log, "seed 2)"), "not two rounds of self-play games:\n%s", log);
   CHECK (train (argv[1], two, "2", log, sizeof log) == 0, "training failed:\n%s", log);
 
   size_t size_one, size_two;
