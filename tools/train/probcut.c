@@ -4,9 +4,9 @@
  *   verso-probcut --wthor DIR --out FILE [--positions N] [--max-depth D] [--threads N]
  *
  * From the WTHOR games of DIR (files in name order, every game in turn) it takes N positions
- * (default 120) per bucket of PROBCUT_BUCKET_EMPTIES empties, each from another game at a
+ * (default 150) per bucket of PROBCUT_BUCKET_EMPTIES empties, each from another game at a
  * deterministic ply, and searches each one full width (no selective cut) to depth D (default
- * 10) by iterative deepening, keeping the score of every depth. For each bucket and depth d
+ * 12) by iterative deepening, keeping the score of every depth. For each bucket and depth d
  * from PROBCUT_MIN_DEPTH to D it regresses the score at d on the score at the check depth
  * probcut_shallow_depth (d) by least squares: d = a * shallow + b, and the residuals' standard
  * deviation sigma. Deeper rows keep the deepest measured a and b of the same parity, and
@@ -183,7 +183,7 @@ static void usage (FILE *out)
 
 int main (int argc, char **argv)
 {
-  Options options = { .positions = 120, .max_depth = 10, .threads = 2 };
+  Options options = { .positions = 150, .max_depth = 12, .threads = 2 };
   for (int i = 1; i < argc; i++) {
     const char *value = i + 1 < argc ? argv[i + 1] : NULL;
     if (strcmp (argv[i], "--help") == 0) {
