@@ -480,14 +480,14 @@ static TimeDecision time_after_iteration (TimeKeeper *keeper, SearchThread *thre
    * best so far, about half its time) and so find a better one: see improved_move. When the
    * whole time is this move's (a fixed time a move), time left unused is lost: the deepening
    * goes on until the hard limit stops it, the growth prediction being too rough to stop early
-   * (it used about 45 % of a 0.5 s move). */
+   * (at 30-39 empties it used 0.335 s of a 0.5 s move on average). */
   bool whole_time = hard > 0 && limits->soft_time >= hard;
   if (hard > 0 && !whole_time
       && elapsed + keeper->last_seconds * growth * SEARCH_FIRST_MOVE_SHARE > hard)
     return TIME_STOP;
   /* A nominal time short of the hard limit is stretched or cut by how the search goes; one at
    * the hard limit means the whole time is this move's. */
-  if (limits->soft_time > 0 && (hard <= 0 || limits->soft_time < hard)) {
+  if (limits->soft_time > 0 && !whole_time) {
     double soft = limits->soft_time * search_soft_scale (changed, drop, keeper->stable);
     if (hard > 0 && soft > hard)
       soft = hard;
