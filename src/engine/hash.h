@@ -10,6 +10,9 @@
 
 /* The depth stored for scores that are exact (searched to the end of the game). */
 #define HASH_DEPTH_EXACT 127
+/* The depth stored for scores of the selective endgame search (endgame.h): searched to the end
+ * of the game but with ProbCut, so only a selective search takes them as bounds. */
+#define HASH_DEPTH_SELECTIVE 126
 
 /* Entries in a bucket: a key may be stored in any of them. */
 #define HASH_BUCKET_ENTRIES 4

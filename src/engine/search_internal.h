@@ -37,6 +37,7 @@ typedef struct SearchThread {
   uint64_t next_poll;
   bool aborted;
   int probcut_percent;         /* ProbCut's margin in hundredths of sigma; 0: no cuts */
+  int endgame_probcut_percent; /* the same in the endgame solver; 0: exact (the default) */
   _Atomic uint64_t *busy;      /* shared->busy when there are several threads, else NULL */
   /* The exact solver for this CPU and these rules (see endgame.h). */
   int (*endgame) (struct SearchThread *thread, const Board *board, int alpha, int beta);
