@@ -456,17 +456,12 @@ static int solve_deep (SearchThread *thread, const Board *board, int alpha, int 
   if (thread->endgame_probcut_percent && empties >= ENDGAME_PROBCUT_EMPTIES) {
     const ProbCut *cut = probcut_get (empties, empties);
     if (cut) {
-      int low, high;
-      probcut_bounds (cut, alpha * EVAL_SCALE, beta * EVAL_SCALE,
-                      thread->endgame_probcut_percent, &low, &high);
-      if (beta < 64 && midgame_search (thread, board, high - 1, high, cut->shallow, passed) >= high)
-        return beta;
+      int side = midgame_probcut (thread, board, cut, thread->endgame_probcut_percent,
+                                  alpha * EVAL_SCALE, beta * EVAL_SCALE, passed);
       if (thread->aborted)
         return 0;
-      if (alpha > -64 && midgame_search (thread, board, low, low + 1, cut->shallow, passed) <= low)
-        return alpha;
-      if (thread->aborted)
-        return 0;
+      if (side)
+        return side > 0 ? beta : alpha;
     }
   }
   MoveList list;

@@ -72,6 +72,22 @@ static int midgame_shallow (SearchThread *thread, const Board *board, int alpha,
   return best;
 }
 
+int midgame_probcut (SearchThread *thread, const Board *board, const ProbCut *cut, int percent,
+                     int alpha, int beta, bool passed)
+{
+  int low, high;
+  probcut_bounds (cut, alpha, beta, percent, &low, &high);
+  if (high < EVAL_MAX - EVAL_SCALE
+      && midgame_search (thread, board, high - 1, high, cut->shallow, passed) >= high)
+    return 1;
+  if (thread->aborted)
+    return 0;
+  if (low > -EVAL_MAX + EVAL_SCALE
+      && midgame_search (thread, board, low, low + 1, cut->shallow, passed) <= low)
+    return -1;
+  return 0;
+}
+
 int midgame_search (SearchThread *thread, const Board *board, int alpha, int beta, int depth,
                     bool passed)
 {
@@ -128,18 +144,11 @@ int midgame_search (SearchThread *thread, const Board *board, int alpha, int bet
   /* Multi-ProbCut: a shallow search that predicts the deep one beyond the window ends it. */
   const ProbCut *cut = thread->probcut_percent ? probcut_get (empties, depth) : NULL;
   if (cut) {
-    int low, high;
-    probcut_bounds (cut, alpha, beta, thread->probcut_percent, &low, &high);
-    if (high < EVAL_MAX - EVAL_SCALE
-        && midgame_search (thread, board, high - 1, high, cut->shallow, passed) >= high)
-      return beta;
+    int side = midgame_probcut (thread, board, cut, thread->probcut_percent, alpha, beta, passed);
     if (thread->aborted)
       return 0;
-    if (low > -EVAL_MAX + EVAL_SCALE
-        && midgame_search (thread, board, low, low + 1, cut->shallow, passed) <= low)
-      return alpha;
-    if (thread->aborted)
-      return 0;
+    if (side)
+      return side > 0 ? beta : alpha;
   }
 
   MoveList list;

@@ -595,24 +595,21 @@ static void root_think (Root *root)
   if (limits->win_loss_draw) {
     score = root_search (root, -1, 1, empties, true, &best_move);
   } else {
-    if (guess % 2)
-      guess += guess > 0 ? 1 : -1;
-    if (thread->probcut_percent && empties >= SEARCH_SELECTIVE_SOLVE_EMPTIES) {
-      thread->endgame_probcut_percent = thread->probcut_percent;
-      guess = root_aspiration (root, guess, 2, 64, empties, true, &best_move);
-      thread->endgame_probcut_percent = 0;
-      if (thread->aborted) {
-        if (main_thread)
-          root_play_improved (root);
-        return;
-      }
-      /* Not exact, but deeper than any iteration: the move to play if the solve is cut short. */
-      if (main_thread)
-        root_report (root, best_move, guess * EVAL_SCALE, empties, false, false);
+    bool selective = thread->probcut_percent && empties >= SEARCH_SELECTIVE_SOLVE_EMPTIES;
+    for (;;) {
       if (guess % 2)
         guess += guess > 0 ? 1 : -1;
+      thread->endgame_probcut_percent = selective ? thread->probcut_percent : 0;
+      score = root_aspiration (root, guess, 2, 64, empties, true, &best_move);
+      if (!selective || thread->aborted)
+        break;
+      /* Not exact, but deeper than any iteration: the move to play if the solve is cut short. */
+      if (main_thread)
+        root_report (root, best_move, score * EVAL_SCALE, empties, false, false);
+      guess = score;
+      selective = false;
     }
-    score = root_aspiration (root, guess, 2, 64, empties, true, &best_move);
+    thread->endgame_probcut_percent = 0;
   }
   if (thread->aborted && main_thread)
     root_play_improved (root);
