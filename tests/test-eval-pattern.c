@@ -135,8 +135,9 @@ static void test_weights_round_trip_and_symmetric_evaluation (void)
     Board board = random_position (&state);
     int score = eval_board (&evaluation, &board);
     CHECK (score < EVAL_MAX && score > -EVAL_MAX, "score %d out of range", score);
-    /* The evaluation (the fastest kernel this CPU has) sums the weights of the portable
-     * features, clamped inside the exact scores' range. */
+    /* The evaluation (the fastest kernel this CPU has: with AVX-512, indices gathered by
+     * PEXT) sums the weights of the portable features, clamped inside the exact scores'
+     * range. */
     uint32_t features[PATTERN_INSTANCES];
     pattern_features (&board, features);
     const int16_t *w = weights->phase[pattern_phase (board_empties (&board))];

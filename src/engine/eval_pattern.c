@@ -499,6 +499,76 @@ fail:
   return NULL;
 }
 
+/* ---- Pattern indices by bit gathering ----
+ *
+ * Where PEXT is fast, each instance's squares are gathered straight from the board in square
+ * order, and a table per instance turns the gathered bits into the index's digits in the
+ * instance's own order: no images of the board are built. The squares and their digits are
+ * found by asking pattern_indices about one square at a time, so both ways read the same
+ * patterns by construction (test-eval-pattern compares them on many positions). */
+
+typedef struct Gather {
+  uint64_t mask[PATTERN_INSTANCES - 3];
+  /* digits[n][bits]: sum of 3^digit over the squares of bits gathered by mask[n] */
+  uint16_t *digits[PATTERN_INSTANCES - 3];
+  uint32_t offset[PATTERN_INSTANCES - 3]; /* the family's offset in the full table */
+  uint16_t *storage;
+} Gather;
+
+static Gather gather;
+static pthread_once_t gather_once = PTHREAD_ONCE_INIT;
+
+static void gather_init (void)
+{
+  enum { N = PATTERN_INSTANCES - 3 };
+  uint32_t empty[PATTERN_INSTANCES], one[PATTERN_INSTANCES];
+  Board nothing = { 0, 0 };
+  pattern_indices (&nothing, empty);
+  int digit[N][64];
+  size_t total = 0;
+  for (int n = 0; n < N; n++) {
+    gather.offset[n] = empty[n];
+    gather.mask[n] = 0;
+  }
+  for (int square = 0; square < 64; square++) {
+    Board board = { board_bit (square), 0 };
+    pattern_indices (&board, one);
+    for (int n = 0; n < N; n++) {
+      uint32_t value = one[n] - empty[n]; /* 3^digit, or 0 when the square is not in it */
+      digit[n][square] = -1;
+      for (int k = 0, power = 1; value && k < 10; k++, power *= 3)
+        if (value == (uint32_t) power) {
+          digit[n][square] = k;
+          gather.mask[n] |= board_bit (square);
+        }
+    }
+  }
+  for (int n = 0; n < N; n++)
+    total += (size_t) 1 << board_count (gather.mask[n]);
+  gather.storage = malloc (total * sizeof *gather.storage);
+  if (!gather.storage)
+    return;
+  uint16_t *next = gather.storage;
+  for (int n = 0; n < N; n++) {
+    int squares[10], count = 0;
+    for (uint64_t m = gather.mask[n]; m; m &= m - 1)
+      squares[count++] = __builtin_ctzll (m);
+    gather.digits[n] = next;
+    for (uint32_t bits = 0; bits < (1u << count); bits++) {
+      uint32_t value = 0;
+      for (int j = 0; j < count; j++)
+        if (bits & (1u << j)) {
+          uint32_t power = 1;
+          for (int k = 0; k < digit[n][squares[j]]; k++)
+            power *= 3;
+          value += power;
+        }
+      next[bits] = (uint16_t) value;
+    }
+    next += (size_t) 1 << count;
+  }
+}
+
 /* ---- The evaluation ---- */
 
 /* One evaluation function per board kernel, from one definition: compiled for x86-64-v3 the
@@ -528,6 +598,34 @@ fail:
 DEFINE_EVALUATE (pattern_evaluate, , board_moves)
 #ifdef BOARD_X86
 DEFINE_EVALUATE (pattern_evaluate_avx2, BOARD_TARGET_AVX2, board_moves_avx2)
+
+/* The same with the indices gathered by PEXT (see gather_init). */
+static BOARD_TARGET_AVX2 int pattern_evaluate_gather (const Evaluation *evaluation,
+                                                      const Board *board)
+{
+  assert (evaluation && board);
+  const PatternWeights *weights = evaluation->weights;
+  int empties = board_empties (board);
+  const int16_t *w = weights->phase[pattern_phase (empties)];
+  uint64_t player = board->player, opponent = board->opponent;
+  int score = 0;
+  for (int n = 0; n < PATTERN_INSTANCES - 3; n++) {
+    const uint16_t *digits = gather.digits[n];
+    uint32_t index = gather.offset[n] + digits[_pext_u64 (player, gather.mask[n])]
+                   + 2u * digits[_pext_u64 (opponent, gather.mask[n])];
+    score += w[index];
+  }
+  uint32_t counts[PATTERN_INSTANCES];
+  pattern_counts (counts, board_count (board_moves_avx2 (player, opponent)),
+                  board_count (board_moves_avx2 (opponent, player)), empties);
+  for (int i = PATTERN_INSTANCES - 3; i < PATTERN_INSTANCES; i++)
+    score += w[counts[i]];
+  if (score > EVAL_MAX - EVAL_SCALE)
+    score = EVAL_MAX - EVAL_SCALE;
+  if (score < -EVAL_MAX + EVAL_SCALE)
+    score = -EVAL_MAX + EVAL_SCALE;
+  return score;
+}
 #endif
 
 Evaluation pattern_evaluation (const PatternWeights *weights)
@@ -541,6 +639,13 @@ Evaluation pattern_evaluation (const PatternWeights *weights)
 #ifdef BOARD_X86
   if (board_kernel_best () != BOARD_KERNEL_PORTABLE)
     evaluation.evaluate = pattern_evaluate_avx2;
+  /* PEXT is fast on every CPU with AVX-512 (and microcoded, hundreds of cycles, on some
+   * without it). */
+  if (board_kernel_available (BOARD_KERNEL_AVX512)) {
+    pthread_once (&gather_once, gather_init);
+    if (gather.storage)
+      evaluation.evaluate = pattern_evaluate_gather;
+  }
 #endif
   return evaluation;
 }
