@@ -53,9 +53,10 @@ static void write_games (const char *name, int year, int games, int damaged, uin
   fclose (out);
 }
 
-/* Runs verso-train with the arguments; returns its exit status and its stderr in log. */
-static int train (const char *program, const char *out, const char *threads, char *log,
-                  size_t log_size)
+/* Runs verso-train with the arguments (and --self-play-cache cache unless it is NULL); returns
+ * its exit status and its stderr in log. */
+static int train (const char *program, const char *out, const char *threads, const char *cache,
+                  char *log, size_t log_size)
 {
   char log_path[256];
   snprintf (log_path, sizeof log_path, "%s/log.txt", directory);
@@ -65,10 +66,12 @@ static int train (const char *program, const char *out, const char *threads, cha
     FILE *stream = freopen (log_path, "w", stderr);
     if (!stream || !freopen ("/dev/null", "w", stdout))
       _exit (127);
-    execl (program, program, "--wthor", directory, "--out", out, "--threads", threads,
-           "--iterations", "8", "--exact-empties", "10", "--holdout-from", "2019",
-           "--self-play", "4", "--self-play-depth", "4", "--self-play-rounds", "2",
-           (char *) NULL);
+    char *arguments[] = { (char *) program, "--wthor", directory, "--out", (char *) out,
+                          "--threads", (char *) threads, "--iterations", "8", "--exact-empties",
+                          "10", "--holdout-from", "2019", "--self-play", "4",
+                          "--self-play-depth", "4", "--self-play-rounds", "2",
+                          cache ? "--self-play-cache" : NULL, (char *) cache, NULL };
+    execv (program, arguments);
     _exit (127);
   }
   int status = 0;
@@ -96,7 +99,7 @@ static uint8_t *read_all (const char *path, size_t *size)
 static void remove_directory (void)
 {
   static const char *names[] = { "WTH_2000.wtb", "WTH_2019.wtb", "one.bin", "two.bin",
-                                 "log.txt" };
+                                 "three.bin", "cache.bin", "cache.bin.2", "log.txt" };
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
     char path[256];
     snprintf (path, sizeof path, "%s/%s", directory, names[i]);
@@ -116,14 +119,14 @@ int main (int argc, char **argv)
   char one[256], two[256], log[16384];
   snprintf (one, sizeof one, "%s/one.bin", directory);
   snprintf (two, sizeof two, "%s/two.bin", directory);
-  CHECK (train (argv[1], one, "1", log, sizeof log) == 0, "training failed:\n%s", log);
+  CHECK (train (argv[1], one, "1", NULL, log, sizeof log) == 0, "training failed:\n%s", log);
   CHECK (strstr (log, "WTH_2000.wtb: record 1 skipped: move 2")
          && strstr (log, "WTH_2000.wtb: record 2 skipped: move 2"),
          "no warnings naming the damaged records:\n%s", log);
   CHECK (strstr (log, "68 games read, 2 damaged records skipped"), "games read:\n%s", log);
   CHECK (strstr (log, "4 self-play games") && strstr (log, "seed 1)")
          && strstr (log, "seed 2)"), "not two rounds of self-play games:\n%s", log);
-  CHECK (train (argv[1], two, "2", log, sizeof log) == 0, "training failed:\n%s", log);
+  CHECK (train (argv[1], two, "2", NULL, log, sizeof log) == 0, "training failed:\n%s", log);
 
   size_t size_one, size_two;
   uint8_t *bytes_one = read_all (one, &size_one), *bytes_two = read_all (two, &size_two);
@@ -146,10 +149,35 @@ int main (int argc, char **argv)
   free (bytes_two);
 
   /* Bad input: no such directory, an output that cannot be written (old weights kept). */
-  CHECK (train (argv[1], one, "0", log, sizeof log) == 2, "0 threads accepted");
+  /* The self-play cache (one file a round, the second beside the first): written by a first
+   * run, read back by a second (no game played again), and played again when damaged; the
+   * weights are the same every time. */
+  char three[256], cache[256];
+  snprintf (three, sizeof three, "%s/three.bin", directory);
+  snprintf (cache, sizeof cache, "%s/cache.bin", directory);
+  for (int run = 0; run < 3; run++) {
+    CHECK (train (argv[1], three, "2", cache, log, sizeof log) == 0, "training failed:\n%s",
+           log);
+    bool played[2] = { strstr (log, "seed 1)") != NULL, strstr (log, "seed 2)") != NULL };
+    CHECK (run == 0 ? played[0] && played[1]
+           : run == 1 ? !played[0] && !played[1] && strstr (log, "positions read from")
+           : played[0] && !played[1] && strstr (log, "is damaged"),
+           "run %d with the cache:\n%s", run, log);
+    size_t size_three;
+    uint8_t *bytes_three = read_all (three, &size_three);
+    bytes_one = read_all (one, &size_one);
+    CHECK (size_three == size_one && memcmp (bytes_one, bytes_three, size_one) == 0,
+           "run %d with the cache made other weights", run);
+    free (bytes_one);
+    free (bytes_three);
+    if (run == 1)
+      CHECK (truncate (cache, 100) == 0, "cannot damage the cache");
+  }
+
+  CHECK (train (argv[1], one, "0", NULL, log, sizeof log) == 2, "0 threads accepted");
   char missing[300];
   snprintf (missing, sizeof missing, "%s/none/x.bin", directory);
-  CHECK (train (argv[1], missing, "1", log, sizeof log) == 1 && strstr (log, "cannot write"),
+  CHECK (train (argv[1], missing, "1", NULL, log, sizeof log) == 1 && strstr (log, "cannot write"),
          "unwritable output: %s", log);
   return 0;
 }

@@ -5,6 +5,7 @@
  *   verso-train --wthor DIR --out FILE [--holdout-from YEAR] [--lambda L] [--iterations N]
  *               [--exact-empties N] [--threads N] [--self-play GAMES] [--self-play-weight W]
  *               [--self-play-depth D] [--self-play-seed S] [--self-play-rounds R]
+ *               [--self-play-cache FILE]
  *
  * Every game is replayed and checked; each position before a move is a sample, labelled with
  * the final disc difference for the side to move (empties to the winner):
@@ -25,8 +26,15 @@
  * second round (40,000 games in all, 38 minutes on two cores) measured +11 Elo (-32 .. +53) at
  * 0.03 s a move and -5 (+-47) at 0.1 s, so one is the default.
  *
+ * --self-play-cache FILE keeps the self-play positions there (round R's in FILE.R) with a
+ * checksum of this program's file, the weights and the settings that played them; a later run
+ * of the same build whose fits and settings up to them are the same reads them back instead of
+ * playing the games again (1,000+ s on two cores), so that a change to what follows them (their
+ * weight, the last fit) costs minutes.
+ *
  * Deterministic: files in name order, games in file order, exact labels and self-play games
- * independent of the threads, a single-threaded fit by conjugate gradients. */
+ * independent of the threads, each phase fitted by conjugate gradients in one thread (the
+ * phases shared among the threads). */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -37,6 +45,7 @@
 #include <unistd.h>
 
 #include "board.h"
+#include "bytes.h"
 #include "eval.h"
 #include "eval_pattern.h"
 #include "search.h"
@@ -68,6 +77,7 @@ typedef struct Options {
   int self_play_weight;
   int self_play_rounds;
   SelfPlayOptions self_play;
+  const char *self_play_cache; /* where the self-play positions are kept between runs */
 } Options;
 
 static double now_seconds (void)
@@ -352,61 +362,102 @@ static void fit (const Problem *problem, double lambda, int iterations, double *
   free (p);
 }
 
+/* One thread's share of a fit: phases thread, thread + threads, ... (the phases are
+ * independent problems, so the weights do not depend on the thread count). */
+typedef struct Fitter {
+  const Options *options;
+  const Samples *training;
+  const uint32_t *map;
+  int16_t *compact;
+  int thread, threads;
+  char log[PATTERN_PHASES][96];
+} Fitter;
+
+static void fit_phase (Fitter *fitter, int phase, double *w)
+{
+  const Samples *training = fitter->training;
+  size_t weights = (size_t) pattern_compact_size ();
+  double start = now_seconds ();
+  Problem problem = { .weights = weights };
+  for (size_t i = 0; i < training->count; i++)
+    problem.count += training->items[i].phase == phase;
+  problem.features = malloc (problem.count * PATTERN_INSTANCES * sizeof *problem.features);
+  problem.labels = malloc (problem.count * sizeof *problem.labels);
+  problem.scales = malloc (problem.count * sizeof *problem.scales);
+  if (!problem.features || !problem.labels || !problem.scales)
+    die ("out of memory for a phase");
+  size_t row = 0;
+  for (size_t i = 0; i < training->count; i++) {
+    const Sample *sample = &training->items[i];
+    if (sample->phase != phase)
+      continue;
+    Board board = { sample->player, sample->opponent };
+    uint32_t *f = problem.features + row * PATTERN_INSTANCES;
+    pattern_features (&board, f);
+    for (int k = 0; k < PATTERN_INSTANCES; k++)
+      f[k] = fitter->map[f[k]];
+    problem.scales[row] = sqrt ((double) sample->weight);
+    problem.labels[row] = problem.scales[row] * sample->label;
+    row++;
+  }
+  fit (&problem, fitter->options->lambda, fitter->options->iterations, w);
+  double error = 0;
+  for (size_t i = 0; i < problem.count; i++) {
+    const uint32_t *f = problem.features + i * PATTERN_INSTANCES;
+    double sum = 0;
+    for (int k = 0; k < PATTERN_INSTANCES; k++)
+      sum += w[f[k]];
+    error += fabs (sum - problem.labels[i] / problem.scales[i]);
+  }
+  for (size_t j = 0; j < weights; j++) {
+    double scaled = round (w[j] * EVAL_SCALE);
+    fitter->compact[(size_t) phase * weights + j] =
+      (int16_t) (scaled > INT16_MAX ? INT16_MAX : scaled < INT16_MIN ? INT16_MIN : scaled);
+  }
+  snprintf (fitter->log[phase], sizeof fitter->log[phase],
+            "verso-train: phase %2d: %8zu positions, training MAE %.2f discs, %.1f s\n", phase,
+            problem.count, problem.count ? error / (double) problem.count : 0.0,
+            now_seconds () - start);
+  free (problem.features);
+  free (problem.labels);
+  free (problem.scales);
+}
+
+static void *fitter_run (void *data)
+{
+  Fitter *fitter = data;
+  double *w = malloc ((size_t) pattern_compact_size () * sizeof *w);
+  if (!w)
+    die ("out of memory");
+  for (int phase = fitter->thread; phase < PATTERN_PHASES; phase += fitter->threads)
+    fit_phase (fitter, phase, w);
+  free (w);
+  return NULL;
+}
+
+/* Fits every phase's weights to the training set, the phases shared among the threads. */
 static void train (const Options *options, const Samples *training, int16_t *compact)
 {
-  size_t weights = (size_t) pattern_compact_size ();
   uint32_t *map = malloc ((size_t) pattern_full_size () * sizeof *map);
-  double *w = malloc (weights * sizeof *w);
-  if (!map || !w)
+  if (!map)
     die ("out of memory");
   pattern_compact_map (map);
-  for (int phase = 0; phase < PATTERN_PHASES; phase++) {
-    double start = now_seconds ();
-    Problem problem = { .weights = weights };
-    for (size_t i = 0; i < training->count; i++)
-      problem.count += training->items[i].phase == phase;
-    problem.features = malloc (problem.count * PATTERN_INSTANCES * sizeof *problem.features);
-    problem.labels = malloc (problem.count * sizeof *problem.labels);
-    problem.scales = malloc (problem.count * sizeof *problem.scales);
-    if (!problem.features || !problem.labels || !problem.scales)
-      die ("out of memory for a phase");
-    size_t row = 0;
-    for (size_t i = 0; i < training->count; i++) {
-      const Sample *sample = &training->items[i];
-      if (sample->phase != phase)
-        continue;
-      Board board = { sample->player, sample->opponent };
-      uint32_t *f = problem.features + row * PATTERN_INSTANCES;
-      pattern_features (&board, f);
-      for (int k = 0; k < PATTERN_INSTANCES; k++)
-        f[k] = map[f[k]];
-      problem.scales[row] = sqrt ((double) sample->weight);
-      problem.labels[row] = problem.scales[row] * sample->label;
-      row++;
-    }
-    fit (&problem, options->lambda, options->iterations, w);
-    double error = 0;
-    for (size_t i = 0; i < problem.count; i++) {
-      const uint32_t *f = problem.features + i * PATTERN_INSTANCES;
-      double sum = 0;
-      for (int k = 0; k < PATTERN_INSTANCES; k++)
-        sum += w[f[k]];
-      error += fabs (sum - problem.labels[i] / problem.scales[i]);
-    }
-    for (size_t j = 0; j < weights; j++) {
-      double scaled = round (w[j] * EVAL_SCALE);
-      compact[(size_t) phase * weights + j] = (int16_t) (scaled > INT16_MAX ? INT16_MAX
-                                                         : scaled < INT16_MIN ? INT16_MIN : scaled);
-    }
-    fprintf (stderr, "verso-train: phase %2d: %8zu positions, training MAE %.2f discs, %.1f s\n",
-             phase, problem.count, problem.count ? error / (double) problem.count : 0.0,
-             now_seconds () - start);
-    free (problem.features);
-    free (problem.labels);
-    free (problem.scales);
+  int count = options->threads < PATTERN_PHASES ? options->threads : PATTERN_PHASES;
+  Fitter *fitters = calloc ((size_t) count, sizeof *fitters);
+  pthread_t threads[PATTERN_PHASES];
+  if (!fitters)
+    die ("out of memory");
+  for (int t = 0; t < count; t++) {
+    fitters[t] = (Fitter) { options, training, map, compact, t, count, { { 0 } } };
+    if (pthread_create (&threads[t], NULL, fitter_run, &fitters[t]) != 0)
+      die ("cannot start a thread");
   }
+  for (int t = 0; t < count; t++)
+    pthread_join (threads[t], NULL);
+  for (int phase = 0; phase < PATTERN_PHASES; phase++)
+    fputs (fitters[phase % count].log[phase], stderr);
+  free (fitters);
   free (map);
-  free (w);
 }
 
 /* Mean absolute error of each evaluation on the held-out positions, by phase. */
@@ -445,51 +496,198 @@ static void report (const Samples *held_out, const Evaluation *trained)
           total[0][1] / n, total[1][0] / n, total[1][1] / n);
 }
 
-/* Appends to the training set the positions of self-play games played and labelled with the
- * evaluation of `compact` (the weights of the last fit). */
-static void add_self_play (const Options *options, const SelfPlayOptions *self_play,
-                           const int16_t *compact, Samples *training)
+/* The weights of a fit, decoded as the engine decodes its weight file; *bytes and *size get
+ * the encoded file (the caller frees both). */
+static PatternWeights *weights_from_compact (const int16_t *compact, uint8_t **bytes,
+                                             size_t *size)
 {
-  size_t size = 0;
-  uint8_t *bytes = pattern_weights_encode (compact, &size);
+  *bytes = pattern_weights_encode (compact, size);
   char error[160];
-  PatternWeights *weights = bytes ? pattern_weights_decode (bytes, size, error, sizeof error) : NULL;
-  free (bytes);
+  PatternWeights *weights = *bytes ? pattern_weights_decode (*bytes, *size, error, sizeof error)
+                                   : NULL;
   if (!weights)
     die ("cannot decode the last fit's weights");
-  Evaluation evaluation = pattern_evaluation (weights);
+  return weights;
+}
+
+/* The checksum of this program's own file (0 when it cannot be read): a cache made by another
+ * build (another search, another ProbCut table) is not used. */
+static uint32_t program_checksum (void)
+{
+  static uint32_t checksum;
+  static bool known;
+  if (known)
+    return checksum;
+  known = true;
+  FILE *in = fopen ("/proc/self/exe", "rb");
+  if (!in)
+    return 0;
+  uint32_t hash = 2166136261u;
+  uint8_t buffer[65536];
+  size_t n;
+  while ((n = fread (buffer, 1, sizeof buffer, in)) > 0)
+    hash = (hash ^ bytes_fnv1a (buffer, n)) * 16777619u;
+  fclose (in);
+  checksum = hash;
+  return checksum;
+}
+
+/* What a cache file was made from, as one checksum: this program, the weights used (their
+ * file's bytes) and a list of settings. */
+static uint64_t made_from (const uint8_t *weights, size_t size, const int64_t *settings,
+                           int count)
+{
+  uint8_t bytes[8 * 16];
+  if (count > 14)
+    die ("too many settings for a cache file");
+  bytes_write_u64 (bytes, program_checksum ());
+  bytes_write_u64 (bytes + 8, bytes_fnv1a (weights, size));
+  for (int i = 0; i < count; i++)
+    bytes_write_u64 (bytes + 8 * (i + 2), (uint64_t) settings[i]);
+  return bytes_fnv1a (bytes, 8 * (size_t) (count + 2));
+}
+
+/* A cache file holds data that took long to make: an 8-byte magic, the checksum of what it
+ * was made from (made_from), then the data. Returns the data (malloc'ed, *size bytes) when the
+ * file is there and was made from the same inputs; NULL otherwise. */
+static uint8_t *cache_read (const char *path, const char magic[8], uint64_t inputs, size_t *size)
+{
+  if (!path)
+    return NULL;
+  FILE *in = fopen (path, "rb");
+  if (!in)
+    return NULL;
+  uint8_t header[16];
+  uint8_t *data = NULL;
+  bool ok = fread (header, 1, 16, in) == 16 && memcmp (header, magic, 8) == 0
+            && bytes_read_u64 (header + 8) == inputs;
+  long start = ftell (in);
+  ok = ok && start >= 0 && fseek (in, 0, SEEK_END) == 0;
+  long end = ok ? ftell (in) : -1;
+  ok = ok && end >= start && fseek (in, start, SEEK_SET) == 0;
+  if (ok) {
+    *size = (size_t) (end - start);
+    data = malloc (*size + 1);
+    ok = data && fread (data, 1, *size, in) == *size;
+  }
+  fclose (in);
+  if (!ok) {
+    fprintf (stderr, "verso-train: %s was made from other inputs or is damaged; making it "
+             "again\n", path);
+    free (data);
+    return NULL;
+  }
+  return data;
+}
+
+static void cache_write (const char *path, const char magic[8], uint64_t inputs,
+                         const void *data, size_t size)
+{
+  if (!path)
+    return;
+  uint8_t *bytes = malloc (16 + size);
+  if (!bytes)
+    die ("out of memory for a cache file");
+  memcpy (bytes, magic, 8);
+  bytes_write_u64 (bytes + 8, inputs);
+  memcpy (bytes + 16, data, size);
+  if (!write_file_atomically (path, bytes, 16 + size))
+    fprintf (stderr, "verso-train: cannot write %s: %s (going on without it)\n", path,
+             strerror (errno));
+  free (bytes);
+}
+
+#define SELF_PLAY_RECORD 17 /* player, opponent (8 bytes each), label */
+
+/* Self-play games' positions, from options->self_play_cache when it was made from the same
+ * weights and settings, else played (and saved there): per game its count of positions, then
+ * every position as a SELF_PLAY_RECORD. Returns the bytes; *size their length. */
+static uint8_t *self_play_positions (const Options *options, const SelfPlayOptions *self_play,
+                                     const uint8_t *weight_bytes, size_t weight_size,
+                                     const Evaluation *evaluation, size_t *size)
+{
+  static const char magic[8] = "VSELFPL1";
+  int64_t settings[] = { self_play->games, (int64_t) self_play->seed, self_play->depth,
+                         self_play->exact_empties, self_play->random_plies_min,
+                         self_play->random_plies_max };
+  uint64_t inputs = made_from (weight_bytes, weight_size, settings, 6);
   size_t games = (size_t) self_play->games;
+  /* Without this program's checksum a cache could come from another build: none is used. */
+  const char *cache = program_checksum () ? options->self_play_cache : NULL;
+  uint8_t *bytes = cache_read (cache, magic, inputs, size);
+  if (bytes) {
+    /* Check the counts against the size before trusting either. */
+    size_t expected = games;
+    for (size_t g = 0; g < games && g < *size; g++)
+      expected += SELF_PLAY_RECORD * (size_t) bytes[g];
+    if (*size >= games && expected == *size) {
+      fprintf (stderr, "verso-train: self-play positions read from %s\n", cache);
+      return bytes;
+    }
+    fprintf (stderr, "verso-train: %s is damaged; playing the games again\n", cache);
+    free (bytes);
+  }
   SelfPlayPosition *positions = malloc (60 * games * sizeof *positions);
   uint8_t *counts = calloc (games, 1);
   if (!positions || !counts)
     die ("out of memory for the self-play games");
   double start = now_seconds ();
-  if (!selfplay_generate (self_play, &evaluation, positions, counts))
+  if (!selfplay_generate (self_play, evaluation, positions, counts))
     die ("out of memory for the self-play searches");
   size_t added = 0;
   for (size_t g = 0; g < games; g++)
     added += counts[g];
-  Sample *items = realloc (training->items, (training->count + added + 1) * sizeof *items);
-  if (!items)
+  *size = games + SELF_PLAY_RECORD * added;
+  bytes = malloc (*size + 1);
+  if (!bytes)
     die ("out of memory for the self-play positions");
-  training->items = items;
+  memcpy (bytes, counts, games);
+  uint8_t *record = bytes + games;
   for (size_t g = 0; g < games; g++)
-    for (int i = 0; i < counts[g]; i++) {
+    for (int i = 0; i < counts[g]; i++, record += SELF_PLAY_RECORD) {
       const SelfPlayPosition *position = &positions[60 * g + (size_t) i];
-      Board board = { position->player, position->opponent };
-      items[training->count++] = (Sample) {
-        .player = position->player, .opponent = position->opponent,
-        .label = position->label, .result = position->label,
-        .phase = (uint8_t) pattern_phase (board_empties (&board)),
-        .weight = (uint8_t) options->self_play_weight,
-      };
+      bytes_write_u64 (record, position->player);
+      bytes_write_u64 (record + 8, position->opponent);
+      record[16] = (uint8_t) position->label;
     }
   fprintf (stderr, "verso-train: %zu self-play games, %zu positions labelled at depth %d (exact "
            "from %d empties, seed %llu) in %.0f s\n", games, added, self_play->depth,
            self_play->exact_empties, (unsigned long long) self_play->seed,
            now_seconds () - start);
+  cache_write (cache, magic, inputs, bytes, *size);
   free (positions);
   free (counts);
+  return bytes;
+}
+
+/* Appends to the training set the positions of self-play games played and labelled with the
+ * evaluation of `compact` (the weights of the last fit). */
+static void add_self_play (const Options *options, const SelfPlayOptions *self_play,
+                           const int16_t *compact, Samples *training)
+{
+  size_t weight_size = 0;
+  uint8_t *weight_bytes = NULL;
+  PatternWeights *weights = weights_from_compact (compact, &weight_bytes, &weight_size);
+  Evaluation evaluation = pattern_evaluation (weights);
+  size_t size = 0;
+  uint8_t *bytes = self_play_positions (options, self_play, weight_bytes, weight_size,
+                                        &evaluation, &size);
+  size_t games = (size_t) self_play->games, added = (size - games) / SELF_PLAY_RECORD;
+  Sample *items = realloc (training->items, (training->count + added + 1) * sizeof *items);
+  if (!items)
+    die ("out of memory for the self-play positions");
+  training->items = items;
+  for (const uint8_t *record = bytes + games; record < bytes + size; record += SELF_PLAY_RECORD) {
+    Board board = { bytes_read_u64 (record), bytes_read_u64 (record + 8) };
+    items[training->count++] = (Sample) {
+      .player = board.player, .opponent = board.opponent,
+      .label = (int8_t) record[16], .result = (int8_t) record[16],
+      .phase = (uint8_t) pattern_phase (board_empties (&board)),
+      .weight = (uint8_t) options->self_play_weight,
+    };
+  }
+  free (bytes);
+  free (weight_bytes);
   pattern_weights_free (weights);
 }
 
@@ -499,7 +697,7 @@ static void usage (FILE *out)
                 "[--iterations N]\n                   [--exact-empties N] [--threads N] "
                 "[--self-play GAMES]\n                   [--self-play-weight W] "
                 "[--self-play-depth D] [--self-play-seed S]\n                   "
-                "[--self-play-rounds R]\n");
+                "[--self-play-rounds R] [--self-play-cache FILE]\n");
 }
 
 int main (int argc, char **argv)
@@ -536,6 +734,8 @@ int main (int argc, char **argv)
       options.self_play.seed = (uint64_t) atoll (value), i++;
     } else if (strcmp (argv[i], "--self-play-depth") == 0 && value) {
       options.self_play.depth = atoi (value), i++;
+    } else if (strcmp (argv[i], "--self-play-cache") == 0 && value) {
+      options.self_play_cache = value, i++;
     } else if (strcmp (argv[i], "--threads") == 0 && value) {
       options.threads = atoi (value), i++;
     } else {
@@ -582,7 +782,14 @@ int main (int argc, char **argv)
   for (int round = 0; options.self_play.games > 0 && round < options.self_play_rounds; round++) {
     SelfPlayOptions self_play = options.self_play;
     self_play.seed += (uint64_t) round;
-    add_self_play (&options, &self_play, compact, &training);
+    /* Each round's positions have a cache file of their own: FILE, FILE.2, ... */
+    char cache[4096];
+    Options round_options = options;
+    if (options.self_play_cache && round > 0) {
+      snprintf (cache, sizeof cache, "%s.%d", options.self_play_cache, round + 1);
+      round_options.self_play_cache = cache;
+    }
+    add_self_play (&round_options, &self_play, compact, &training);
     train (&options, &training, compact);
   }
   size_t size = 0;
