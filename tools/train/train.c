@@ -370,7 +370,7 @@ typedef struct Fitter {
   const uint32_t *map;
   int16_t *compact;
   int thread, threads;
-  char log[PATTERN_PHASES][96];
+  char (*log)[96]; /* a line a phase, printed in phase order once all are fitted */
 } Fitter;
 
 static void fit_phase (Fitter *fitter, int phase, double *w)
@@ -443,20 +443,18 @@ static void train (const Options *options, const Samples *training, int16_t *com
     die ("out of memory");
   pattern_compact_map (map);
   int count = options->threads < PATTERN_PHASES ? options->threads : PATTERN_PHASES;
-  Fitter *fitters = calloc ((size_t) count, sizeof *fitters);
+  Fitter fitters[PATTERN_PHASES];
   pthread_t threads[PATTERN_PHASES];
-  if (!fitters)
-    die ("out of memory");
+  char log[PATTERN_PHASES][96];
   for (int t = 0; t < count; t++) {
-    fitters[t] = (Fitter) { options, training, map, compact, t, count, { { 0 } } };
+    fitters[t] = (Fitter) { options, training, map, compact, t, count, log };
     if (pthread_create (&threads[t], NULL, fitter_run, &fitters[t]) != 0)
       die ("cannot start a thread");
   }
   for (int t = 0; t < count; t++)
     pthread_join (threads[t], NULL);
   for (int phase = 0; phase < PATTERN_PHASES; phase++)
-    fputs (fitters[phase % count].log[phase], stderr);
-  free (fitters);
+    fputs (log[phase], stderr);
   free (map);
 }
 
@@ -516,19 +514,28 @@ static uint32_t program_checksum (void)
 {
   static uint32_t checksum;
   static bool known;
-  if (known)
-    return checksum;
-  known = true;
-  FILE *in = fopen ("/proc/self/exe", "rb");
-  if (!in)
-    return 0;
-  uint32_t hash = 2166136261u;
-  uint8_t buffer[65536];
-  size_t n;
-  while ((n = fread (buffer, 1, sizeof buffer, in)) > 0)
-    hash = (hash ^ bytes_fnv1a (buffer, n)) * 16777619u;
-  fclose (in);
-  checksum = hash;
+  if (!known) {
+    known = true;
+    FILE *in = fopen ("/proc/self/exe", "rb");
+    uint8_t *bytes = NULL;
+    size_t size = 0, capacity = 0, n = 1;
+    while (in && n > 0) {
+      if (size == capacity) {
+        capacity = capacity ? 2 * capacity : 1 << 20;
+        uint8_t *grown = realloc (bytes, capacity);
+        if (!grown)
+          die ("out of memory");
+        bytes = grown;
+      }
+      n = fread (bytes + size, 1, capacity - size, in);
+      size += n;
+    }
+    if (in && size > 0)
+      checksum = bytes_fnv1a (bytes, size);
+    if (in)
+      fclose (in);
+    free (bytes);
+  }
   return checksum;
 }
 
