@@ -4,6 +4,15 @@
 #include "midgame.h"
 #include "search_internal.h"
 
+/* From 3 plies: the child's evaluation, less this much (EVAL_SCALE units, 0.75 of a disc) for
+ * each of the opponent's weighted replies, since a move that leaves few replies is both likely
+ * good and cheap to search. Fixed-depth searches of tests/data/midgame.obf: depth 16 17.31 M ->
+ * 16.54 M nodes, depth 18 38.56 M -> 36.46 M (-5 %), about 6 % less time, same scores
+ * (weights 32, 64, 128 and 256: 16.86, 16.62, 16.57 and 16.97 M at depth 16). Ordering by a
+ * one- or two-ply search of each child instead, from depth 6, 8 or 10, costs more than it saves
+ * (26.8, 20.5 and 18.2 M). */
+#define MOVE_MIDGAME_REPLY_WEIGHT 96
+
 void move_list_score_midgame (SearchThread *thread, const Board *board, MoveList *list, int depth,
                           int hash_move)
 {
@@ -16,7 +25,8 @@ void move_list_score_midgame (SearchThread *thread, const Board *board, MoveList
     Board next = *board;
     board_play_flips (&next, move->square, move->flips);
     if (depth >= 3) {
-      move->score = -eval_board (thread->evaluation, &next);
+      move->score = -eval_board (thread->evaluation, &next)
+                  - MOVE_MIDGAME_REPLY_WEIGHT * move_weighted_mobility (next.player, next.opponent);
     } else {
       int score = -(move_weighted_mobility (next.player, next.opponent) << 4);
       if (board_bit (move->square) & 0x8100000000000081ULL)

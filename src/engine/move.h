@@ -146,8 +146,8 @@ static inline void move_list_score_shallow (MoveList *list, const Board *board)
 }
 
 struct SearchThread;
-/* Midgame order: the hash move, then (from depth 3) the evaluation after each move, else the
- * fewest replies for the opponent. */
+/* Midgame order: the hash move, then (from depth 3) the evaluation after each move less a
+ * share for each reply it leaves the opponent, else the fewest replies for the opponent. */
 void move_list_score_midgame (struct SearchThread *thread, const Board *board, MoveList *list,
                               int depth, int hash_move);
 /* Far from the end of an exact solve: the evaluation after each move, less the opponent's
