@@ -28,8 +28,23 @@
 /* An engine plays its best book move (ties drawn at random): the program driving it chooses the
  * openings it wants varied; the levels of the game vary theirs (level.c). */
 #define NBOARD_BOOK_MAX_LOSS 0
+/* Under --average-time a move's budget is this many times its share of the game's allowance
+ * (the nominal time, 0.6 of the budget in search.c, then comes a little over the share, and a
+ * critical move may take twice that), and never more than this many times the average. */
+#define NBOARD_AVERAGE_STRETCH 2.0
+#define NBOARD_AVERAGE_MAX_SHARE 4.0
 
 typedef enum Task { TASK_GO, TASK_HINT, TASK_ANALYZE } Task;
+
+/* The engine's own account of its thinking in the game it plays (for --average-time): the game
+ * as it stood at the last reply, that reply included, and the seconds each of its replies took. */
+typedef struct Ledger {
+  Position start;
+  size_t n_moves;
+  int moves[NOTATION_MAX_MOVES];
+  double seconds[NOTATION_MAX_MOVES]; /* the reply at that ply; negative: not this engine's */
+  int side[NOTATION_MAX_MOVES];       /* who made the reply (POSITION_BLACK or POSITION_WHITE) */
+} Ledger;
 
 struct NboardEngine {
   Search *search;
@@ -38,6 +53,8 @@ struct NboardEngine {
   NotationGame game;      /* the game as the GUI set it, with the moves played since */
   int depth;
   double move_time;       /* seconds a move at most (--move-time); 0 = depth play */
+  double average_time;    /* seconds a move on average over a game (--average-time); 0 = none */
+  Ledger ledger;
   NotationClock clock;   /* the game's clock, with the `move` lines since */
   double go_time;         /* when the `go` line was read (search_clock) */
   int contempt;           /* centidiscs; kept for the protocol, the search plays for discs */
@@ -114,6 +131,86 @@ double nboard_clock_budget (const NotationClock *clock, const Position *position
   return search_move_budget (left, increment, board_empties (&position->board), move_time);
 }
 
+/* How many of the ledger's moves the game still begins with. */
+static size_t ledger_prefix (const Ledger *ledger, const NotationGame *game)
+{
+  if (ledger->start.side_to_move != game->start.side_to_move
+      || ledger->start.board.player != game->start.board.player
+      || ledger->start.board.opponent != game->start.board.opponent)
+    return 0;
+  size_t n = 0;
+  while (n < ledger->n_moves && n < game->n_moves && ledger->moves[n] == game->moves[n])
+    n++;
+  return n;
+}
+
+double nboard_engine_spent (const NboardEngine *engine, int side, int *replies)
+{
+  size_t n = ledger_prefix (&engine->ledger, &engine->game);
+  double spent = 0;
+  int count = 0;
+  for (size_t i = 0; i < n; i++)
+    if (engine->ledger.seconds[i] >= 0 && engine->ledger.side[i] == side) {
+      spent += engine->ledger.seconds[i];
+      count++;
+    }
+  if (replies)
+    *replies = count;
+  return spent;
+}
+
+/* After a reply to `go`: the game as it stands, then that reply and its seconds. */
+static void ledger_record (NboardEngine *engine, int move, double seconds)
+{
+  Ledger *ledger = &engine->ledger;
+  const NotationGame *game = &engine->game;
+  size_t kept = ledger_prefix (ledger, game);
+  if (game->n_moves >= NOTATION_MAX_MOVES || move == BOARD_NO_MOVE)
+    return;
+  ledger->start = game->start;
+  for (size_t i = kept; i < game->n_moves; i++) {
+    ledger->moves[i] = game->moves[i];
+    ledger->seconds[i] = -1;
+  }
+  ledger->moves[game->n_moves] = move;
+  ledger->seconds[game->n_moves] = seconds;
+  ledger->side[game->n_moves] = engine->position.side_to_move;
+  ledger->n_moves = game->n_moves + 1;
+}
+
+double nboard_average_budget (double average, double spent, int replies, int empties)
+{
+  /* The game's allowance: the average for every move made and still to make (every other
+   * empty square), less what the moves made took. */
+  double allowance = average * (replies + (empties + 1) / 2) - spent;
+  if (allowance < 0)
+    allowance = 0;
+  double budget = search_move_budget (allowance, 0, empties, 0) * NBOARD_AVERAGE_STRETCH;
+  if (budget > average * NBOARD_AVERAGE_MAX_SHARE)
+    budget = average * NBOARD_AVERAGE_MAX_SHARE;
+  if (budget > allowance)
+    budget = allowance;
+  /* An allowance spent still leaves the least move search_move_budget plans. */
+  double least = search_move_budget (0, 0, empties, 0);
+  return budget > least ? budget : least;
+}
+
+/* The seconds this `go` may take: the clock's, --move-time's and --average-time's, the least;
+ * 0 when untimed. */
+static double go_budget (NboardEngine *engine)
+{
+  double budget = nboard_clock_budget (&engine->clock, &engine->position, engine->move_time);
+  if (engine->average_time > 0) {
+    int replies;
+    double spent = nboard_engine_spent (engine, engine->position.side_to_move, &replies);
+    double share = nboard_average_budget (engine->average_time, spent, replies,
+                                          board_empties (&engine->position.board));
+    if (budget == 0 || share < budget)
+      budget = share;
+  }
+  return budget;
+}
+
 static void think_go (NboardEngine *engine)
 {
   if (engine->book) {
@@ -124,12 +221,14 @@ static void think_go (NboardEngine *engine)
         != BOARD_NO_MOVE) {
       char move[3];
       format_upper (chosen.move, move);
-      reply (engine, "=== %s/%d/%.3f", move, chosen.score, search_clock () - engine->go_time);
+      double seconds = search_clock () - engine->go_time;
+      reply (engine, "=== %s/%d/%.3f", move, chosen.score, seconds);
+      ledger_record (engine, chosen.move, seconds);
       return;
     }
   }
   SearchLimits limits = engine_limits (engine, engine->depth);
-  double budget = nboard_clock_budget (&engine->clock, &engine->position, engine->move_time);
+  double budget = go_budget (engine);
   if (budget > 0) {
     /* Timed play: the depth is only a cap, and the time counts from the `go` line. */
     double left = budget - (search_clock () - engine->go_time);
@@ -137,13 +236,14 @@ static void think_go (NboardEngine *engine)
     /* A fixed time a move (no clock to save for): all of it is the move's to use. */
     if (engine->move_time > 0 && budget >= engine->move_time)
       limits.soft_time = limits.hard_time;
-    if (engine->move_time > 0)
+    if (engine->move_time > 0 || engine->average_time > 0)
       limits.exact_empties = NBOARD_TIMED_EXACT_EMPTIES;
   }
   SearchResult result = search_run (engine->search, &engine->position.board, &limits, NULL, NULL);
   char move[3];
   format_upper (result.move, move);
   reply (engine, "=== %s/%d/%.3f", move, result.score, result.seconds);
+  ledger_record (engine, result.move, search_clock () - engine->go_time);
 }
 
 typedef struct Hint {
@@ -423,6 +523,11 @@ void nboard_engine_set_move_time (NboardEngine *engine, double seconds)
   engine->move_time = seconds > 0 ? seconds : 0;
 }
 
+void nboard_engine_set_average_time (NboardEngine *engine, double seconds)
+{
+  engine->average_time = seconds > 0 ? seconds : 0;
+}
+
 void nboard_engine_free (NboardEngine *engine)
 {
   if (!engine)
@@ -447,29 +552,37 @@ static bool parse_seconds (const char *text, double *seconds)
 
 int cli_nboard (int argc, char **argv)
 {
-  double move_time = 0;
+  static const char *const options[] = { "--move-time", "--average-time" };
+  double seconds[2] = { 0, 0 }; /* by option */
   bool book = true;
   for (int i = 1; i < argc; i++) {
-    const char *value = NULL;
     if (strcmp (argv[i], "--no-book") == 0) {
       book = false;
       continue;
     }
-    if (strcmp (argv[i], "--move-time") == 0) {
-      if (i + 1 >= argc) {
-        cli_error ("nboard: --move-time needs a number of seconds");
-        return 2;
+    const char *value = NULL;
+    int option = -1;
+    for (int o = 0; o < 2 && option < 0; o++) {
+      size_t length = strlen (options[o]);
+      if (strcmp (argv[i], options[o]) == 0) {
+        if (i + 1 >= argc) {
+          cli_error ("nboard: %s needs a number of seconds", options[o]);
+          return 2;
+        }
+        option = o;
+        value = argv[++i];
+      } else if (strncmp (argv[i], options[o], length) == 0 && argv[i][length] == '=') {
+        option = o;
+        value = argv[i] + length + 1;
       }
-      value = argv[++i];
-    } else if (strncmp (argv[i], "--move-time=", 12) == 0) {
-      value = argv[i] + 12;
-    } else {
+    }
+    if (option < 0) {
       cli_error ("nboard: unknown argument '%s' (usage: verso-engine nboard [--move-time SECONDS] "
-                 "[--no-book])", argv[i]);
+                 "[--average-time SECONDS] [--no-book])", argv[i]);
       return 2;
     }
-    if (!parse_seconds (value, &move_time)) {
-      cli_error ("nboard: --move-time: expected seconds from %g to %g, got '%s'",
+    if (!parse_seconds (value, &seconds[option])) {
+      cli_error ("nboard: %s: expected seconds from %g to %g, got '%s'", options[option],
                  NBOARD_MIN_MOVE_TIME, NBOARD_MAX_MOVE_TIME, value);
       return 2;
     }
@@ -483,7 +596,8 @@ int cli_nboard (int argc, char **argv)
     return 1;
   }
 
-  nboard_engine_set_move_time (engine, move_time);
+  nboard_engine_set_move_time (engine, seconds[0]);
+  nboard_engine_set_average_time (engine, seconds[1]);
   if (book && !book_compiled ())
     cli_error ("nboard: playing without the opening book: %s", book_error ());
   if (!book)

@@ -22,6 +22,19 @@ double nboard_clock_budget (const NotationClock *clock, const Position *position
 bool nboard_engine_set_book (NboardEngine *engine, bool enabled, uint64_t seed);
 /* Timed play: every `go` answers within `seconds` (0 = depth play, the default). */
 void nboard_engine_set_move_time (NboardEngine *engine, double seconds);
+/* Timed play by the game: the engine's moves of a game take `seconds` each on average (0 = not
+ * so limited, the default), by its own account of the time its replies took (see
+ * nboard_average_budget); with a clock or --move-time too, the least of their budgets. */
+void nboard_engine_set_average_time (NboardEngine *engine, double seconds);
+/* Seconds a move of the side to move may take under --average-time `average`, after its replies
+ * took `spent` seconds in this game, with `empties` empty squares: the average for every move
+ * made and still to make (every other empty square) less the time spent is the allowance
+ * search_move_budget shares out, and no move takes more than four times the average. */
+double nboard_average_budget (double average, double spent, int replies, int empties);
+/* The seconds the engine's replies to `go` for `side` (POSITION_BLACK or POSITION_WHITE) took in
+ * the game as it now stands (a reply in a variation since taken back no longer counts), and
+ * (replies, may be NULL) how many they were. */
+double nboard_engine_spent (const NboardEngine *engine, int side, int *replies);
 
 /* An engine with a transposition table of hash_bytes (0 = the search's default) that writes its
  * replies to `out` and its complaints about bad input to `err`. NULL when memory is short. */

@@ -24,8 +24,10 @@ static const Command commands[] = {
   { "analyze", cli_analyze, "analyze [--depth N] [--time S] [--threads N] [--exact N] [--reverse] BOARD | analyze FILE [--threads N]\n"
                             "      score every legal move of BOARD (depth 12, exact from 20 empties unless told),\n"
                             "      or of every OBF position of FILE exactly, checking the scores it lists" },
-  { "nboard", cli_nboard, "nboard [--move-time S]   speak the NBoard engine protocol on stdin and stdout\n"
-                          "      (--move-time: answer each go within S seconds; a clock in the game is used too;\n"
+  { "nboard", cli_nboard, "nboard [--move-time S] [--average-time S]   speak the NBoard engine protocol on stdin\n"
+                          "      and stdout (--move-time: answer each go within S seconds; --average-time: take S\n"
+                          "      seconds a move on average over each game, more in the middle game than on book\n"
+                          "      moves and endgames; a clock in the game is used too;\n"
                           "      --no-book: search the opening too instead of playing book moves)" },
   { "perft", cli_perft, "perft DEPTH [--position BOARD] [--threads N] [--kernel portable|avx2|avx512]   count the game tree" },
   { "match", cli_match, "match [--openings N] [--reverse] [--verbose] PLAYER PLAYER   play two configurations" },

@@ -361,6 +361,10 @@ static void root_report (Root *root, int move, int score, int depth, bool exact,
 #define SEARCH_CLOCK_RESERVE_MAX 2.0
 #define SEARCH_INCREMENT_SHARE 0.9
 #define SEARCH_MIN_BUDGET 0.02
+/* The clock is shared over the moves this side has left, those at this many empties or fewer
+ * (solved exactly, in a fraction of a middle-game move's time) counted at this share. */
+#define SEARCH_PLAN_ENDGAME_EMPTIES 20
+#define SEARCH_PLAN_ENDGAME_SHARE 0.15
 /* A budget's hard limit is this share and these seconds short of it; the nominal (soft) time is
  * this share of the hard limit, which leaves room to stretch it for a critical move. */
 #define SEARCH_HARD_MARGIN_SHARE 0.03
@@ -404,20 +408,26 @@ double search_soft_scale (bool best_changed, int score_drop, int stable_iteratio
   return scale;
 }
 
+double search_moves_to_plan (int empties)
+{
+  double moves = 0;
+  for (int e = empties; e > 0; e -= 2)
+    moves += e > SEARCH_PLAN_ENDGAME_EMPTIES ? 1.0 : SEARCH_PLAN_ENDGAME_SHARE;
+  return moves < 1 ? 1 : moves;
+}
+
 double search_move_budget (double time_left, double increment, int empties, double move_time)
 {
   double budget = 0;
   if (time_left >= 0) {
-    /* A reserve for the GUI's and the pipes' delays, then an even share of the moves this side
-     * still has to make (half the empties), plus what each move gives back. */
+    /* A reserve for the GUI's and the pipes' delays, then a share of the moves this side still
+     * has to make (search_moves_to_plan), plus what each move gives back. */
     double reserve = time_left * SEARCH_CLOCK_RESERVE_SHARE;
     if (reserve > SEARCH_CLOCK_RESERVE_MAX)
       reserve = SEARCH_CLOCK_RESERVE_MAX;
     double usable = time_left - reserve;
-    int moves_left = (empties + 1) / 2;
-    if (moves_left < 1)
-      moves_left = 1;
-    budget = usable / moves_left + (increment > 0 ? increment * SEARCH_INCREMENT_SHARE : 0);
+    budget = usable / search_moves_to_plan (empties)
+           + (increment > 0 ? increment * SEARCH_INCREMENT_SHARE : 0);
     if (budget > usable)
       budget = usable;
     if (budget < SEARCH_MIN_BUDGET)

@@ -39,10 +39,14 @@ typedef struct SearchLimits {
 
 /* Monotonic seconds: the clock the time limits count on. */
 double search_clock (void);
+/* The moves the side to move has left with `empties` empty squares (every other empty square),
+ * those of the endgame, which the exact solver ends quickly, counted at a quarter: the number of
+ * shares a clock is divided into. At least 1. */
+double search_moves_to_plan (int empties);
 /* Seconds to spend on a move with time_left seconds on the clock (negative = no clock), an
  * increment added after every move, `empties` empty squares, and move_time seconds a move at
- * most (0 = no cap): the clock shared over this side's moves left (half the empties) with a
- * reserve kept back, capped by move_time. 0 when neither limits the move. */
+ * most (0 = no cap): the clock divided by search_moves_to_plan with a reserve kept back, capped
+ * by move_time. 0 when neither limits the move. */
 double search_move_budget (double time_left, double increment, int empties, double move_time);
 /* Sets soft and hard time so that the answer comes within `budget` seconds (> 0) of the call,
  * and manage_time. */

@@ -1,6 +1,8 @@
 /* fuzz-nboard.c: NBoard protocol command lines, one engine per input. After every line a `ping`
  * stops whatever search it started, as a GUI's ping does, so that no input thinks for long; the
- * game the engine holds is always one of legal moves. Replies and complaints go to /dev/null. */
+ * game the engine holds is always one of legal moves. Inputs of an odd size play under
+ * --average-time, whose account of the engine's own time must stay within the game. Replies and
+ * complaints go to /dev/null. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,6 +38,8 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   CHECK (sink, "cannot open /dev/null");
   NboardEngine *engine = nboard_engine_new (HASH_BYTES, sink, sink);
   CHECK (engine, "out of memory");
+  if (size % 2)
+    nboard_engine_set_average_time (engine, 0.01);
   const char *text = (const char *) data, *end = text + size;
   bool serving = true;
   while (serving && text < end) {
@@ -51,7 +55,14 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     char ping[] = "ping";
     if (serving)
       nboard_engine_command (engine, ping);
-    check_game (nboard_engine_game (engine));
+    const NotationGame *game = nboard_engine_game (engine);
+    check_game (game);
+    for (int side = POSITION_BLACK; side <= POSITION_WHITE; side++) {
+      int replies;
+      double spent = nboard_engine_spent (engine, side, &replies);
+      CHECK (spent >= 0 && replies >= 0 && (size_t) replies <= game->n_moves,
+             "%d replies taking %g s in a game of %zu moves", replies, spent, game->n_moves);
+    }
     text += length + (newline != NULL);
   }
   nboard_engine_free (engine);
