@@ -180,8 +180,8 @@ static void ledger_record (NboardEngine *engine, int move, double seconds)
 
 double nboard_average_budget (double average, double spent, int replies, int empties)
 {
-  /* The game's allowance: the average for every move made and still to make (every other
-   * empty square), less what the moves made took. */
+  /* The game's allowance: the average for every reply made and every move still to make (every
+   * other empty square), less what the replies took. */
   double allowance = average * (replies + (empties + 1) / 2) - spent;
   if (allowance < 0)
     allowance = 0;

@@ -40,8 +40,8 @@ typedef struct SearchLimits {
 /* Monotonic seconds: the clock the time limits count on. */
 double search_clock (void);
 /* The moves the side to move has left with `empties` empty squares (every other empty square),
- * those of the endgame, which the exact solver ends quickly, counted at a quarter: the number of
- * shares a clock is divided into. At least 1. */
+ * those of the endgame (20 empties or fewer), which the exact solver ends quickly, counted at
+ * 0.15 of a move: the number of shares a clock is divided into. At least 1. */
 double search_moves_to_plan (int empties);
 /* Seconds to spend on a move with time_left seconds on the clock (negative = no clock), an
  * increment added after every move, `empties` empty squares, and move_time seconds a move at
