@@ -119,6 +119,27 @@ def walk(skip_role=None):
             stack.extend(children)
 
 
+def name_of(node):
+    """The accessible's name as a screen reader says it: its own, or else the text of what it is
+    labelled by. GTK 4.18 names the items of a menu only by that relation (their own name is
+    empty), where GTK 4.8 gave them their label's text as their name."""
+    name = node.get_name() or ''
+    if name:
+        return name
+    texts = []
+    for relation in node.get_relation_set() or []:
+        if relation.get_relation_type() != Atspi.RelationType.LABELLED_BY:
+            continue
+        for i in range(relation.get_n_targets()):
+            target = relation.get_target(i)
+            text = target.get_name() or ''
+            if not text and target.get_text_iface() is not None:
+                text = Atspi.Text.get_text(target, 0, -1) or ''
+            if text:
+                texts.append(text)
+    return ' '.join(texts)
+
+
 def find(predicate):
     """The first accessible of the game for which predicate holds, or None."""
     for node in walk():

@@ -2,10 +2,14 @@
 # The manual: every page of help/C is valid Mallard, reached from the index, and links only to
 # pages and sections that exist; each translation (help/LINGUAS) is a valid PO file holding
 # every message of the pages, and its merged pages in the build tree are valid Mallard too.
-# Usage: test-help.sh SOURCE_HELP_DIR BUILD_HELP_DIR
+# The HTML built for a desktop without a help browser (HTML_DIR/LANG, LANG C or a translation)
+# has a page for every page, the index linking to them all, in its language, and needs nothing
+# from the network or outside its folder.
+# Usage: test-help.sh SOURCE_HELP_DIR BUILD_HELP_DIR HTML_DIR
 set -eu
 source_dir=$(cd "$1" && pwd)
 build_dir=$(cd "$2" && pwd)
+html_dir=$(cd "$3" && pwd)
 status=0
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -52,5 +56,42 @@ for lang in $languages; do
     || fail "help/$lang: the translated pages above are not valid Mallard"
 done
 
-[ $status -eq 0 ] && echo "PASS: $(echo $pages | wc -w) pages; translations:" $languages
+# check_html LANG: the HTML manual in LANG.
+check_html () {
+  dir="$html_dir/$1"
+  if [ ! -f "$dir/index.html" ]; then
+    fail "no HTML manual for $1: $dir/index.html is missing"
+    return
+  fi
+  for page in $pages; do
+    stem=$(basename "$page" .page)
+    [ -s "$dir/$stem.html" ] || fail "HTML manual $1: no $stem.html for $page"
+    [ "$stem" = index ] || grep -q "href=\"$stem.html\"" "$dir/index.html" \
+      || fail "HTML manual $1: index.html does not link to $stem.html"
+  done
+  if [ "$1" != C ] && ! grep -q "lang=\"$1\"" "$dir/index.html"; then
+    fail "HTML manual $1: index.html is not in $1 (no lang=\"$1\")"
+  fi
+  # What a page loads (stylesheets, scripts, images) is a file of its folder: offline, and
+  # installed with it. Links the reader follows may go anywhere.
+  loads=$(cat "$dir"/*.html | grep -o -e '<link [^>]*href="[^"]*"' -e '<script [^>]*src="[^"]*"' \
+          -e '<img [^>]*src="[^"]*"' | sed 's/.*\(href\|src\)="\([^"]*\)"$/\2/' | sort -u)
+  for load in $loads; do
+    case "$load" in
+      *:* | /* | *..*) fail "HTML manual $1 loads $load, which is not a file of its folder" ;;
+      *) [ -f "$dir/$load" ] || fail "HTML manual $1 loads $load, which is missing" ;;
+    esac
+  done
+  fetched=$(cat "$dir"/*.css | grep -o -E "url\\( *[\"']?[^\"') ]*" | sed -E "s/url\\( *[\"']?//" \
+             | grep -E '^(//|[a-z]+:)' | grep -v '^data:') || true
+  [ -z "$fetched" ] || fail "HTML manual $1: its stylesheet fetches $fetched"
+}
+
+check_html C
+for lang in $languages; do
+  check_html "$lang"
+done
+
+[ $status -eq 0 ] && echo "PASS: $(echo $pages | wc -w) pages; translations:" $languages \
+  "; HTML for C" $languages
 exit $status

@@ -40,7 +40,7 @@ done
 [ "$status" -eq 0 ] || exit 1
 
 desktop-file-validate "$root/share/applications/$app_id.desktop"
-appstreamcli validate --no-net "$root/share/metainfo/$app_id.metainfo.xml" >"$scratch/appstream.log" 2>&1 \
+"$(dirname "$0")/validate-metainfo.sh" "$root/share/metainfo/$app_id.metainfo.xml" >"$scratch/appstream.log" 2>&1 \
   || { cat "$scratch/appstream.log"; exit 1; }
 grep -q '^Name\[fr\]=' "$root/share/applications/$app_id.desktop" \
   || { echo "the installed desktop file carries no translation"; exit 1; }

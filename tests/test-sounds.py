@@ -2,8 +2,10 @@
 """The game's sounds in the real window (src/ui/verso-sound.c): starts the game under Xvfb with
 VERSO_DEBUG_SOUNDS=1, which prints "sound: NAME" on stderr for every sound played, and checks
 that a disc sounds for the person's move and the computer's, nothing for undo and redo, a pass
-and the end of a game (win, loss, draw) once each, and nothing with the setting off. Uses
-test-window.py's helpers. Usage: test-sounds.py VERSO SCHEMA_DIR SOUND_DIR"""
+and the end of a game (win, loss, draw) once each, and nothing with the setting off. Each game
+runs as on a machine without a sound device or server (whatever this one has), and must stay
+quiet there: not one line of alsa-lib's on stderr, the failure logged once, and no sound tried
+after it. Uses test-window.py's helpers. Usage: test-sounds.py VERSO SCHEMA_DIR SOUND_DIR"""
 
 import importlib.util
 import os
@@ -51,7 +53,9 @@ def wait_sounds(log_path, expected, what, seconds=10):
 
 
 def fresh_env(base, root, sounds=True):
-    """An environment with a home of its own whose settings (a key file) set the "sounds" key."""
+    """An environment with a home of its own whose settings (a key file) set the "sounds" key,
+    on a machine without sound: ALSA's default device is a card that is not there (alsa-lib
+    says so on stderr unless the game stops it) and the PulseAudio server is nowhere."""
     settings = os.path.join(root, 'config', 'glib-2.0', 'settings')
     os.makedirs(settings)
     os.makedirs(os.path.join(root, 'cache'))
@@ -59,10 +63,35 @@ def fresh_env(base, root, sounds=True):
         f.write("[io/github/verso/Verso]\ngame-mode='versus-computer'\nplayer-color='black'\n"
                 "sounds=%s\nanimations=false\nwindow-width=800\nwindow-height=700\n"
                 % ('true' if sounds else 'false'))
+    with open(os.path.join(root, '.asoundrc'), 'w') as f:
+        f.write('pcm.!default { type hw card VersoNoSuchCard }\n')
     return dict(base, HOME=root, XDG_DATA_HOME=os.path.join(root, 'data'),
                 XDG_CONFIG_HOME=os.path.join(root, 'config'),
                 XDG_CACHE_HOME=os.path.join(root, 'cache'), XDG_RUNTIME_DIR=root,
-                GSETTINGS_BACKEND='keyfile')
+                GSETTINGS_BACKEND='keyfile',
+                PULSE_SERVER='unix:' + os.path.join(root, 'no-pulse-server'))
+
+
+def check_quiet(log_path, what, sounds_on=True):
+    """Without a sound device the game says nothing on the terminal: no line of alsa-lib's own
+    ("ALSA lib pcm.c:... Unknown PCM default", eight for each sound once), the first failure
+    logged once (G_MESSAGES_DEBUG=Verso), and nothing tried after it: alsa-lib's messages,
+    which the game sends to its debug log (G_MESSAGES_DEBUG=Verso-ALSA), all come before."""
+    with open(log_path, errors='replace') as log:
+        lines = log.read().splitlines()
+    printed = [line for line in lines if 'ALSA lib' in line]
+    if printed:
+        fail('%s: alsa-lib wrote %d lines to stderr, the first: %s' % (what, len(printed), printed[0]))
+    failures = [i for i, line in enumerate(lines) if 'Sounds: ' in line]
+    if len(failures) != (1 if sounds_on else 0):
+        fail('%s: the failure to play should be logged %s, it was %d times: %s'
+             % (what, 'once' if sounds_on else 'never', len(failures),
+                [lines[i] for i in failures]))
+    later = [line for line in lines[failures[0] if failures else 0:] if 'Verso-ALSA' in line]
+    if later:
+        fail('%s: sounds were still tried after the first failure: %s' % (what, later[0]))
+    print('%s: nothing from alsa-lib on stderr, %d of its lines in the debug log'
+          % (what, sum('Verso-ALSA' in line for line in lines)), flush=True)
 
 
 def ggf_position(board):
@@ -100,11 +129,7 @@ def test_moves_undo_redo(env, screen, home):
         board = window.play_round(app, board, window.legal_moves(board, BLACK)[0])
         wait_sounds(log_path, ['disc'] * 4, 'the next round')
         app.quit()
-    with open(log_path, errors='replace') as log:
-        failures = [line for line in log if 'Sounds: ' in line]
-    # No sound server under Xvfb (or one): a failure is logged once, never again.
-    if len(failures) > 1:
-        fail('sound failures logged more than once: %s' % failures)
+    check_quiet(log_path, 'moves, undo and redo')
 
 
 def test_setting_off(env, screen, home):
@@ -116,6 +141,7 @@ def test_setting_off(env, screen, home):
         window.play_round(app, board, window.legal_moves(board, BLACK)[-1])
         wait_sounds(log_path, [], 'a round with the setting off')
         app.quit()
+    check_quiet(log_path, 'a round with the setting off', sounds_on=False)
 
 
 def test_position(env, screen, home, label, board, square, expected):
@@ -134,6 +160,7 @@ def test_position(env, screen, home, label, board, square, expected):
             app.wait_for(lambda b: b == result, 'the move %s in %s' % (window.name(square), label))
         wait_sounds(log_path, expected, label)
         kill(app)
+    check_quiet(log_path, label)
 
 
 def end_board(black_after):
@@ -164,7 +191,7 @@ def main():
     base = dict(os.environ)
     base.update({
         'DISPLAY': display, 'GSETTINGS_SCHEMA_DIR': SCHEMA_DIR, 'VERSO_SOUNDDIR': SOUND_DIR,
-        'VERSO_DEBUG_SOUNDS': '1', 'G_MESSAGES_DEBUG': 'Verso',
+        'VERSO_DEBUG_SOUNDS': '1', 'G_MESSAGES_DEBUG': 'Verso Verso-ALSA',
         'GTK_A11Y': 'none', 'NO_AT_BRIDGE': '1', 'GDK_BACKEND': 'x11',
         'GSK_RENDERER': os.environ.get('GSK_RENDERER', 'cairo'), 'ASAN_OPTIONS': 'detect_leaks=0',
     })

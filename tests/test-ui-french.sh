@@ -1,7 +1,7 @@
 #!/bin/sh
-# Starts the real game under Xvfb in French (LANGUAGE=fr with the C.UTF-8 locale, which needs no
-# generated locale) and checks that the interface speaks French: the main window appears, and
-# Ctrl+comma opens a window titled "Préférences".
+# Starts the real game under Xvfb in French (LANGUAGE=fr in the locale with-locale.sh made, LANG)
+# and checks that the interface speaks French: the main window appears, and Ctrl+comma opens a
+# window titled "Préférences".
 # Usage: test-ui-french.sh VERSO_EXECUTABLE LOCALEDIR SCHEMADIR
 set -eu
 if [ -z "${VERSO_UNDER_XVFB:-}" ]; then
@@ -17,7 +17,7 @@ cleanup () {
 trap cleanup EXIT INT TERM
 
 unset LC_ALL LC_MESSAGES
-export LANG=C.UTF-8 LANGUAGE=fr
+export LANGUAGE=fr
 export VERSO_LOCALEDIR="$2" GSETTINGS_SCHEMA_DIR="$3" GSETTINGS_BACKEND=memory
 export XDG_DATA_HOME="$scratch/data" XDG_CONFIG_HOME="$scratch/config" XDG_CACHE_HOME="$scratch/cache"
 export GDK_BACKEND=x11 GSK_RENDERER=cairo

@@ -30,7 +30,7 @@ def accessibles():
     found = []
     for node in atspi_game.walk(skip_role=Atspi.Role.TABLE_CELL):
         try:
-            found.append((node.get_role(), node.get_name() or '', node))
+            found.append((node.get_role(), atspi_game.name_of(node), node))
         except GLib.Error:
             continue
     return found

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "verso-application.h"
+#include "verso-dialog.h"
 
 /* GTK and libadwaita have no Literary Chinese translation: after the first "lzh" in the language
  * list, Traditional Chinese comes before English for their own strings (the About window, the
@@ -51,6 +52,7 @@ int main (int argc, char *argv[])
 {
   g_autoptr (VersoApplication) application = NULL;
 
+  verso_dialog_set_up_log ();
   setlocale (LC_ALL, "");
   fall_back_from_literary_chinese ();
   /* VERSO_LOCALEDIR points at the build tree's translations when running uninstalled (tests). */

@@ -80,24 +80,74 @@ static void shortcuts_activated (GSimpleAction *action, GVariant *parameter, gpo
   verso_dialog_present (shortcuts, window ? GTK_WINDOW (window) : NULL);
 }
 
-/* The manual (help/), installed for the desktop's help browser under help:verso. The task
- * holds the window until the answer comes; a window closed meanwhile is told nothing. */
-static void help_shown (GObject *source, GAsyncResult *result, gpointer user_data)
+/* The manual (help/): the desktop's help browser (Yelp) reads its Mallard pages as help:verso;
+ * without one, the same pages built as HTML open in the web browser. Each step holds the window
+ * until its answer comes; a window closed meanwhile is told nothing and shown nothing more. */
+
+/* Short, since a toast's title is cut to the window's width. No application for the URI is what
+ * GIO answers on a desktop without one; anything else is a failure to name plainly. */
+static void help_failed (GtkWindow *parent, const GError *error, const char *missing)
+{
+  g_message ("The help could not be opened: %s", error->message);
+  if (!parent || !VERSO_IS_WINDOW (parent) || !gtk_widget_get_mapped (GTK_WIDGET (parent)))
+    return;
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED))
+    verso_window_show_toast (VERSO_WINDOW (parent), missing);
+  else
+    verso_window_show_toast (VERSO_WINDOW (parent), _("The help could not be opened"));
+}
+
+/* The HTML manual's index.html in the first of the user's languages it is translated into (C,
+ * the English original, ends the list); NULL when it is not installed. VERSO_HELPDIR names the
+ * build tree's when the game runs uninstalled (tests). */
+static char *help_html_index (void)
+{
+  const char *variable = g_getenv ("VERSO_HELPDIR");
+  /* Absolute, to be made a file: URI. */
+  g_autofree char *directory = g_canonicalize_filename (variable && *variable ? variable : HELPDIR, NULL);
+  const char * const *languages = g_get_language_names ();
+
+  for (guint i = 0; languages[i]; i++) {
+    g_autofree char *index = g_build_filename (directory, languages[i], "index.html", NULL);
+
+    if (g_file_test (index, G_FILE_TEST_IS_REGULAR))
+      return g_steal_pointer (&index);
+  }
+  return NULL;
+}
+
+static void help_html_shown (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   GtkWindow *parent = source ? GTK_WINDOW (source) : NULL;
   g_autoptr (GError) error = NULL;
 
   if (gtk_show_uri_full_finish (parent, result, &error))
     return;
-  g_message ("The help could not be opened: %s", error->message);
-  if (!parent || !VERSO_IS_WINDOW (parent) || !gtk_widget_get_mapped (GTK_WIDGET (parent)))
+  help_failed (parent, error, _("Install Yelp or a web browser to read the help"));
+}
+
+static void help_shown (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  GtkWindow *parent = source ? GTK_WINDOW (source) : NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *index = NULL;
+  g_autofree char *uri = NULL;
+
+  if (gtk_show_uri_full_finish (parent, result, &error))
     return;
-  /* Short, since a toast's title is cut to the window's width. No application for help: URIs
-   * is what a desktop without Yelp, the help browser that reads these pages, answers. */
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED))
-    verso_window_show_toast (VERSO_WINDOW (parent), _("Install Yelp to read the help"));
-  else
-    verso_window_show_toast (VERSO_WINDOW (parent), _("The help could not be opened"));
+  /* Dismissed by the user (a portal's application chooser): nothing more to do. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  if (parent && !gtk_widget_get_mapped (GTK_WIDGET (parent)))
+    return;
+  index = help_html_index ();
+  if (index == NULL) {
+    help_failed (parent, error, _("Install Yelp to read the help"));
+    return;
+  }
+  g_debug ("No help browser for help:verso (%s): opening %s", error->message, index);
+  uri = g_filename_to_uri (index, NULL, NULL);
+  gtk_show_uri_full (parent, uri, GDK_CURRENT_TIME, NULL, help_html_shown, NULL);
 }
 
 static void help_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)

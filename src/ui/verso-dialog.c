@@ -12,6 +12,9 @@
  *   presented again when the dialog hides, so keys go to the game. */
 #include "verso-dialog.h"
 
+#include <adwaita.h>
+#include <stdio.h>
+
 /* The parent's own actions whose shortcuts also work in its dialogs. */
 static const char *const forwarded_actions[] = { "win.undo", "win.redo", "win.hint" };
 
@@ -83,6 +86,69 @@ static void on_visible_changed (GtkWindow *window)
   g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, destroy_later, later, (GDestroyNotify) destroy_later_free);
 }
 
+/* libadwaita 1.6 and later set a message dialog's heading in two labels, a large one on one line
+ * and a smaller one that wraps, and show the large one where it fits. To choose, they measure it
+ * for widths narrower than its text, which GTK 4.18 reports as a warning ("Trying to measure
+ * GtkLabel 0x… for width of 252, but it needs at least 288"); the dialog is drawn right. Those
+ * labels are kept here (not owned), and the log writer passes that one warning about them to the
+ * debug log; every other message, about them or anything else, goes on as it came. */
+static GHashTable *heading_labels;
+static GThread *main_thread;
+
+static void forget_heading_label (gpointer data, GObject *where_the_label_was)
+{
+  g_hash_table_remove (heading_labels, where_the_label_was);
+}
+
+static void remember_heading_labels (GtkWidget *widget)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child;
+       child = gtk_widget_get_next_sibling (child)) {
+    if (GTK_IS_LABEL (child) && gtk_widget_has_css_class (widget, "heading-bin")
+        && !g_hash_table_contains (heading_labels, child)) {
+      g_hash_table_add (heading_labels, child);
+      g_object_weak_ref (G_OBJECT (child), forget_heading_label, NULL);
+    }
+    remember_heading_labels (child);
+  }
+}
+
+static gboolean is_heading_measure_warning (GLogLevelFlags level, const GLogField *fields, gsize n_fields)
+{
+  const char *domain = NULL, *message = NULL;
+  void *label = NULL;
+  int width, needed;
+
+  /* The labels are the main thread's: a message from another thread is none of these. */
+  if (!(level & G_LOG_LEVEL_WARNING) || !heading_labels || g_thread_self () != main_thread)
+    return FALSE;
+  for (gsize i = 0; i < n_fields; i++) {
+    if (g_strcmp0 (fields[i].key, "GLIB_DOMAIN") == 0 && fields[i].length < 0)
+      domain = fields[i].value;
+    else if (g_strcmp0 (fields[i].key, "MESSAGE") == 0 && fields[i].length < 0)
+      message = fields[i].value;
+  }
+  return g_strcmp0 (domain, "Gtk") == 0 && message
+      && sscanf (message, "Trying to measure GtkLabel %p for width of %d, but it needs at least %d",
+                 &label, &width, &needed) == 3
+      && g_hash_table_contains (heading_labels, label);
+}
+
+static GLogWriterOutput write_log (GLogLevelFlags level, const GLogField *fields, gsize n_fields,
+                                   gpointer user_data)
+{
+  if (is_heading_measure_warning (level, fields, n_fields))
+    level = G_LOG_LEVEL_DEBUG;
+  return g_log_writer_default (level, fields, n_fields, user_data);
+}
+
+void verso_dialog_set_up_log (void)
+{
+  heading_labels = g_hash_table_new (NULL, NULL);
+  main_thread = g_thread_self ();
+  g_log_set_writer_func (write_log, NULL, NULL);
+}
+
 void verso_dialog_present (GtkWindow *window, GtkWindow *parent)
 {
   GtkApplication *application = parent ? gtk_window_get_application (parent) : NULL;
@@ -98,6 +164,8 @@ void verso_dialog_present (GtkWindow *window, GtkWindow *parent)
   }
   gtk_window_set_hide_on_close (window, TRUE);
   g_signal_connect (window, "notify::visible", G_CALLBACK (on_visible_changed), NULL);
+  if (heading_labels && ADW_IS_MESSAGE_DIALOG (window))
+    remember_heading_labels (GTK_WIDGET (window));
   gtk_window_present (window);
   /* Return answers a message dialog at once, rather than opening its first row's choices. */
   default_widget = gtk_window_get_default_widget (window);

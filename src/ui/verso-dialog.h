@@ -11,4 +11,8 @@ G_BEGIN_DECLS
  * first and destroys it from the main loop afterwards, and gives the keyboard back to parent. */
 void verso_dialog_present (GtkWindow *window, GtkWindow *parent);
 
+/* Installs the application's log writer, which passes libadwaita's warning about measuring a
+ * message dialog's heading (verso-dialog.c says why) to the debug log. Call once, first thing. */
+void verso_dialog_set_up_log (void);
+
 G_END_DECLS

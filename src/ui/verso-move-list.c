@@ -569,6 +569,9 @@ static void verso_move_list_init (VersoMoveList *self)
   cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (cancel), "win.cancel-analysis");
   gtk_widget_set_tooltip_text (cancel, _("Stop the analysis; the scores found so far stay"));
+  /* GTK 4.18 names a button after its label through a relation that comes before the label
+   * given here; without it the screen reader says only "Cancel". */
+  gtk_accessible_reset_relation (GTK_ACCESSIBLE (cancel), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
   gtk_accessible_update_property (GTK_ACCESSIBLE (cancel), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Cancel the Analysis"), -1);
   gtk_box_append (GTK_BOX (self->analysis_bar), cancel);
   gtk_widget_set_visible (self->analysis_bar, FALSE);

@@ -3,6 +3,9 @@
 #include "config.h"
 
 #include <gsound.h>
+#if HAVE_ALSA
+#include <alsa/asoundlib.h>
+#endif
 
 #include "verso-sound.h"
 
@@ -26,7 +29,6 @@ struct _VersoSounds {
   GObject parent_instance;
 
   GSettings *settings;
-  gboolean failure_logged;  /* failures are logged once, with g_debug */
   gboolean debug;           /* VERSO_DEBUG_SOUNDS: "sound: disc" on stderr for each sound */
   char *directory;
 
@@ -47,29 +49,58 @@ enum {
 };
 static guint signals[N_SIGNALS];
 
-static void sounds_log_failure (VersoSounds *self, const char *what, const GError *error)
+/* The process's sound output. One context, made at the first sound (so nothing connects while
+ * sounds are off) and never destroyed: destroying a context unloads libcanberra's output driver
+ * while a sound may still be playing in one of its threads, which then runs into unmapped code
+ * (the sound test crashed so under ASan once). The first failure, to make the context or to
+ * play a sound, leaves the rest of the session silent: without a sound device every sound fails
+ * alike, after libcanberra has tried each of its outputs again. Main thread only. */
+static struct {
+  GSoundContext *context;
+  gboolean silent;
+} output;
+
+#if HAVE_ALSA
+/* alsa-lib writes its errors to stderr: without a sound device libcanberra's ALSA output made it
+ * print eight lines for every sound. They go to the debug log instead, in a domain of their own
+ * (G_MESSAGES_DEBUG=Verso-ALSA). Called from libcanberra's threads too. */
+G_GNUC_PRINTF (5, 6)
+static void alsa_error_to_debug (const char *file, int line, const char *function, int err,
+                                 const char *format, ...)
 {
-  if (self->failure_logged)
-    return;
-  self->failure_logged = TRUE;
-  g_debug ("Sounds: %s: %s (further failures are not logged)", what, error->message);
+  va_list args;
+  g_autofree char *message = NULL;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_log ("Verso-ALSA", G_LOG_LEVEL_DEBUG, "%s:%d (%s) %s%s%s", file ? file : "?", line,
+         function ? function : "?", message, err ? ": " : "", err ? snd_strerror (err) : "");
+}
+#endif
+
+static void sounds_fall_silent (const char *what, const GError *error)
+{
+  output.silent = TRUE;
+  g_debug ("Sounds: %s: %s (no more sounds are played)", what, error->message);
 }
 
-/* The process's one sound context, made at the first sound (so nothing connects while sounds
- * are off) and never destroyed: destroying a context unloads libcanberra's output driver while
- * a sound may still be playing in one of its threads, which then runs into unmapped code (the
- * sound test crashed so under ASan once). NULL, with error the first time, without a sound
- * server; not tried again after that. Main thread only. */
-static GSoundContext *sounds_context (GError **error)
+/* The context to play in; NULL once the session is silent. */
+static GSoundContext *sounds_context (void)
 {
-  static GSoundContext *context;
-  static gboolean failed;
+  g_autoptr (GError) error = NULL;
 
-  if (context == NULL && !failed) {
-    context = gsound_context_new (NULL, error);
-    failed = context == NULL;
-  }
-  return context;
+  if (output.silent)
+    return NULL;
+  if (output.context != NULL)
+    return output.context;
+#if HAVE_ALSA
+  snd_lib_error_set_handler (alsa_error_to_debug);
+#endif
+  output.context = gsound_context_new (NULL, &error);
+  if (output.context == NULL)
+    sounds_fall_silent ("no sound context", error);
+  return output.context;
 }
 
 static void sounds_play (VersoSounds *self, Sound sound)
@@ -84,12 +115,9 @@ static void sounds_play (VersoSounds *self, Sound sound)
   if (self->debug)
     g_printerr ("sound: %s\n", sound_names[sound]);
   g_signal_emit (self, signals[SIGNAL_PLAYED], 0, sound_names[sound]);
-  context = sounds_context (&error);
-  if (context == NULL) {
-    if (error)
-      sounds_log_failure (self, "no sound context", error);
+  context = sounds_context ();
+  if (context == NULL)
     return;
-  }
   file_name = g_strconcat (sound_names[sound], ".wav", NULL);
   path = g_build_filename (self->directory, file_name, NULL);
   if (!gsound_context_play_simple (context, NULL, &error,
@@ -97,7 +125,7 @@ static void sounds_play (VersoSounds *self, Sound sound)
                                    GSOUND_ATTR_EVENT_ID, sound_names[sound],
                                    GSOUND_ATTR_MEDIA_ROLE, "event",
                                    NULL))
-    sounds_log_failure (self, path, error);
+    sounds_fall_silent (path, error);
 }
 
 static void sounds_cancel_following (VersoSounds *self)

@@ -11,7 +11,9 @@ G_BEGIN_DECLS
 #define VERSO_TYPE_SOUNDS (verso_sounds_get_type ())
 G_DECLARE_FINAL_TYPE (VersoSounds, verso_sounds, VERSO, SOUNDS, GObject)
 
-/* Follows settings' "sounds" key. Never fails: without a sound server it stays silent.
+/* Follows settings' "sounds" key. Never fails: without a sound server or device it stays
+ * silent, and quiet (the first sound that fails to play ends the session's sounds, logged
+ * once with g_debug; alsa-lib's messages go to the debug log, not the terminal).
  * "played" (const char *name: "disc", "pass", "win", "loss" or "draw") is emitted for each
  * sound played while the key is on, whether or not a sound server heard it (for tests). */
 VersoSounds *verso_sounds_new (GSettings *settings);

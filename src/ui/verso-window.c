@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <string.h>
 #include <time.h>
 
 #include "verso-application.h"
@@ -82,6 +83,182 @@ void verso_window_show_toast (VersoWindow *self, const char *title)
 static gboolean versus_computer (VersoWindow *self)
 {
   return verso_game_get_mode (self->game) == VERSO_MODE_VERSUS_COMPUTER;
+}
+
+/* Layout */
+
+/* The layout's widgets, which the template names but the window's struct does not hold. */
+static GtkWidget *layout_child (VersoWindow *self, const char *name)
+{
+  return GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (self), VERSO_TYPE_WINDOW, name));
+}
+
+static int minimum_width (GtkWidget *widget)
+{
+  int minimum;
+
+  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+  return minimum;
+}
+
+/* The wide header's minimum width with this page of the subtitle: the header's title is the
+ * window title over the subtitle, as wide as the wider of them. */
+static int wide_header_needs (VersoWindow *self, GtkWidget *page)
+{
+  GtkWidget *shown = gtk_stack_get_visible_child (GTK_STACK (layout_child (self, "subtitle_stack")));
+  int title = minimum_width (layout_child (self, "title_label"));
+
+  return minimum_width (layout_child (self, "wide_header")) - MAX (title, minimum_width (shown))
+         + MAX (title, minimum_width (page));
+}
+
+#define SUBTITLE_SEPARATOR " · "
+
+/* The subtitle's parts are joined by " · " in every language: when it wraps, each dot stays at
+ * the end of its line rather than starting the next. */
+static PangoAttrList *glue_dots (const char *text)
+{
+  PangoAttrList *attributes = pango_attr_list_new ();
+
+  for (const char *dot = strstr (text, SUBTITLE_SEPARATOR); dot; dot = strstr (dot + 1, SUBTITLE_SEPARATOR)) {
+    PangoAttribute *glue = pango_attr_allow_breaks_new (FALSE);
+    const char *before = g_utf8_find_prev_char (text, dot);
+
+    glue->start_index = (before ? before : dot) - text;
+    glue->end_index = dot + strlen (" ·") - text;
+    pango_attr_list_insert (attributes, glue);
+  }
+  return attributes;
+}
+
+/* The subtitle on one line, and on two split at the dot that balances them best; update_layout
+ * shows what fits. */
+static void set_subtitle (VersoWindow *self, const char *text)
+{
+  const char *split = NULL;
+  glong length = g_utf8_strlen (text, -1), longer = length;
+  g_autofree char *first = NULL;
+
+  for (const char *dot = strstr (text, SUBTITLE_SEPARATOR); dot; dot = strstr (dot + 1, SUBTITLE_SEPARATOR)) {
+    glong before = g_utf8_pointer_to_offset (text, dot);
+    glong after = length - before - g_utf8_strlen (SUBTITLE_SEPARATOR, -1);
+
+    if (MAX (before, after) < longer) {
+      longer = MAX (before, after);
+      split = dot;
+    }
+  }
+  first = split ? g_strndup (text, split - text) : g_strdup (text);
+  gtk_label_set_text (GTK_LABEL (layout_child (self, "subtitle_label")), text);
+  gtk_label_set_text (GTK_LABEL (layout_child (self, "subtitle_start")), first);
+  gtk_label_set_text (GTK_LABEL (layout_child (self, "subtitle_end")), split ? split + strlen (SUBTITLE_SEPARATOR) : "");
+  gtk_widget_set_visible (layout_child (self, "subtitle_end"), split != NULL);
+}
+
+/* The narrow header's minimum width with a subtitle this wide on its widest line. */
+static int narrow_header_needs (VersoWindow *self, int subtitle)
+{
+  int title = minimum_width (layout_child (self, "title_label"));
+
+  return minimum_width (layout_child (self, "narrow_header"))
+         - MAX (title, minimum_width (layout_child (self, "narrow_subtitle_label"))) + MAX (title, subtitle);
+}
+
+/* The narrow header's subtitle for this width: on one line or two as the wide header's, wrapped
+ * further if even two lines are too wide. */
+static char *narrow_subtitle (VersoWindow *self, int width)
+{
+  const char *text = gtk_label_get_text (GTK_LABEL (layout_child (self, "subtitle_label")));
+  const char *end = gtk_label_get_text (GTK_LABEL (layout_child (self, "subtitle_end")));
+
+  if (!*end || narrow_header_needs (self, minimum_width (layout_child (self, "subtitle_label"))) <= width)
+    return g_strdup (text);
+  return g_strconcat (gtk_label_get_text (GTK_LABEL (layout_child (self, "subtitle_start"))), "\n", end, NULL);
+}
+
+/* The least width left to the board for the side pane to stay beside it rather than fold over it:
+ * the window's own least width. */
+#define BOARD_BESIDE_PANE 320
+
+/* The layout for the window's width: the wide header, its subtitle on one line or else on two;
+ * when neither fits, the narrow header, with the game's buttons in the bar under the board and
+ * the side pane folded over the board, shown on demand (Moves, F9). The side pane folds too when
+ * it would leave the board too little room. Only the width decides, so
+ * what changes here cannot change the choice back. With apply FALSE, only says whether the
+ * layout is the one for the width. The subtitle's page out of sight is out of a screen reader's
+ * reach too (a stack only unmaps it). */
+static gboolean update_layout (VersoWindow *self, int width, gboolean apply)
+{
+  GtkStack *stack = GTK_STACK (layout_child (self, "subtitle_stack"));
+  GtkWidget *one_line = layout_child (self, "subtitle_label");
+  GtkWidget *two_lines = gtk_widget_get_parent (layout_child (self, "subtitle_start"));
+  GtkLabel *narrow_label = GTK_LABEL (layout_child (self, "narrow_subtitle_label"));
+  GtkWidget *page = wide_header_needs (self, one_line) <= width ? one_line : two_lines;
+  gboolean narrow = wide_header_needs (self, page) > width;
+  AdwFlapFoldPolicy fold = narrow || width - minimum_width (adw_flap_get_flap (self->flap)) < BOARD_BESIDE_PANE
+                           ? ADW_FLAP_FOLD_POLICY_ALWAYS : ADW_FLAP_FOLD_POLICY_AUTO;
+  g_autofree char *text = NULL;
+
+  if (gtk_widget_get_visible (layout_child (self, "narrow_header")) != narrow
+      || adw_flap_get_fold_policy (self->flap) != fold) {
+    if (!apply)
+      return FALSE;
+    gtk_widget_set_visible (layout_child (self, "wide_header_clip"), !narrow);
+    gtk_widget_set_visible (layout_child (self, "narrow_header"), narrow);
+    gtk_widget_set_visible (layout_child (self, "game_bar"), narrow);
+    adw_flap_set_fold_policy (self->flap, fold);
+  }
+  if (!narrow && gtk_stack_get_visible_child (stack) != page) {
+    if (!apply)
+      return FALSE;
+    gtk_stack_set_visible_child (stack, page);
+    gtk_accessible_update_state (GTK_ACCESSIBLE (one_line), GTK_ACCESSIBLE_STATE_HIDDEN, page != one_line, -1);
+    gtk_accessible_update_state (GTK_ACCESSIBLE (two_lines), GTK_ACCESSIBLE_STATE_HIDDEN, page != two_lines, -1);
+  }
+  if (!narrow)
+    return TRUE;
+  text = narrow_subtitle (self, width);
+  if (g_strcmp0 (gtk_label_get_text (narrow_label), text) != 0) {
+    PangoAttrList *attributes = glue_dots (text);
+
+    if (!apply) {
+      pango_attr_list_unref (attributes);
+      return FALSE;
+    }
+    gtk_label_set_text (narrow_label, text);
+    gtk_label_set_attributes (narrow_label, attributes);
+    pango_attr_list_unref (attributes);
+    /* A screen reader reads the subtitle as the wide header shows it on one line. */
+    gtk_accessible_update_property (GTK_ACCESSIBLE (narrow_label), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    gtk_label_get_text (GTK_LABEL (one_line)), -1);
+  }
+  return TRUE;
+}
+
+static gboolean apply_layout (gpointer user_data)
+{
+  VersoWindow *self = user_data;
+
+  if (self->flap)  /* not disposed meanwhile */
+    update_layout (self, gtk_widget_get_width (GTK_WIDGET (self->flap)), TRUE);
+  return G_SOURCE_REMOVE;
+}
+
+/* The layout for the window's width is set before its content is allocated, for the width the
+ * content will get: the window's less its shadows (the surface's offset, on each side). Should
+ * that be wrong, the layout is set again after, outside GTK's allocation (a widget shown during
+ * it would be drawn unallocated), and shows from the next frame. The window's minimum width is
+ * the narrow layout's whatever the layout (wide_header_clip), so that it can always be made narrow. */
+static void verso_window_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  VersoWindow *self = VERSO_WINDOW (widget);
+  double shadow_left, shadow_top;
+
+  gtk_native_get_surface_transform (GTK_NATIVE (widget), &shadow_left, &shadow_top);
+  update_layout (self, width - 2 * (int) shadow_left, TRUE);
+  GTK_WIDGET_CLASS (verso_window_parent_class)->size_allocate (widget, width, height, baseline);
+  if (!update_layout (self, gtk_widget_get_width (GTK_WIDGET (self->flap)), FALSE))
+    g_idle_add_full (G_PRIORITY_HIGH_IDLE, apply_layout, g_object_ref (self), g_object_unref);
 }
 
 static void update_actions (VersoWindow *self)
@@ -212,17 +389,20 @@ static void update_status (VersoWindow *self)
     /* Translators: the window subtitle of a game under the Reverse rules (fewest discs win),
      * e.g. "Reverse · You play black · Expert" */
     subtitle = g_strdup_printf (_("Reverse · %s"), players);
-  adw_window_title_set_subtitle (self->window_title, subtitle ? subtitle : players);
+  set_subtitle (self, subtitle ? subtitle : players);
 
   /* Pause and Resume, while the computer plays itself. */
   {
     const char *label = paused ? _("Resume") : _("Pause");
 
+    /* The bar's twin follows its icon, tooltip and visibility (verso-window.ui). */
     gtk_widget_set_visible (self->pause_button, computer_only);
     gtk_button_set_icon_name (GTK_BUTTON (self->pause_button),
                               paused ? "media-playback-start-symbolic" : "media-playback-pause-symbolic");
     gtk_widget_set_tooltip_text (self->pause_button, label);
     gtk_accessible_update_property (GTK_ACCESSIBLE (self->pause_button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+    gtk_accessible_update_property (GTK_ACCESSIBLE (layout_child (self, "bar_pause_button")),
+                                    GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
   }
   update_actions (self);
 }
@@ -1108,6 +1288,7 @@ static void verso_window_class_init (VersoWindowClass *klass)
   object_class->dispose = verso_window_dispose;
   window_class->close_request = verso_window_close_request;
   widget_class->realize = verso_window_realize;
+  widget_class->size_allocate = verso_window_size_allocate;
 
   g_type_ensure (VERSO_TYPE_BOARD_VIEW);
   g_type_ensure (VERSO_TYPE_EVAL_GRAPH);
@@ -1141,6 +1322,18 @@ static void verso_window_class_init (VersoWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_editor_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_editor_play);
   gtk_widget_class_bind_template_callback (widget_class, on_editor_cancel);
+  /* The layout for the window's width (update_layout), its widgets looked up with layout_child. */
+  gtk_widget_class_bind_template_child_full (widget_class, "wide_header_clip", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "wide_header", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "narrow_header", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "title_label", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "subtitle_stack", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "subtitle_label", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "subtitle_start", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "subtitle_end", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "narrow_subtitle_label", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "game_bar", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "bar_pause_button", FALSE, 0);
   gtk_widget_class_install_action (widget_class, "win.go-start", NULL, go_start_activated);
   gtk_widget_class_install_action (widget_class, "win.go-end", NULL, go_end_activated);
   gtk_widget_class_install_action (widget_class, "win.go-back", NULL, go_back_activated);
@@ -1163,8 +1356,9 @@ static void verso_window_init (VersoWindow *self)
   g_autoptr (VersoGame) game = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  /* F9 and the header bar's toggle show and hide the move list; the flap hides it by itself
-   * when it folds in a narrow window and shows it again when there is room. */
+  /* F9 and the Moves toggles (in the header bar, or in the bar under the board of a narrow
+   * window) show and hide the move list; the flap hides it by itself when it folds in a narrow
+   * window and shows it again when there is room. */
   {
     g_autoptr (GPropertyAction) show_moves = g_property_action_new ("show-moves", self->flap, "reveal-flap");
     g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (show_moves));
