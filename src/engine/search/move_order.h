@@ -1,4 +1,4 @@
-/* move.h: lists of legal moves with their flips, and the scores that order them. */
+/* move_order.h: lists of legal moves with their flips, and the scores that order them. */
 #pragma once
 
 #include <assert.h>
