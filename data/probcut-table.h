@@ -1,4 +1,4 @@
-/* probcut-table.h: the Multi-ProbCut regressions (src/engine/probcut.h), made by
+/* probcut-table.h: the Multi-ProbCut regressions (src/engine/search/probcut.h), made by
  *   tools/calibrate-probcut   (verso-probcut --positions 150 --max-depth 12)
  * from 1200 WTHOR positions. Do not edit: run the command again. Per bucket of 6
  * empties and depth d: { check depth, a x 1000, b, sigma } (EVAL_SCALE units) where

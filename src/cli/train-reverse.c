@@ -189,7 +189,7 @@ static bool write_weights (const char *path, const ReverseWeights *weights, int 
   }
   fprintf (out, "/* eval_reverse_weights.h: the weights of the Reverse evaluation (eval_reverse.h), "
                 "made by\n * `verso-engine train-reverse --games %d --rounds %d --seed %llu "
-                "--output src/engine/eval_reverse_weights.h`\n * (deterministic). Do not edit. */\n"
+                "--output src/engine/eval/eval_reverse_weights.h`\n * (deterministic). Do not edit. */\n"
                 "#pragma once\n\n#include \"eval_reverse.h\"\n\n"
                 "/* EVAL_SCALE units per unit of each feature, one row per phase (empties / 10):\n *",
            games, rounds, (unsigned long long) seed);

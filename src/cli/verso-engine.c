@@ -41,7 +41,7 @@ static const Command commands[] = {
   { "train-reverse", cli_train_reverse,
     "train-reverse [--games N] [--rounds R] [--seed S] [--output FILE]\n"
     "      fit the Reverse evaluation's weights on self-played Reverse games (deterministic):\n"
-    "      src/engine/eval_reverse_weights.h" },
+    "      src/engine/eval/eval_reverse_weights.h" },
 };
 
 void cli_error (const char *format, ...)

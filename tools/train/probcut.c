@@ -1,5 +1,5 @@
-/* verso-probcut: calibrates Multi-ProbCut (src/engine/probcut.h) on tournament positions and
- * writes the table data/probcut-table.h.
+/* verso-probcut: calibrates Multi-ProbCut (src/engine/search/probcut.h) on tournament positions
+ * and writes the table data/probcut-table.h.
  *
  *   verso-probcut --wthor DIR --out FILE [--positions N] [--max-depth D] [--threads N]
  *
@@ -259,7 +259,7 @@ int main (int argc, char **argv)
     return 1;
   }
 #define EMIT(...) (length += (size_t) snprintf (text + length, capacity - length, __VA_ARGS__))
-  EMIT ("/* probcut-table.h: the Multi-ProbCut regressions (src/engine/probcut.h), made by\n"
+  EMIT ("/* probcut-table.h: the Multi-ProbCut regressions (src/engine/search/probcut.h), made by\n"
         " *   tools/calibrate-probcut   (verso-probcut --positions %d --max-depth %d)\n"
         " * from %d WTHOR positions. Do not edit: run the command again. Per bucket of %d\n"
         " * empties and depth d: { check depth, a x 1000, b, sigma } (EVAL_SCALE units) where\n"

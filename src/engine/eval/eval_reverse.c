@@ -5,7 +5,6 @@
 #include <assert.h>
 
 #include "eval_pattern.h"
-#include "move.h"
 
 #include "eval_reverse_weights.h"
 
@@ -38,11 +37,11 @@ void eval_reverse_features (const Board *board, int features[REVERSE_FEATURES])
   uint64_t player = board->player, opponent = board->opponent;
   uint64_t empty = ~(player | opponent);
   uint64_t stable = board_stable_discs (player, opponent);
-  uint64_t frontier = move_frontier (empty, player | opponent); /* discs next to an empty square */
+  uint64_t frontier = board_frontier (empty, player | opponent); /* discs next to an empty square */
   features[REVERSE_MOBILITY] = board_count (board_moves (player, opponent))
                              - board_count (board_moves (opponent, player));
-  features[REVERSE_POTENTIAL] = board_count (move_frontier (opponent, empty))
-                              - board_count (move_frontier (player, empty));
+  features[REVERSE_POTENTIAL] = board_count (board_frontier (opponent, empty))
+                              - board_count (board_frontier (player, empty));
   features[REVERSE_CORNERS] = board_count (player & EVAL_CORNERS)
                             - board_count (opponent & EVAL_CORNERS);
   features[REVERSE_X_SQUARES] = eval_x_squares (player, empty) - eval_x_squares (opponent, empty);

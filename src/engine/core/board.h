@@ -151,6 +151,17 @@ static inline int board_empties (const Board *board)
 {
   return board_count (board_empty_squares (board));
 }
+/* The squares of `empty` next to the discs `discs`: the frontier, where the other side may soon
+ * move. With the roles swapped, the discs next to an empty square. */
+static inline uint64_t board_frontier (uint64_t discs, uint64_t empty)
+{
+  const uint64_t not_a = 0xFEFEFEFEFEFEFEFEULL, not_h = 0x7F7F7F7F7F7F7F7FULL;
+  uint64_t n = ((discs << 1) & not_a) | ((discs >> 1) & not_h)
+             | (discs << 8) | (discs >> 8)
+             | ((discs << 9) & not_a) | ((discs >> 9) & not_h)
+             | ((discs << 7) & not_h) | ((discs >> 7) & not_a);
+  return n & empty;
+}
 /* True when neither side can move. */
 bool board_is_game_over (const Board *board);
 /* Disc difference for the side to move with the empty squares given to the winner

@@ -6,7 +6,7 @@
 #include <assert.h>
 
 #include "board.h"
-#include "move.h"
+#include "move_order.h"
 #include "rules.h"
 #include "search_internal.h"
 

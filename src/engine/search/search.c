@@ -11,7 +11,7 @@
 #include "endgame.h"
 #include "eval_pattern.h"
 #include "midgame.h"
-#include "move.h"
+#include "move_order.h"
 #include "search_internal.h"
 
 #define SEARCH_MAX_THREADS 64

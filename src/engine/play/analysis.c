@@ -5,8 +5,6 @@
 #include <assert.h>
 #include <string.h>
 
-#include "search_internal.h"
-
 /* A move in solving range gets midgame estimates while the depth searched after it is less than
  * its empties minus this margin (those are cheap next to the solve); then it is solved. */
 #define ANALYSIS_SOLVE_MARGIN 10

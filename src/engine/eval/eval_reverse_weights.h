@@ -1,5 +1,5 @@
 /* eval_reverse_weights.h: the weights of the Reverse evaluation (eval_reverse.h), made by
- * `verso-engine train-reverse --games 2000 --rounds 3 --seed 1 --output src/engine/eval_reverse_weights.h`
+ * `verso-engine train-reverse --games 2000 --rounds 3 --seed 1 --output src/engine/eval/eval_reverse_weights.h`
  * (deterministic). Do not edit. */
 #pragma once
 

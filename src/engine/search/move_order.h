@@ -1,4 +1,4 @@
-/* move.h: lists of legal moves with their flips, and the scores that order them. */
+/* move_order.h: lists of legal moves with their flips, and the scores that order them. */
 #pragma once
 
 #include <assert.h>
@@ -73,17 +73,6 @@ static inline int move_weighted_mobility (uint64_t player, uint64_t opponent)
   return board_count (moves) + board_count (moves & 0x8100000000000081ULL);
 }
 
-/* Empty squares next to the discs `discs`. */
-static inline uint64_t move_frontier (uint64_t discs, uint64_t empty)
-{
-  const uint64_t not_a = 0xFEFEFEFEFEFEFEFEULL, not_h = 0x7F7F7F7F7F7F7F7FULL;
-  uint64_t n = ((discs << 1) & not_a) | ((discs >> 1) & not_h)
-             | (discs << 8) | (discs >> 8)
-             | ((discs << 9) & not_a) | ((discs >> 9) & not_h)
-             | ((discs << 7) & not_h) | ((discs >> 7) & not_a);
-  return n & empty;
-}
-
 /* The discs `discs` on corners, and those on an edge next to a corner of theirs: stable however
  * the game goes. */
 static inline uint64_t move_corner_stability (uint64_t discs)
@@ -115,7 +104,7 @@ static inline void move_list_score_endgame (MoveList *list, const Board *board, 
     uint64_t player = board->player ^ move->flips ^ bit;
     uint64_t opponent = board->opponent ^ move->flips;
     int score = -(move_weighted_mobility (opponent, player) << 10);
-    score -= board_count (move_frontier (player, empty ^ bit)) << 4;
+    score -= board_count (board_frontier (player, empty ^ bit)) << 4;
     score += board_count (move_corner_stability (player)) << 8;
     if (parity & bit)
       score += 1 << 8;

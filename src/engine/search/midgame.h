@@ -1,7 +1,7 @@
 /* midgame.h: depth-limited principal variation search with the evaluation at the leaves. */
 #pragma once
 
-#include "move.h"
+#include "move_order.h"
 #include "search_internal.h"
 
 /* Fail-soft search in EVAL_SCALE units within (alpha, beta), `depth` plies deep; positions

@@ -11,9 +11,9 @@
 #include "board.h"
 
 /* The copies for newer instruction sets use that set's move generation and flips, including
- * in the move lists of move.h, which is why these come before it. The AVX-512 copy generates
- * moves with AVX2: the eight-lane version's final reduction costs more than its shifts save
- * (fforum-20-39: 3.05 s with it, 2.86 s without). */
+ * in the move lists of move_order.h, which is why these come before it. The AVX-512 copy
+ * generates moves with AVX2: the eight-lane version's final reduction costs more than its shifts
+ * save (fforum-20-39: 3.05 s with it, 2.86 s without). */
 #if defined(ENDGAME_AVX512)
 #include "board-x86.h"
 #define board_moves board_moves_avx2
@@ -24,7 +24,7 @@
 #endif
 
 #include "midgame.h"
-#include "move.h"
+#include "move_order.h"
 #include "probcut.h"
 #include "search_internal.h"
 

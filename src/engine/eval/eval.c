@@ -4,8 +4,6 @@
 
 #include <assert.h>
 
-#include "move.h"
-
 #define EDGES 0xFF818181818181FFULL
 
 /* Weights in EVAL_SCALE units for one game phase. */
@@ -39,8 +37,8 @@ static int simple_evaluate (const Evaluation *evaluation, const Board *board)
 
   int mobility = board_count (board_moves (player, opponent))
                - board_count (board_moves (opponent, player));
-  int potential = board_count (move_frontier (opponent, empty))
-                - board_count (move_frontier (player, empty));
+  int potential = board_count (board_frontier (opponent, empty))
+                - board_count (board_frontier (player, empty));
   int corners = board_count (player & EVAL_CORNERS) - board_count (opponent & EVAL_CORNERS);
   int x = eval_x_squares (player, empty) - eval_x_squares (opponent, empty);
   int c = eval_c_squares (player, empty) - eval_c_squares (opponent, empty);

@@ -1,5 +1,5 @@
-/* move.c: ordering move lists where the evaluation guides the order. */
-#include "move.h"
+/* move_order.c: ordering move lists where the evaluation guides the order. */
+#include "move_order.h"
 
 #include "midgame.h"
 #include "search_internal.h"
