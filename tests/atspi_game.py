@@ -119,12 +119,16 @@ def walk(skip_role=None):
             stack.extend(children)
 
 
+MENU_ITEM_ROLES = (Atspi.Role.MENU_ITEM, Atspi.Role.CHECK_MENU_ITEM, Atspi.Role.RADIO_MENU_ITEM)
+
+
 def name_of(node):
-    """The accessible's name as a screen reader says it: its own, or else the text of what it is
-    labelled by. GTK 4.18 names the items of a menu only by that relation (their own name is
-    empty), where GTK 4.8 gave them their label's text as their name."""
+    """The accessible's name as a screen reader says it: its own, or else, for a menu item, the
+    text of what it is labelled by. GTK 4.18 names the items of a menu only by that relation
+    (their own name is empty), where GTK 4.8 gave them their label's text as their name. Other
+    roles are not asked for their relations: a walk over the whole window stays one call a node."""
     name = node.get_name() or ''
-    if name:
+    if name or node.get_role() not in MENU_ITEM_ROLES:
         return name
     texts = []
     for relation in node.get_relation_set() or []:
