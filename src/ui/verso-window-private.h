@@ -24,6 +24,19 @@ struct _VersoWindow {
   AdwApplicationWindow parent_instance;
 
   AdwWindowTitle *window_title;
+  /* The two layouts (update_layout): the header for a wide window, and for a narrow one the
+   * header with the bar under the board; the title and the subtitle on one or two lines. */
+  GtkWidget *wide_header_clip;
+  GtkWidget *wide_header;
+  GtkWidget *narrow_header;
+  GtkWidget *title_label;
+  GtkWidget *subtitle_stack;
+  GtkWidget *subtitle_label;
+  GtkWidget *subtitle_start;
+  GtkWidget *subtitle_end;
+  GtkWidget *narrow_subtitle_label;
+  GtkWidget *game_bar;
+  GtkWidget *bar_pause_button;
   AdwToastOverlay *toast_overlay;
   VersoBoardView *board_view;
   GtkWidget *black_box;

@@ -87,12 +87,6 @@ static gboolean versus_computer (VersoWindow *self)
 
 /* Layout */
 
-/* The layout's widgets, which the template names but the window's struct does not hold. */
-static GtkWidget *layout_child (VersoWindow *self, const char *name)
-{
-  return GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (self), VERSO_TYPE_WINDOW, name));
-}
-
 static int minimum_width (GtkWidget *widget)
 {
   int minimum;
@@ -105,10 +99,10 @@ static int minimum_width (GtkWidget *widget)
  * window title over the subtitle, as wide as the wider of them. */
 static int wide_header_needs (VersoWindow *self, GtkWidget *page)
 {
-  GtkWidget *shown = gtk_stack_get_visible_child (GTK_STACK (layout_child (self, "subtitle_stack")));
-  int title = minimum_width (layout_child (self, "title_label"));
+  GtkWidget *shown = gtk_stack_get_visible_child (GTK_STACK (self->subtitle_stack));
+  int title = minimum_width (self->title_label);
 
-  return minimum_width (layout_child (self, "wide_header")) - MAX (title, minimum_width (shown))
+  return minimum_width (self->wide_header) - MAX (title, minimum_width (shown))
          + MAX (title, minimum_width (page));
 }
 
@@ -149,31 +143,31 @@ static void set_subtitle (VersoWindow *self, const char *text)
     }
   }
   first = split ? g_strndup (text, split - text) : g_strdup (text);
-  gtk_label_set_text (GTK_LABEL (layout_child (self, "subtitle_label")), text);
-  gtk_label_set_text (GTK_LABEL (layout_child (self, "subtitle_start")), first);
-  gtk_label_set_text (GTK_LABEL (layout_child (self, "subtitle_end")), split ? split + strlen (SUBTITLE_SEPARATOR) : "");
-  gtk_widget_set_visible (layout_child (self, "subtitle_end"), split != NULL);
+  gtk_label_set_text (GTK_LABEL (self->subtitle_label), text);
+  gtk_label_set_text (GTK_LABEL (self->subtitle_start), first);
+  gtk_label_set_text (GTK_LABEL (self->subtitle_end), split ? split + strlen (SUBTITLE_SEPARATOR) : "");
+  gtk_widget_set_visible (self->subtitle_end, split != NULL);
 }
 
 /* The narrow header's minimum width with a subtitle this wide on its widest line. */
 static int narrow_header_needs (VersoWindow *self, int subtitle)
 {
-  int title = minimum_width (layout_child (self, "title_label"));
+  int title = minimum_width (self->title_label);
 
-  return minimum_width (layout_child (self, "narrow_header"))
-         - MAX (title, minimum_width (layout_child (self, "narrow_subtitle_label"))) + MAX (title, subtitle);
+  return minimum_width (self->narrow_header)
+         - MAX (title, minimum_width (self->narrow_subtitle_label)) + MAX (title, subtitle);
 }
 
 /* The narrow header's subtitle for this width: on one line or two as the wide header's, wrapped
  * further if even two lines are too wide. */
 static char *narrow_subtitle (VersoWindow *self, int width)
 {
-  const char *text = gtk_label_get_text (GTK_LABEL (layout_child (self, "subtitle_label")));
-  const char *end = gtk_label_get_text (GTK_LABEL (layout_child (self, "subtitle_end")));
+  const char *text = gtk_label_get_text (GTK_LABEL (self->subtitle_label));
+  const char *end = gtk_label_get_text (GTK_LABEL (self->subtitle_end));
 
-  if (!*end || narrow_header_needs (self, minimum_width (layout_child (self, "subtitle_label"))) <= width)
+  if (!*end || narrow_header_needs (self, minimum_width (self->subtitle_label)) <= width)
     return g_strdup (text);
-  return g_strconcat (gtk_label_get_text (GTK_LABEL (layout_child (self, "subtitle_start"))), "\n", end, NULL);
+  return g_strconcat (gtk_label_get_text (GTK_LABEL (self->subtitle_start)), "\n", end, NULL);
 }
 
 /* The least width left to the board for the side pane to stay beside it rather than fold over it:
@@ -189,23 +183,23 @@ static char *narrow_subtitle (VersoWindow *self, int width)
  * reach too (a stack only unmaps it). */
 static gboolean update_layout (VersoWindow *self, int width, gboolean apply)
 {
-  GtkStack *stack = GTK_STACK (layout_child (self, "subtitle_stack"));
-  GtkWidget *one_line = layout_child (self, "subtitle_label");
-  GtkWidget *two_lines = gtk_widget_get_parent (layout_child (self, "subtitle_start"));
-  GtkLabel *narrow_label = GTK_LABEL (layout_child (self, "narrow_subtitle_label"));
+  GtkStack *stack = GTK_STACK (self->subtitle_stack);
+  GtkWidget *one_line = self->subtitle_label;
+  GtkWidget *two_lines = gtk_widget_get_parent (self->subtitle_start);
+  GtkLabel *narrow_label = GTK_LABEL (self->narrow_subtitle_label);
   GtkWidget *page = wide_header_needs (self, one_line) <= width ? one_line : two_lines;
   gboolean narrow = wide_header_needs (self, page) > width;
   AdwFlapFoldPolicy fold = narrow || width - minimum_width (adw_flap_get_flap (self->flap)) < BOARD_BESIDE_PANE
                            ? ADW_FLAP_FOLD_POLICY_ALWAYS : ADW_FLAP_FOLD_POLICY_AUTO;
   g_autofree char *text = NULL;
 
-  if (gtk_widget_get_visible (layout_child (self, "narrow_header")) != narrow
+  if (gtk_widget_get_visible (self->narrow_header) != narrow
       || adw_flap_get_fold_policy (self->flap) != fold) {
     if (!apply)
       return FALSE;
-    gtk_widget_set_visible (layout_child (self, "wide_header_clip"), !narrow);
-    gtk_widget_set_visible (layout_child (self, "narrow_header"), narrow);
-    gtk_widget_set_visible (layout_child (self, "game_bar"), narrow);
+    gtk_widget_set_visible (self->wide_header_clip, !narrow);
+    gtk_widget_set_visible (self->narrow_header, narrow);
+    gtk_widget_set_visible (self->game_bar, narrow);
     adw_flap_set_fold_policy (self->flap, fold);
   }
   if (!narrow && gtk_stack_get_visible_child (stack) != page) {
@@ -401,7 +395,7 @@ static void update_status (VersoWindow *self)
                               paused ? "media-playback-start-symbolic" : "media-playback-pause-symbolic");
     gtk_widget_set_tooltip_text (self->pause_button, label);
     gtk_accessible_update_property (GTK_ACCESSIBLE (self->pause_button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
-    gtk_accessible_update_property (GTK_ACCESSIBLE (layout_child (self, "bar_pause_button")),
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self->bar_pause_button),
                                     GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
   }
   update_actions (self);
@@ -1322,18 +1316,18 @@ static void verso_window_class_init (VersoWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_editor_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_editor_play);
   gtk_widget_class_bind_template_callback (widget_class, on_editor_cancel);
-  /* The layout for the window's width (update_layout), its widgets looked up with layout_child. */
-  gtk_widget_class_bind_template_child_full (widget_class, "wide_header_clip", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "wide_header", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "narrow_header", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "title_label", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "subtitle_stack", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "subtitle_label", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "subtitle_start", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "subtitle_end", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "narrow_subtitle_label", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "game_bar", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "bar_pause_button", FALSE, 0);
+  /* The layout for the window's width (update_layout). */
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, wide_header_clip);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, wide_header);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, narrow_header);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, title_label);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, subtitle_stack);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, subtitle_label);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, subtitle_start);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, subtitle_end);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, narrow_subtitle_label);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, game_bar);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, bar_pause_button);
   gtk_widget_class_install_action (widget_class, "win.go-start", NULL, go_start_activated);
   gtk_widget_class_install_action (widget_class, "win.go-end", NULL, go_end_activated);
   gtk_widget_class_install_action (widget_class, "win.go-back", NULL, go_back_activated);
