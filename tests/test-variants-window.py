@@ -132,7 +132,7 @@ def test_computer_against_itself(env, home):
                'the subtitle to name both levels', 10)
     wait_until(lambda: len(move_names()) >= 4, 'the computer to play a few moves', 30)
     press(wait_until(lambda: button('Pause'), 'the Pause button', 10))
-    wait_until(lambda: button('Resume'), 'the button to become Resume', 5)
+    wait_until(lambda: button('Resume'), 'the button to become Resume', 15)
     shot(env, 'paused')
     paused_at = len(move_names())
     time.sleep(3)
