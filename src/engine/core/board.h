@@ -151,6 +151,16 @@ static inline int board_empties (const Board *board)
 {
   return board_count (board_empty_squares (board));
 }
+/* The order of boards by (player, opponent) bits, for sorting and binary search: negative,
+ * zero or positive as a sorts before, with or after b. */
+static inline int board_compare (const Board *a, const Board *b)
+{
+  if (a->player != b->player)
+    return a->player < b->player ? -1 : 1;
+  if (a->opponent != b->opponent)
+    return a->opponent < b->opponent ? -1 : 1;
+  return 0;
+}
 /* The squares of `empty` next to the discs `discs`: the frontier, where the other side may soon
  * move. With the roles swapped, the discs next to an empty square. */
 static inline uint64_t board_frontier (uint64_t discs, uint64_t empty)
