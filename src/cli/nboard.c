@@ -56,7 +56,7 @@ struct NboardEngine {
   double average_time;    /* seconds a move on average over a game (--average-time); 0 = none */
   Ledger ledger;
   NotationClock clock;   /* the game's clock, with the `move` lines since */
-  double go_time;         /* when the `go` line was read (search_clock) */
+  double go_time;         /* when the `go` line was read (clock_seconds) */
   int contempt;           /* centidiscs; kept for the protocol, the search plays for discs */
   bool book;              /* answer `go` from the opening book when the position is in it */
   uint64_t book_seed;     /* varies the book moves from game to game */
@@ -221,7 +221,7 @@ static void think_go (NboardEngine *engine)
         != BOARD_NO_MOVE) {
       char move[3];
       format_upper (chosen.move, move);
-      double seconds = search_clock () - engine->go_time;
+      double seconds = clock_seconds () - engine->go_time;
       reply (engine, "=== %s/%d/%.3f", move, chosen.score, seconds);
       ledger_record (engine, chosen.move, seconds);
       return;
@@ -231,7 +231,7 @@ static void think_go (NboardEngine *engine)
   double budget = go_budget (engine);
   if (budget > 0) {
     /* Timed play: the depth is only a cap, and the time counts from the `go` line. */
-    double left = budget - (search_clock () - engine->go_time);
+    double left = budget - (clock_seconds () - engine->go_time);
     search_limits_set_budget (&limits, left > 0.001 ? left : 0.001);
     /* A fixed time a move (no clock to save for): all of it is the move's to use. */
     if (engine->move_time > 0 && budget >= engine->move_time)
@@ -243,7 +243,7 @@ static void think_go (NboardEngine *engine)
   char move[3];
   format_upper (result.move, move);
   reply (engine, "=== %s/%d/%.3f", move, result.score, result.seconds);
-  ledger_record (engine, result.move, search_clock () - engine->go_time);
+  ledger_record (engine, result.move, clock_seconds () - engine->go_time);
 }
 
 typedef struct Hint {
@@ -404,7 +404,7 @@ static void engine_move (NboardEngine *engine, const char *argument)
 
 bool nboard_engine_command (NboardEngine *engine, char *line)
 {
-  double read_time = search_clock ();
+  double read_time = clock_seconds ();
   while (*line && isspace ((unsigned char) *line))
     line++;
   size_t length = strlen (line);
@@ -506,7 +506,7 @@ NboardEngine *nboard_engine_new (size_t hash_bytes, FILE *out, FILE *err)
   atomic_init (&engine->stop, false);
   engine->depth = NBOARD_DEFAULT_DEPTH;
   engine->book = book_compiled () != NULL;
-  engine->book_seed = (uint64_t) (search_clock () * 1e9);
+  engine->book_seed = (uint64_t) (clock_seconds () * 1e9);
   position_init (&engine->game.start);
   return engine;
 }

@@ -52,7 +52,7 @@ static bool analysis_refine (Search *search, const Board *board, const SearchLim
   if (limits->stop && atomic_load_explicit (limits->stop, memory_order_relaxed))
     return false;
   if (limits->hard_time > 0) {
-    child_limits.hard_time = limits->hard_time - (search_clock () - start);
+    child_limits.hard_time = limits->hard_time - (clock_seconds () - start);
     if (child_limits.hard_time <= 0)
       return false;
   }
@@ -91,7 +91,7 @@ static void analysis_sort (Analysis *analysis)
 static void analysis_report (Analysis *analysis, double start, AnalysisProgress progress,
                              void *user_data)
 {
-  analysis->seconds = search_clock () - start;
+  analysis->seconds = clock_seconds () - start;
   if (progress)
     progress (analysis, user_data);
 }
@@ -101,7 +101,7 @@ void analysis_run (Search *search, const Board *board, const SearchLimits *limit
 {
   assert (search && board && limits && analysis);
   assert ((board->player & board->opponent) == 0);
-  double start = search_clock ();
+  double start = clock_seconds ();
   memset (analysis, 0, sizeof *analysis);
 
   uint64_t legal = board_legal_moves (board);
@@ -123,7 +123,7 @@ void analysis_run (Search *search, const Board *board, const SearchLimits *limit
                                                                                 : SEARCH_MAX_PLY;
   for (int depth = 1; depth <= max_depth && !analysis->exact && !analysis->stopped; depth++) {
     /* Depth 1 always runs (one evaluation per move), so every move has a score. */
-    if (depth > 1 && limits->soft_time > 0 && search_clock () - start >= limits->soft_time) {
+    if (depth > 1 && limits->soft_time > 0 && clock_seconds () - start >= limits->soft_time) {
       analysis->stopped = true;
       break;
     }

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "board.h"
+#include "clock.h" /* clock_seconds (): the clock the time limits count on */
 #include "eval.h"
 #include "rules.h"
 
@@ -37,8 +38,6 @@ typedef struct SearchLimits {
                            * as calibrating the cuts and checking the search need; slower */
 } SearchLimits;
 
-/* Monotonic seconds: the clock the time limits count on. */
-double search_clock (void);
 /* The moves the side to move has left with `empties` empty squares (every other empty square),
  * those of the endgame (20 empties or fewer), which the exact solver ends quickly, counted at
  * 0.15 of a move: the number of shares a clock is divided into. At least 1. */

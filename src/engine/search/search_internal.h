@@ -18,7 +18,7 @@ typedef struct SearchShared {
   const SearchLimits *limits;
   const Evaluation *evaluation;
   HashTable *hash;
-  double start;                /* CLOCK_MONOTONIC seconds */
+  double start;                /* clock_seconds () */
   double hard_deadline;        /* 0 = none */
   atomic_bool abort;           /* a limit was reached, or the main thread finished */
   atomic_uint_fast64_t nodes;  /* nodes reported by the threads so far */
@@ -46,7 +46,6 @@ typedef struct SearchThread {
 /* How often (in nodes) a thread looks at the clock and the stop flag. */
 #define SEARCH_POLL_NODES 1024
 
-double search_clock (void);
 /* Looks at the stop flag, the clock and the node budget; true when the search must end. */
 bool search_thread_poll (SearchThread *thread);
 
@@ -77,6 +76,21 @@ static inline bool search_busy_elsewhere (SearchThread *thread, uint64_t key)
   return atomic_load_explicit (&thread->busy[key % SEARCH_BUSY_SLOTS], memory_order_relaxed)
          == key;
 }
+
+/* What the main thread's time management (search_time.c) remembers between iterations. */
+typedef struct TimeKeeper {
+  double iteration_start;
+  double last_seconds, before_last_seconds; /* durations of the last two iterations */
+  int previous_move, stable;
+  int previous_score;
+  int iterations;
+} TimeKeeper;
+
+/* After a midgame iteration: deepen, stop, or go on to the exact solve now. */
+typedef enum TimeDecision { TIME_DEEPEN, TIME_STOP, TIME_SOLVE } TimeDecision;
+
+TimeDecision search_time_after_iteration (TimeKeeper *keeper, SearchThread *thread, int n_moves,
+                                          int empties, bool solve, int best_move, int score);
 
 /* Scores: midgame in EVAL_SCALE units, endgame in discs. */
 #define SEARCH_SCORE_INF (EVAL_MAX + 1)
