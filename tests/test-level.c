@@ -24,8 +24,8 @@ static Board random_position (uint64_t *state, int empties)
 static void test_table_is_ordered (void)
 {
   CHECK (LEVEL_COUNT >= 6, "%d levels", LEVEL_COUNT);
-  CHECK (level_from_id (NULL) == LEVEL_COUNT, "NULL id");
-  CHECK (level_from_id ("grandmaster") == LEVEL_COUNT, "unknown id");
+  CHECK (level_from_id (NULL) == LEVEL_NONE, "NULL id");
+  CHECK (level_from_id ("grandmaster") == LEVEL_NONE, "unknown id");
   CHECK (strcmp (level_get (LEVEL_DEFAULT)->id, "intermediate") == 0, "default level");
   for (int i = 0; i < LEVEL_COUNT; i++) {
     const Level *level = level_get (i);

@@ -128,7 +128,7 @@ static bool parse_seed (const char *text, uint64_t *value)
 static bool parse_level (const char *text, LevelId *level)
 {
   *level = level_from_id (text);
-  return *level != LEVEL_COUNT;
+  return *level != LEVEL_NONE;
 }
 
 int cli_levels (int argc, char **argv)

@@ -770,7 +770,7 @@ static gboolean parse_level (GKeyFile *file, const char *key, LevelId *level, GE
   if (!name)
     return FALSE;
   *level = level_from_id (name);
-  if (*level < LEVEL_COUNT)
+  if (*level != LEVEL_NONE)
     return TRUE;
   g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, _("Unknown level “%s”"), name);
   return FALSE;

@@ -130,7 +130,7 @@ static gboolean parse_group_name (const char *group, Rules *rules, LevelId *leve
         && strncmp (group, rules_names[r], (gsize) (dot - group)) == 0) {
       *rules = r;
       *level = level_from_id (dot + 1);
-      return *level < LEVEL_COUNT;
+      return *level != LEVEL_NONE;
     }
   return FALSE;
 }

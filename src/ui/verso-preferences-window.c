@@ -78,7 +78,7 @@ static gboolean level_to_selected (GValue *value, GVariant *variant, gpointer us
 {
   LevelId level = level_from_id (g_variant_get_string (variant, NULL));
 
-  if (level == LEVEL_COUNT)
+  if (level == LEVEL_NONE)
     return FALSE;
   g_value_set_uint (value, (guint) level);
   return TRUE;

@@ -4,7 +4,6 @@
 
 #include <assert.h>
 #include <string.h>
-#include <time.h>
 
 #include "book.h"
 #include "eval_pattern.h"
@@ -53,18 +52,11 @@ const Level *level_get (LevelId level)
 LevelId level_from_id (const char *id)
 {
   if (!id)
-    return LEVEL_COUNT;
+    return LEVEL_NONE;
   for (int i = 0; i < LEVEL_COUNT; i++)
     if (strcmp (levels[i].id, id) == 0)
       return (LevelId) i;
-  return LEVEL_COUNT;
-}
-
-static double now_seconds (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (double) ts.tv_sec + ts.tv_nsec * 1e-9;
+  return LEVEL_NONE;
 }
 
 /* Reverse has no stability cutoffs worth the name (stable discs bound a Reverse score only
@@ -131,13 +123,13 @@ static bool level_score_move (Search *search, const Board *board, int square,
 static int level_choose_noisy (Search *search, const Board *board, const Level *level,
                                uint64_t seed, const atomic_bool *stop, SearchResult *result)
 {
-  double start = now_seconds ();
+  double start = clock_seconds ();
   SearchLimits limits = level_limits (search, level, stop);
   RootMove root_moves[BOARD_SQUARES];
   int count = 0;
   uint64_t nodes = 0;
   for (uint64_t moves = board_legal_moves (board); moves; moves &= moves - 1) {
-    double left = level->seconds - (now_seconds () - start);
+    double left = level->seconds - (clock_seconds () - start);
     if (count > 0 && left <= 0)
       break;
     if (stop && atomic_load (stop) && count > 0)
@@ -185,7 +177,7 @@ static int level_choose_noisy (Search *search, const Board *board, const Level *
       .pv = { root_moves[chosen].square },
       .pv_length = 1,
       .nodes = nodes,
-      .seconds = now_seconds () - start,
+      .seconds = clock_seconds () - start,
     };
   }
   return root_moves[chosen].square;
@@ -208,7 +200,7 @@ static bool level_uses_book (const Search *search, const Level *level)
  * book line that follows (each side's best book move) as the principal variation. */
 static bool level_book_move (const Board *board, uint64_t seed, SearchResult *result)
 {
-  double start = now_seconds ();
+  double start = clock_seconds ();
   BookMove chosen;
   if (book_choose (board, seed, LEVEL_BOOK_MAX_LOSS, &chosen) == BOARD_NO_MOVE)
     return false;
@@ -227,7 +219,7 @@ static bool level_book_move (const Board *board, uint64_t seed, SearchResult *re
       result->pv[result->pv_length++] = moves[0].move;
       board_play (&line, moves[0].move);
     }
-    result->seconds = now_seconds () - start;
+    result->seconds = clock_seconds () - start;
   }
   return true;
 }

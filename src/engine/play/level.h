@@ -9,6 +9,7 @@
 #include "search.h"
 
 typedef enum LevelId {
+  LEVEL_NONE = -1, /* no level: what level_from_id answers for an unknown id */
   LEVEL_BEGINNER,
   LEVEL_NOVICE,
   LEVEL_CASUAL,
@@ -16,7 +17,7 @@ typedef enum LevelId {
   LEVEL_ADVANCED,
   LEVEL_EXPERT,
   LEVEL_MASTER,
-  LEVEL_COUNT
+  LEVEL_COUNT      /* how many levels there are */
 } LevelId;
 
 #define LEVEL_DEFAULT LEVEL_INTERMEDIATE
@@ -33,7 +34,7 @@ typedef struct Level {
 } Level;
 
 const Level *level_get (LevelId level);
-/* LEVEL_COUNT when the id is unknown. */
+/* LEVEL_NONE when the id is unknown. */
 LevelId level_from_id (const char *id);
 
 /* Chooses a move at the level: the search's best, or with noise a random reasonable one.
