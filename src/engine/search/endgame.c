@@ -23,6 +23,7 @@
 #define board_moves board_moves_avx2
 #endif
 
+#include "endgame_shared.h"
 #include "midgame.h"
 #include "move_order.h"
 #include "probcut.h"
@@ -60,17 +61,6 @@ static const int stability_threshold[65] = {
   44, 46, 48, 48, 50, 50, 52, 52, 54, 54, 56, 56, 58, 58, 60, 60, 62, 62, 64, 64, 64, 64,
   64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64,
 };
-
-/* Final score with the empty squares given to the winner. */
-static inline int final_score (uint64_t player, uint64_t opponent, int empties)
-{
-  int difference = board_count (player) - board_count (opponent);
-  if (difference > 0)
-    return difference + empties;
-  if (difference < 0)
-    return difference - empties;
-  return 0;
-}
 
 /* Quadrant parity: bit q is set when quadrant q (0 a1-d4, 1 e1-h4, 2 a5-d8, 3 e5-h8) holds an
  * odd number of empty squares; playing a square flips its quadrant's bit. */
@@ -143,7 +133,7 @@ static inline int solve_last_1 (SearchThread *thread, uint64_t player, uint64_t 
     flips = board_flips_empty (opponent, player, square);
   if (flips)
     return score - 2 - 2 * board_count (flips);
-  return final_score (player, opponent, 1);
+  return endgame_final_score (player, opponent, 1);
 }
 
 /* The moves of the side to move on the last two squares x1 and x2, each followed by the other
@@ -186,7 +176,7 @@ solve_last_2 (SearchThread *thread, uint64_t player, uint64_t opponent, int alph
   best = solve_last_2_moves (thread, opponent, player, -alpha, x1, x2);
   if (best != -SEARCH_SCORE_INF)
     return -best;
-  return final_score (player, opponent, 2);
+  return endgame_final_score (player, opponent, 2);
 }
 
 /* The opponent's stable discs bound the score from above. */
@@ -232,7 +222,7 @@ static int solve_last_3 (SearchThread *thread, uint64_t player, uint64_t opponen
   SOLVE_LAST_3_MOVE (x3, x1, x2)
   if (best == -SEARCH_SCORE_INF) {
     if (passed)
-      return final_score (player, opponent, 3);
+      return endgame_final_score (player, opponent, 3);
     return -solve_last_3 (thread, opponent, player, -beta, -alpha, x1, x2, x3, true);
   }
   return best;
@@ -265,7 +255,7 @@ static int solve_small (SearchThread *thread, uint64_t player, uint64_t opponent
   uint64_t moves = board_moves (player, opponent);
   if (!moves) {
     if (passed)
-      return final_score (player, opponent, empties);
+      return endgame_final_score (player, opponent, empties);
     return -solve_small (thread, opponent, player, -beta, -alpha, empty, empties, parity, true);
   }
   uint64_t odd = parity_squares[parity];
@@ -317,7 +307,7 @@ static int solve_few (SearchThread *thread, uint64_t player, uint64_t opponent, 
   if (empties == 1)
     return solve_last_1 (thread, player, opponent, alpha, __builtin_ctzll (empty));
   thread->nodes++;
-  return final_score (player, opponent, 0);
+  return endgame_final_score (player, opponent, 0);
 }
 
 static int solve_deep (SearchThread *thread, const Board *board, int alpha, int beta,
@@ -338,7 +328,7 @@ static int solve_sorted (SearchThread *thread, const Board *board, int alpha, in
   uint64_t moves = board_moves (board->player, board->opponent);
   if (!moves) {
     if (passed)
-      return final_score (board->player, board->opponent, empties);
+      return endgame_final_score (board->player, board->opponent, empties);
     Board next = { board->opponent, board->player };
     return -solve_sorted (thread, &next, -beta, -alpha, true);
   }
@@ -378,41 +368,6 @@ static inline int solve_any (SearchThread *thread, const Board *board, int alpha
                     board_empty_squares (board));
 }
 
-/* Starts loading the table buckets of the children, whose keys go to `keys`. */
-static void prefetch_children (SearchThread *thread, const Board *board, const MoveList *list,
-                               uint64_t *keys)
-{
-  for (int i = 0; i < list->count; i++) {
-    Board next = *board;
-    board_play_flips (&next, list->moves[i].square, list->moves[i].flips);
-    keys[i] = board_hash (&next);
-    hash_prefetch (thread->hash, keys[i]);
-  }
-}
-
-/* Whether a stored result may bound this search: an exact one always, a selective one only in
- * a selective search. */
-static inline bool hash_depth_usable (const SearchThread *thread, int depth)
-{
-  return depth == HASH_DEPTH_EXACT
-         || (thread->endgame_probcut_percent && depth == HASH_DEPTH_SELECTIVE);
-}
-
-/* Enhanced transposition cutoff: a child the table proves at most -beta refutes the position. */
-static bool transposition_cutoff (SearchThread *thread, const MoveList *list,
-                                  const uint64_t *keys, int beta, int *score)
-{
-  for (int i = 0; i < list->count; i++) {
-    HashHit child;
-    if (hash_probe (thread->hash, keys[i], &child) && hash_depth_usable (thread, child.depth)
-        && -(child.upper / EVAL_SCALE) >= beta) {
-      *score = -(child.upper / EVAL_SCALE);
-      return true;
-    }
-  }
-  return false;
-}
-
 /* Deep positions: transposition table, enhanced transposition cutoffs, fastest-first order,
  * principal variation search. With several threads, a move another thread is searching right
  * now is put off until the others are done (its result may then be in the table). */
@@ -427,42 +382,22 @@ static int solve_deep (SearchThread *thread, const Board *board, int alpha, int 
   if (stability_cutoff (board->player, board->opponent, empties, alpha, &score))
     return score;
   uint64_t key = board_hash (board);
-  HashHit hit;
   int hash_move = BOARD_NO_MOVE;
-  if (hash_probe (thread->hash, key, &hit)) {
-    hash_move = hit.move;
-    if (hash_depth_usable (thread, hit.depth)) {
-      int lower = hit.lower / EVAL_SCALE, upper = hit.upper / EVAL_SCALE;
-      if (lower >= beta)
-        return lower;
-      if (upper <= alpha)
-        return upper;
-      if (lower == upper)
-        return lower;
-      if (lower > alpha)
-        alpha = lower;
-      if (upper < beta)
-        beta = upper;
-    }
-  }
+  if (endgame_hash_cut (thread, key, &alpha, &beta, &hash_move, &score))
+    return score;
   uint64_t moves = board_moves (board->player, board->opponent);
   if (!moves) {
     if (passed)
-      return final_score (board->player, board->opponent, empties);
+      return endgame_final_score (board->player, board->opponent, empties);
     Board next = { board->opponent, board->player };
     return -solve_deep (thread, &next, -beta, -alpha, true);
   }
   /* The selective solve: Multi-ProbCut with the regression of a search to the end. */
   if (thread->endgame_probcut_percent && empties >= ENDGAME_PROBCUT_EMPTIES) {
     const ProbCut *cut = probcut_get (empties, empties);
-    if (cut) {
-      int side = midgame_probcut (thread, board, cut, thread->endgame_probcut_percent,
-                                  alpha * EVAL_SCALE, beta * EVAL_SCALE, passed);
-      if (thread->aborted)
-        return 0;
-      if (side)
-        return side > 0 ? beta : alpha;
-    }
+    if (cut && midgame_probcut (thread, board, cut, thread->endgame_probcut_percent, alpha, beta,
+                                EVAL_SCALE, passed, &score))
+      return score;
   }
   MoveList list;
   move_list_generate (&list, board, moves);
@@ -470,14 +405,14 @@ static int solve_deep (SearchThread *thread, const Board *board, int alpha, int 
   uint64_t keys[MOVE_LIST_MAX];
   bool etc = empties >= ENDGAME_ETC_EMPTIES;
   if (etc)
-    prefetch_children (thread, board, &list, keys);
+    endgame_prefetch_children (thread, board, &list, keys);
   if (empties >= ENDGAME_SEARCH_SORT_EMPTIES)
     move_list_score_searched (thread, board, &list, ENDGAME_SEARCH_SORT_DEPTH, hash_move);
   else if (empties >= ENDGAME_EVAL_SORT_EMPTIES)
     move_list_score_evaluated (thread, board, &list, hash_move);
   else
     move_list_score_endgame (&list, board, hash_move);
-  if (etc && transposition_cutoff (thread, &list, keys, beta, &score))
+  if (etc && endgame_transposition_cutoff (thread, &list, keys, beta, &score))
     return score;
 
   bool shared_work = thread->busy && empties - 1 >= ENDGAME_BUSY_EMPTIES;
@@ -506,17 +441,9 @@ static int solve_deep (SearchThread *thread, const Board *board, int alpha, int 
       if (score > alpha && score < beta)
         score = -solve_any (thread, &next, -beta, -score);
     }
-    if (thread->aborted)
+    if (thread->aborted
+        || search_take_score (score, move->square, &best, &best_move, &alpha, beta))
       break;
-    if (score > best) {
-      best = score;
-      best_move = move->square;
-      if (score > alpha) {
-        alpha = score;
-        if (alpha >= beta)
-          break;
-      }
-    }
   }
   if (shared_work)
     search_busy_leave (thread, key);

@@ -6,6 +6,7 @@
 #include <assert.h>
 
 #include "board.h"
+#include "endgame_shared.h"
 #include "move_order.h"
 #include "rules.h"
 #include "search_internal.h"
@@ -23,9 +24,7 @@
 /* Reverse final score: the negation of the standard one, empties to the standard winner. */
 static inline int final_score (uint64_t player, uint64_t opponent, int empties)
 {
-  int difference = board_count (player) - board_count (opponent);
-  int standard = difference > 0 ? difference + empties : difference < 0 ? difference - empties : 0;
-  return rules_final_score (RULES_REVERSE, standard);
+  return rules_final_score (RULES_REVERSE, endgame_final_score (player, opponent, empties));
 }
 
 /* The mirrored stability cutoff: the player ends with at least its stable discs, so its
@@ -80,14 +79,8 @@ static int solve_few (SearchThread *thread, uint64_t player, uint64_t opponent, 
       uint64_t bit = board_bit (square);
       int score = -solve_few (thread, opponent ^ flips, player ^ flips ^ bit, -beta, -alpha,
                               empty ^ bit, false);
-      if (score > best) {
-        best = score;
-        if (score > alpha) {
-          alpha = score;
-          if (alpha >= beta)
-            return best;
-        }
-      }
+      if (search_take_score (score, square, &best, NULL, &alpha, beta))
+        return best;
     }
   }
   if (best == -SEARCH_SCORE_INF) {
@@ -113,28 +106,10 @@ static int solve_sorted (SearchThread *thread, const Board *board, int alpha, in
   if (stability_cutoff (board->player, board->opponent, alpha, &score))
     return score;
   bool hashed = empties >= REVERSE_HASH_EMPTIES;
-  uint64_t key = 0;
+  uint64_t key = hashed ? board_hash (board) : 0;
   int hash_move = BOARD_NO_MOVE;
-  if (hashed) {
-    key = board_hash (board);
-    HashHit hit;
-    if (hash_probe (thread->hash, key, &hit)) {
-      hash_move = hit.move;
-      if (hit.depth == HASH_DEPTH_EXACT) {
-        int lower = hit.lower / EVAL_SCALE, upper = hit.upper / EVAL_SCALE;
-        if (lower >= beta)
-          return lower;
-        if (upper <= alpha)
-          return upper;
-        if (lower == upper)
-          return lower;
-        if (lower > alpha)
-          alpha = lower;
-        if (upper < beta)
-          beta = upper;
-      }
-    }
-  }
+  if (hashed && endgame_hash_cut (thread, key, &alpha, &beta, &hash_move, &score))
+    return score;
   uint64_t moves = board_legal_moves (board);
   if (!moves) {
     if (passed)
@@ -145,15 +120,10 @@ static int solve_sorted (SearchThread *thread, const Board *board, int alpha, in
   MoveList list;
   move_list_generate (&list, board, moves);
   if (hashed) {
-    /* Enhanced transposition cutoff: a child known to refute this node ends it. */
-    for (int i = 0; i < list.count; i++) {
-      Board next = *board;
-      board_play_flips (&next, list.moves[i].square, list.moves[i].flips);
-      HashHit child;
-      if (hash_probe (thread->hash, board_hash (&next), &child)
-          && child.depth == HASH_DEPTH_EXACT && -(child.upper / EVAL_SCALE) >= beta)
-        return -(child.upper / EVAL_SCALE);
-    }
+    uint64_t keys[MOVE_LIST_MAX];
+    endgame_prefetch_children (thread, board, &list, keys);
+    if (endgame_transposition_cutoff (thread, &list, keys, beta, &score))
+      return score;
   }
   if (empties >= REVERSE_EVAL_SORT_EMPTIES)
     move_list_score_evaluated (thread, board, &list, hash_move);
@@ -175,15 +145,8 @@ static int solve_sorted (SearchThread *thread, const Board *board, int alpha, in
     }
     if (thread->aborted)
       return 0;
-    if (score > best) {
-      best = score;
-      best_move = move->square;
-      if (score > alpha) {
-        alpha = score;
-        if (alpha >= beta)
-          break;
-      }
-    }
+    if (search_take_score (score, move->square, &best, &best_move, &alpha, beta))
+      break;
   }
   if (hashed)
     hash_store (thread->hash, key, HASH_DEPTH_EXACT, window_alpha * EVAL_SCALE,

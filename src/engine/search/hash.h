@@ -50,6 +50,26 @@ static inline void hash_prefetch (const HashTable *hash, uint64_t key)
 {
   __builtin_prefetch (hash->entries + (key & hash->bucket_mask) * HASH_BUCKET_ENTRIES);
 }
+/* Narrows the window (*alpha, *beta) by the bounds of `hit`, divided by `scale` (EVAL_SCALE for
+ * the solvers' scores in discs, 1 for the midgame's): true when they decide the search, whose
+ * score is then *score. */
+static inline bool hash_narrow (const HashHit *hit, int scale, int *alpha, int *beta, int *score)
+{
+  int lower = hit->lower / scale, upper = hit->upper / scale;
+  if (lower >= *beta || lower == upper) {
+    *score = lower;
+    return true;
+  }
+  if (upper <= *alpha) {
+    *score = upper;
+    return true;
+  }
+  if (lower > *alpha)
+    *alpha = lower;
+  if (upper < *beta)
+    *beta = upper;
+  return false;
+}
 /* Stores the result `score` of a fail-soft search in the window (alpha, beta). */
 void hash_store (HashTable *hash, uint64_t key, int depth, int alpha, int beta, int score,
                  int move);

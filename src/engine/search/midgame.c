@@ -72,20 +72,24 @@ static int midgame_shallow (SearchThread *thread, const Board *board, int alpha,
   return best;
 }
 
-int midgame_probcut (SearchThread *thread, const Board *board, const ProbCut *cut, int percent,
-                     int alpha, int beta, bool passed)
+bool midgame_probcut (SearchThread *thread, const Board *board, const ProbCut *cut, int percent,
+                      int alpha, int beta, int scale, bool passed, int *score)
 {
   int low, high;
-  probcut_bounds (cut, alpha, beta, percent, &low, &high);
+  probcut_bounds (cut, alpha * scale, beta * scale, percent, &low, &high);
+  int side = 0;
   if (high < EVAL_MAX - EVAL_SCALE
       && midgame_search (thread, board, high - 1, high, cut->shallow, passed) >= high)
-    return 1;
-  if (thread->aborted)
-    return 0;
-  if (low > -EVAL_MAX + EVAL_SCALE
-      && midgame_search (thread, board, low, low + 1, cut->shallow, passed) <= low)
-    return -1;
-  return 0;
+    side = 1;
+  else if (!thread->aborted && low > -EVAL_MAX + EVAL_SCALE
+           && midgame_search (thread, board, low, low + 1, cut->shallow, passed) <= low)
+    side = -1;
+  if (thread->aborted) {
+    *score = 0;
+    return true;
+  }
+  *score = side > 0 ? beta : alpha;
+  return side != 0;
 }
 
 int midgame_search (SearchThread *thread, const Board *board, int alpha, int beta, int depth,
@@ -116,21 +120,11 @@ int midgame_search (SearchThread *thread, const Board *board, int alpha, int bet
 
   uint64_t key = board_hash (board);
   HashHit hit;
-  int hash_move = BOARD_NO_MOVE;
+  int hash_move = BOARD_NO_MOVE, score;
   if (hash_probe (thread->hash, key, &hit)) {
     hash_move = hit.move;
-    if (hit.depth >= depth) {
-      if (hit.lower >= beta)
-        return hit.lower;
-      if (hit.upper <= alpha)
-        return hit.upper;
-      if (hit.lower == hit.upper)
-        return hit.lower;
-      if (hit.lower > alpha)
-        alpha = hit.lower;
-      if (hit.upper < beta)
-        beta = hit.upper;
-    }
+    if (hit.depth >= depth && hash_narrow (&hit, 1, &alpha, &beta, &score))
+      return score;
   }
 
   uint64_t moves = board_legal_moves (board);
@@ -143,13 +137,9 @@ int midgame_search (SearchThread *thread, const Board *board, int alpha, int bet
 
   /* Multi-ProbCut: a shallow search that predicts the deep one beyond the window ends it. */
   const ProbCut *cut = thread->probcut_percent ? probcut_get (empties, depth) : NULL;
-  if (cut) {
-    int side = midgame_probcut (thread, board, cut, thread->probcut_percent, alpha, beta, passed);
-    if (thread->aborted)
-      return 0;
-    if (side)
-      return side > 0 ? beta : alpha;
-  }
+  if (cut && midgame_probcut (thread, board, cut, thread->probcut_percent, alpha, beta, 1, passed,
+                              &score))
+    return score;
 
   MoveList list;
   move_list_generate (&list, board, moves);
@@ -175,7 +165,6 @@ int midgame_search (SearchThread *thread, const Board *board, int alpha, int bet
     const Move *move = move_list_next (&list, i);
     Board next = *board;
     board_play_flips (&next, move->square, move->flips);
-    int score;
     if (i == 0) {
       score = -midgame_search (thread, &next, -beta, -alpha, depth - 1, false);
     } else {
@@ -185,15 +174,8 @@ int midgame_search (SearchThread *thread, const Board *board, int alpha, int bet
     }
     if (thread->aborted)
       return 0;
-    if (score > best) {
-      best = score;
-      best_move = move->square;
-      if (score > alpha) {
-        alpha = score;
-        if (alpha >= beta)
-          break;
-      }
-    }
+    if (search_take_score (score, move->square, &best, &best_move, &alpha, beta))
+      break;
   }
   hash_store (thread->hash, key, depth, window_alpha, beta, best, best_move);
   return best;

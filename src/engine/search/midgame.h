@@ -12,7 +12,9 @@ int midgame_search (SearchThread *thread, const Board *board, int alpha, int bet
 
 struct ProbCut;
 /* Multi-ProbCut: whether a shallow search predicts the deep one of the regression `cut` beyond
- * the window (alpha, beta) (EVAL_SCALE units) by `percent` hundredths of sigma:
- * 1 at least beta, -1 at most alpha, 0 neither or aborted. */
-int midgame_probcut (SearchThread *thread, const Board *board, const struct ProbCut *cut,
-                     int percent, int alpha, int beta, bool passed);
+ * the window (alpha, beta) by `percent` hundredths of sigma. The window is in units of `scale`
+ * EVAL_SCALE units (1 in the midgame, EVAL_SCALE for the solver's discs). True when that decides
+ * the position: *score is then beta (predicted at least beta), alpha (at most alpha), or 0 when
+ * the thread was aborted. */
+bool midgame_probcut (SearchThread *thread, const Board *board, const struct ProbCut *cut,
+                      int percent, int alpha, int beta, int scale, bool passed, int *score);

@@ -1,6 +1,8 @@
 /* move_order.c: ordering move lists where the evaluation guides the order. */
 #include "move_order.h"
 
+#include <assert.h>
+
 #include "midgame.h"
 #include "search_internal.h"
 
@@ -63,8 +65,12 @@ static inline int move_unpromising_score (int replies)
   return -(1 << 24) - replies;
 }
 
-void move_list_score_evaluated (SearchThread *thread, const Board *board, MoveList *list,
-                                int hash_move)
+/* The solver's order far from the end: the hash move first, then each move leaving no more than
+ * MOVE_REPLY_MARGIN replies beyond the fewest by its child's worth (the evaluation at depth 0,
+ * else a midgame search of `depth` plies) less a share of its replies, then the others by
+ * replies alone. */
+static void move_list_score_promising (SearchThread *thread, const Board *board, MoveList *list,
+                                       int depth, int hash_move)
 {
   int replies[MOVE_LIST_MAX];
   int fewest = move_list_replies (board, list, replies);
@@ -81,30 +87,24 @@ void move_list_score_evaluated (SearchThread *thread, const Board *board, MoveLi
     Board next = *board;
     board_play_flips (&next, move->square, move->flips);
     thread->nodes++;
-    move->score = -eval_board (thread->evaluation, &next) - (replies[i] << 8);
+    if (depth == 0)
+      move->score = -eval_board (thread->evaluation, &next) - (replies[i] << 8);
+    else
+      move->score = -midgame_search (thread, &next, -SEARCH_SCORE_INF, SEARCH_SCORE_INF, depth,
+                                     false)
+                  - (replies[i] << 6);
   }
+}
+
+void move_list_score_evaluated (SearchThread *thread, const Board *board, MoveList *list,
+                                int hash_move)
+{
+  move_list_score_promising (thread, board, list, 0, hash_move);
 }
 
 void move_list_score_searched (SearchThread *thread, const Board *board, MoveList *list,
                                int depth, int hash_move)
 {
-  int replies[MOVE_LIST_MAX];
-  int fewest = move_list_replies (board, list, replies);
-  for (int i = 0; i < list->count; i++) {
-    Move *move = &list->moves[i];
-    if (move->square == hash_move) {
-      move->score = 1 << 30;
-      continue;
-    }
-    if (replies[i] > fewest + MOVE_REPLY_MARGIN) {
-      move->score = move_unpromising_score (replies[i]);
-      continue;
-    }
-    Board next = *board;
-    board_play_flips (&next, move->square, move->flips);
-    thread->nodes++;
-    move->score = -midgame_search (thread, &next, -SEARCH_SCORE_INF, SEARCH_SCORE_INF, depth,
-                                   false)
-                - (replies[i] << 6);
-  }
+  assert (depth > 0);
+  move_list_score_promising (thread, board, list, depth, hash_move);
 }

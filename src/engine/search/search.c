@@ -207,15 +207,8 @@ static int root_search (Root *root, int alpha, int beta, int depth, bool exact, 
     }
     if (thread->aborted)
       return 0;
-    if (score > best) {
-      best = score;
-      best_index = index;
-      if (score > alpha) {
-        alpha = score;
-        if (alpha >= beta)
-          break;
-      }
-    }
+    if (search_take_score (score, index, &best, &best_index, &alpha, beta))
+      break;
   }
   /* Best first, the others keep their order: their bounds say little. */
   Move best_entry = list->moves[best_index];

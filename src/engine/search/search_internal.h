@@ -92,5 +92,21 @@ typedef enum TimeDecision { TIME_DEEPEN, TIME_STOP, TIME_SOLVE } TimeDecision;
 TimeDecision search_time_after_iteration (TimeKeeper *keeper, SearchThread *thread, int n_moves,
                                           int empties, bool solve, int best_move, int score);
 
+/* Takes a move's score into a fail-soft search's best so far (and its move, when best_move is not
+ * NULL) and alpha: true when it reaches beta, a cutoff. */
+static inline bool search_take_score (int score, int move, int *best, int *best_move, int *alpha,
+                                      int beta)
+{
+  if (score <= *best)
+    return false;
+  *best = score;
+  if (best_move)
+    *best_move = move;
+  if (score <= *alpha)
+    return false;
+  *alpha = score;
+  return score >= beta;
+}
+
 /* Scores: midgame in EVAL_SCALE units, endgame in discs. */
 #define SEARCH_SCORE_INF (EVAL_MAX + 1)
