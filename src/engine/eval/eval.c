@@ -4,7 +4,8 @@
 
 #include <assert.h>
 
-#define EDGES 0xFF818181818181FFULL
+/* Edge squares that are neither corners nor C squares. */
+#define PLAIN_EDGES (0xFF818181818181FFULL & ~EVAL_CORNERS & ~0x42C300000000C342ULL)
 
 /* Weights in EVAL_SCALE units for one game phase. */
 typedef struct SimpleWeights {
@@ -26,34 +27,39 @@ static const SimpleWeights simple_phases[3] = {
 
 static const Evaluation simple_evaluation;
 
+void eval_features (const Board *board, int features[EVAL_FEATURES])
+{
+  assert (board && features);
+  uint64_t player = board->player, opponent = board->opponent;
+  uint64_t empty = ~(player | opponent);
+  features[EVAL_FEATURE_MOBILITY] = board_count (board_moves (player, opponent))
+                                  - board_count (board_moves (opponent, player));
+  features[EVAL_FEATURE_POTENTIAL] = board_count (board_frontier (opponent, empty))
+                                   - board_count (board_frontier (player, empty));
+  features[EVAL_FEATURE_CORNERS] = board_count (player & EVAL_CORNERS)
+                                 - board_count (opponent & EVAL_CORNERS);
+  features[EVAL_FEATURE_X_SQUARES] = eval_x_squares (player, empty)
+                                   - eval_x_squares (opponent, empty);
+  features[EVAL_FEATURE_C_SQUARES] = eval_c_squares (player, empty)
+                                   - eval_c_squares (opponent, empty);
+  features[EVAL_FEATURE_EDGES] = board_count (player & PLAIN_EDGES)
+                               - board_count (opponent & PLAIN_EDGES);
+  features[EVAL_FEATURE_DISCS] = board_count (player) - board_count (opponent);
+}
+
 static int simple_evaluate (const Evaluation *evaluation, const Board *board)
 {
   assert (evaluation && board);
   const SimpleWeights *w = evaluation->weights;
-  uint64_t player = board->player, opponent = board->opponent;
-  uint64_t empty = ~(player | opponent);
-  int empties = board_count (empty);
+  int empties = board_empties (board);
   w += empties > 43 ? 0 : empties > 21 ? 1 : 2;
-
-  int mobility = board_count (board_moves (player, opponent))
-               - board_count (board_moves (opponent, player));
-  int potential = board_count (board_frontier (opponent, empty))
-                - board_count (board_frontier (player, empty));
-  int corners = board_count (player & EVAL_CORNERS) - board_count (opponent & EVAL_CORNERS);
-  int x = eval_x_squares (player, empty) - eval_x_squares (opponent, empty);
-  int c = eval_c_squares (player, empty) - eval_c_squares (opponent, empty);
-  const uint64_t plain_edges = EDGES & ~EVAL_CORNERS & ~0x42C300000000C342ULL;
-  int edges = board_count (player & plain_edges) - board_count (opponent & plain_edges);
-  int discs = board_count (player) - board_count (opponent);
-
-  int score = w->mobility * mobility + w->potential_mobility * potential + w->corner * corners
-            - w->x_square * x - w->c_square * c + w->edge * edges + w->disc * discs;
-  /* Estimates stay strictly inside the range of exact scores' bounds. */
-  if (score > EVAL_MAX - EVAL_SCALE)
-    score = EVAL_MAX - EVAL_SCALE;
-  if (score < -EVAL_MAX + EVAL_SCALE)
-    score = -EVAL_MAX + EVAL_SCALE;
-  return score;
+  int f[EVAL_FEATURES];
+  eval_features (board, f);
+  return eval_clamp (w->mobility * f[EVAL_FEATURE_MOBILITY]
+                     + w->potential_mobility * f[EVAL_FEATURE_POTENTIAL]
+                     + w->corner * f[EVAL_FEATURE_CORNERS] - w->x_square * f[EVAL_FEATURE_X_SQUARES]
+                     - w->c_square * f[EVAL_FEATURE_C_SQUARES] + w->edge * f[EVAL_FEATURE_EDGES]
+                     + w->disc * f[EVAL_FEATURE_DISCS]);
 }
 
 static const Evaluation simple_evaluation = {

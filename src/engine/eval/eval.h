@@ -49,6 +49,32 @@ static inline int eval_c_squares (uint64_t discs, uint64_t empty)
   return board_count (discs & c);
 }
 
+/* Estimates stay strictly inside the range of exact scores' bounds. */
+static inline int eval_clamp (int score)
+{
+  if (score > EVAL_MAX - EVAL_SCALE)
+    return EVAL_MAX - EVAL_SCALE;
+  if (score < -EVAL_MAX + EVAL_SCALE)
+    return -EVAL_MAX + EVAL_SCALE;
+  return score;
+}
+
+/* The features the simple evaluation weighs, each the player's count less the opponent's; the
+ * Reverse evaluation (eval_reverse.h) weighs them too, first among its own. */
+typedef enum EvalFeature {
+  EVAL_FEATURE_MOBILITY,  /* legal moves */
+  EVAL_FEATURE_POTENTIAL, /* empty squares next to the opponent's discs less next to the player's */
+  EVAL_FEATURE_CORNERS,   /* corner discs */
+  EVAL_FEATURE_X_SQUARES, /* discs diagonally next to an empty corner */
+  EVAL_FEATURE_C_SQUARES, /* discs beside an empty corner on an edge */
+  EVAL_FEATURE_EDGES,     /* other edge discs */
+  EVAL_FEATURE_DISCS,     /* all discs */
+  EVAL_FEATURES
+} EvalFeature;
+
+/* The features of board for its side to move. */
+void eval_features (const Board *board, int features[EVAL_FEATURES]);
+
 /* Mobility, potential mobility, corners, X and C squares, edges. Always available. */
 const Evaluation *eval_simple (void);
 

@@ -598,12 +598,7 @@ static inline BOARD_TARGET_AVX2 void gather_indices (const Board *board, uint32_
     int score = 0;                                                                           \
     for (int i = 0; i < PATTERN_INSTANCES; i++)                                              \
       score += w[features[i]];                                                               \
-    /* Estimates stay strictly inside the range of exact scores' bounds. */                  \
-    if (score > EVAL_MAX - EVAL_SCALE)                                                       \
-      score = EVAL_MAX - EVAL_SCALE;                                                         \
-    if (score < -EVAL_MAX + EVAL_SCALE)                                                      \
-      score = -EVAL_MAX + EVAL_SCALE;                                                        \
-    return score;                                                                            \
+    return eval_clamp (score);                                                               \
   }
 
 DEFINE_EVALUATE (pattern_evaluate, , board_moves, pattern_indices)

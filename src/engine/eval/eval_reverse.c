@@ -8,10 +8,6 @@
 
 #include "eval_reverse_weights.h"
 
-#define EDGES 0xFF818181818181FFULL
-/* Edge squares that are neither corners nor C squares. */
-#define PLAIN_EDGES (EDGES & ~EVAL_CORNERS & ~0x42C300000000C342ULL)
-
 static const char *const feature_names[REVERSE_FEATURES] = {
   [REVERSE_MOBILITY] = "mobility",
   [REVERSE_POTENTIAL] = "potential-mobility",
@@ -34,20 +30,11 @@ const char *eval_reverse_feature_name (ReverseFeature feature)
 void eval_reverse_features (const Board *board, int features[REVERSE_FEATURES])
 {
   assert (board && features);
+  eval_features (board, features); /* the first EVAL_FEATURES */
   uint64_t player = board->player, opponent = board->opponent;
   uint64_t empty = ~(player | opponent);
   uint64_t stable = board_stable_discs (player, opponent);
   uint64_t frontier = board_frontier (empty, player | opponent); /* discs next to an empty square */
-  features[REVERSE_MOBILITY] = board_count (board_moves (player, opponent))
-                             - board_count (board_moves (opponent, player));
-  features[REVERSE_POTENTIAL] = board_count (board_frontier (opponent, empty))
-                              - board_count (board_frontier (player, empty));
-  features[REVERSE_CORNERS] = board_count (player & EVAL_CORNERS)
-                            - board_count (opponent & EVAL_CORNERS);
-  features[REVERSE_X_SQUARES] = eval_x_squares (player, empty) - eval_x_squares (opponent, empty);
-  features[REVERSE_C_SQUARES] = eval_c_squares (player, empty) - eval_c_squares (opponent, empty);
-  features[REVERSE_EDGES] = board_count (player & PLAIN_EDGES) - board_count (opponent & PLAIN_EDGES);
-  features[REVERSE_DISCS] = board_count (player) - board_count (opponent);
   features[REVERSE_STABLE] = board_count (stable & player) - board_count (stable & opponent);
   features[REVERSE_FRONTIER] = board_count (frontier & player) - board_count (frontier & opponent);
   features[REVERSE_PARITY] = board_count (empty) & 1 ? 1 : -1;
@@ -63,12 +50,7 @@ static int reverse_evaluate (const Evaluation *evaluation, const Board *board)
   int score = 0;
   for (int i = 0; i < REVERSE_FEATURES; i++)
     score += w[i] * features[i];
-  /* Estimates stay strictly inside the range of exact scores' bounds. */
-  if (score > EVAL_MAX - EVAL_SCALE)
-    score = EVAL_MAX - EVAL_SCALE;
-  if (score < -EVAL_MAX + EVAL_SCALE)
-    score = -EVAL_MAX + EVAL_SCALE;
-  return score;
+  return eval_clamp (score);
 }
 
 Evaluation eval_reverse_with (const ReverseWeights *weights)

@@ -9,14 +9,14 @@
 #define REVERSE_PHASES 6
 
 typedef enum ReverseFeature {
-  REVERSE_MOBILITY,       /* legal moves, the player's less the opponent's */
-  REVERSE_POTENTIAL,      /* empty squares next to the opponent's discs less next to the player's */
-  REVERSE_CORNERS,        /* corner discs */
-  REVERSE_X_SQUARES,      /* discs diagonally next to an empty corner */
-  REVERSE_C_SQUARES,      /* discs beside an empty corner on an edge */
-  REVERSE_EDGES,          /* other edge discs */
-  REVERSE_DISCS,          /* all discs */
-  REVERSE_STABLE,         /* stable discs */
+  REVERSE_MOBILITY = EVAL_FEATURE_MOBILITY,   /* the simple evaluation's features (eval.h) */
+  REVERSE_POTENTIAL = EVAL_FEATURE_POTENTIAL,
+  REVERSE_CORNERS = EVAL_FEATURE_CORNERS,
+  REVERSE_X_SQUARES = EVAL_FEATURE_X_SQUARES,
+  REVERSE_C_SQUARES = EVAL_FEATURE_C_SQUARES,
+  REVERSE_EDGES = EVAL_FEATURE_EDGES,
+  REVERSE_DISCS = EVAL_FEATURE_DISCS,
+  REVERSE_STABLE = EVAL_FEATURES, /* stable discs */
   REVERSE_FRONTIER,       /* discs next to an empty square */
   REVERSE_PARITY,         /* +1 when the number of empty squares is odd, else -1 */
   REVERSE_FEATURES
