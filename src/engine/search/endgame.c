@@ -430,17 +430,12 @@ static int solve_deep (SearchThread *thread, const Board *board, int alpha, int 
       move = &list.moves[deferred[k++]];
     Board next = *board;
     board_play_flips (&next, move->square, move->flips);
-    if (best == -SEARCH_SCORE_INF) {
-      score = -solve_any (thread, &next, -beta, -alpha);
-    } else {
-      if (from_list && shared_work && search_busy_elsewhere (thread, board_hash (&next))) {
-        deferred[n_deferred++] = i - 1;
-        continue;
-      }
-      score = -solve_any (thread, &next, -alpha - 1, -alpha);
-      if (score > alpha && score < beta)
-        score = -solve_any (thread, &next, -beta, -score);
+    bool first = best == -SEARCH_SCORE_INF;
+    if (!first && from_list && shared_work && search_busy_elsewhere (thread, board_hash (&next))) {
+      deferred[n_deferred++] = i - 1;
+      continue;
     }
+    score = endgame_solve_child (thread, solve_any, &next, alpha, beta, first);
     if (thread->aborted
         || search_take_score (score, move->square, &best, &best_move, &alpha, beta))
       break;

@@ -91,8 +91,7 @@ static int solve_few (SearchThread *thread, uint64_t player, uint64_t opponent, 
   return best;
 }
 
-static int solve_any (SearchThread *thread, const Board *board, int alpha, int beta,
-                      bool passed);
+static int solve_any (SearchThread *thread, const Board *board, int alpha, int beta);
 
 /* 6 empties or more: move lists, and the table from REVERSE_HASH_EMPTIES. */
 static int solve_sorted (SearchThread *thread, const Board *board, int alpha, int beta,
@@ -136,13 +135,7 @@ static int solve_sorted (SearchThread *thread, const Board *board, int alpha, in
     const Move *move = move_list_next (&list, i);
     Board next = *board;
     board_play_flips (&next, move->square, move->flips);
-    if (i == 0) {
-      score = -solve_any (thread, &next, -beta, -alpha, false);
-    } else {
-      score = -solve_any (thread, &next, -alpha - 1, -alpha, false);
-      if (score > alpha && score < beta)
-        score = -solve_any (thread, &next, -beta, -score, false);
-    }
+    score = endgame_solve_child (thread, solve_any, &next, alpha, beta, i == 0);
     if (thread->aborted)
       return 0;
     if (search_take_score (score, move->square, &best, &best_move, &alpha, beta))
@@ -154,18 +147,17 @@ static int solve_sorted (SearchThread *thread, const Board *board, int alpha, in
   return best;
 }
 
-static int solve_any (SearchThread *thread, const Board *board, int alpha, int beta,
-                      bool passed)
+static int solve_any (SearchThread *thread, const Board *board, int alpha, int beta)
 {
   if (board_empties (board) >= REVERSE_SORT_EMPTIES)
-    return solve_sorted (thread, board, alpha, beta, passed);
+    return solve_sorted (thread, board, alpha, beta, false);
   return solve_few (thread, board->player, board->opponent, alpha, beta,
-                    board_empty_squares (board), passed);
+                    board_empty_squares (board), false);
 }
 
 int endgame_solve_reverse (SearchThread *thread, const Board *board, int alpha, int beta)
 {
   assert (thread && board);
   assert (alpha < beta);
-  return solve_any (thread, board, alpha, beta, false);
+  return solve_any (thread, board, alpha, beta);
 }

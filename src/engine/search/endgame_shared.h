@@ -1,11 +1,28 @@
 /* endgame_shared.h: what the standard solver (endgame.c, compiled once per instruction set) and
- * the Reverse one (endgame_reverse.c) share: the final score and the transposition table's
- * cutoffs. Inline, so that each copy of the standard solver has them in its own instructions. */
+ * the Reverse one (endgame_reverse.c) share: principal variation search over the children, the
+ * final score and the transposition table's cutoffs. Inline, so that each copy of the standard solver has them in its own instructions. */
 #pragma once
 
 #include "hash.h"
 #include "move_order.h"
 #include "search_internal.h"
+
+/* A solver of the positions below a node, in discs within (alpha, beta). */
+typedef int (*EndgameSolver) (SearchThread *thread, const Board *board, int alpha, int beta);
+
+/* Principal variation search of a child: the first with the whole window, each other with a null
+ * window at alpha first, solved again with the rest of the window when it beats alpha. Inline
+ * with a constant `solve`, the calls are direct. */
+static inline int endgame_solve_child (SearchThread *thread, EndgameSolver solve,
+                                       const Board *next, int alpha, int beta, bool first)
+{
+  if (first)
+    return -solve (thread, next, -beta, -alpha);
+  int score = -solve (thread, next, -alpha - 1, -alpha);
+  if (score > alpha && score < beta)
+    score = -solve (thread, next, -beta, -score);
+  return score;
+}
 
 /* The standard game's final score, the empty squares given to the winner. */
 static inline int endgame_final_score (uint64_t player, uint64_t opponent, int empties)
