@@ -267,9 +267,9 @@ NotationStatus notation_parse_ggf (const char *text, size_t length, NotationGame
   Position position = game->start;
   size_t i = notation_skip_space (text, length, 0);
   if (i >= length)
-    return notation_error (NOTATION_ERROR_EMPTY, i);
+    return notation_status_error (NOTATION_ERROR_EMPTY, i);
   if (length - i < 2 || text[i] != '(' || text[i + 1] != ';')
-    return notation_error (NOTATION_ERROR_NOT_GGF, i);
+    return notation_status_error (NOTATION_ERROR_NOT_GGF, i);
   i += 2;
   bool have_board = false;
   size_t given_key = 0; /* where BS was, checked against the moves at the end */
@@ -277,7 +277,7 @@ NotationStatus notation_parse_ggf (const char *text, size_t length, NotationGame
   for (;;) {
     i = notation_skip_space (text, length, i);
     if (i >= length)
-      return notation_error (NOTATION_ERROR_UNCLOSED, length);
+      return notation_status_error (NOTATION_ERROR_UNCLOSED, length);
     if (text[i] == ';' && i + 1 < length && text[i + 1] == ')')
       break;
     size_t key = i;
@@ -285,12 +285,12 @@ NotationStatus notation_parse_ggf (const char *text, size_t length, NotationGame
       i++;
     size_t key_length = i - key;
     if (key_length == 0 || i >= length || text[i] != '[')
-      return notation_error (NOTATION_ERROR_BAD_PROPERTY, key);
+      return notation_status_error (NOTATION_ERROR_BAD_PROPERTY, key);
     size_t value = ++i;
     while (i < length && text[i] != ']')
       i += text[i] == '\\' ? 2 : 1;
     if (i >= length)
-      return notation_error (NOTATION_ERROR_UNCLOSED, key);
+      return notation_status_error (NOTATION_ERROR_UNCLOSED, key);
     const char *v = text + value;
     size_t value_length = i - value;
     i++;
@@ -323,18 +323,18 @@ NotationStatus notation_parse_ggf (const char *text, size_t length, NotationGame
       given_key = key;
     }
     if (error)
-      return notation_error (error, key);
+      return notation_status_error (error, key);
   }
   if (!have_board)
-    return notation_error (NOTATION_ERROR_NO_BOARD, i);
+    return notation_status_error (NOTATION_ERROR_NO_BOARD, i);
   if (game->given_moves > game->n_moves)
-    return notation_error (NOTATION_ERROR_BAD_GIVEN, given_key);
+    return notation_status_error (NOTATION_ERROR_BAD_GIVEN, given_key);
   i += 2;
   if (end)
     *end = i;
   else if (notation_skip_space (text, length, i) < length)
-    return notation_error (NOTATION_ERROR_TRAILING, notation_skip_space (text, length, i));
-  return notation_ok ();
+    return notation_status_error (NOTATION_ERROR_TRAILING, notation_skip_space (text, length, i));
+  return notation_status_ok ();
 }
 
 Position notation_game_position (const NotationGame *game, size_t n)

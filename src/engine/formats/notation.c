@@ -50,36 +50,36 @@ NotationStatus notation_read_square (const char *text, size_t length, size_t *i,
 {
   size_t at = *i;
   if (at >= length)
-    return notation_error (NOTATION_ERROR_BAD_COLUMN, at);
+    return notation_status_error (NOTATION_ERROR_BAD_COLUMN, at);
   char column = notation_lower (text[at]);
   if (column == 'p' && at + 1 < length && notation_lower (text[at + 1]) == 'a') {
     *move = BOARD_PASS;
     *i = at + 2;
-    return notation_ok ();
+    return notation_status_ok ();
   }
   if (column < 'a' || column > 'h')
-    return notation_error (NOTATION_ERROR_BAD_COLUMN, at);
+    return notation_status_error (NOTATION_ERROR_BAD_COLUMN, at);
   if (at + 1 >= length || text[at + 1] < '1' || text[at + 1] > '8')
-    return notation_error (NOTATION_ERROR_BAD_ROW, at + 1);
+    return notation_status_error (NOTATION_ERROR_BAD_ROW, at + 1);
   *move = board_square (column - 'a', text[at + 1] - '1');
   *i = at + 2;
-  return notation_ok ();
+  return notation_status_ok ();
 }
 NotationStatus notation_parse_square (const char *text, size_t length, int *move)
 {
   assert (text || length == 0);
   assert (move);
   if (length == 0)
-    return notation_error (NOTATION_ERROR_EMPTY, 0);
+    return notation_status_error (NOTATION_ERROR_EMPTY, 0);
   size_t i = 0;
   int square;
   NotationStatus status = notation_read_square (text, length, &i, &square);
   if (status.error)
     return status;
   if (i != length)
-    return notation_error (NOTATION_ERROR_TRAILING, i);
+    return notation_status_error (NOTATION_ERROR_TRAILING, i);
   *move = square;
-  return notation_ok ();
+  return notation_status_ok ();
 }
 
 size_t notation_format_square (int move, char out[3])
@@ -103,7 +103,8 @@ size_t notation_format_square (int move, char out[3])
 static size_t skip_separators (const char *text, size_t length, size_t i)
 {
   for (;;) {
-    while (i < length && (notation_is_space (text[i]) || text[i] == '-' || text[i] == ',' || text[i] == ';'))
+    while (i < length
+           && (notation_is_space (text[i]) || text[i] == '-' || text[i] == ',' || text[i] == ';'))
       i++;
     size_t digits = i;
     while (digits < length && text[digits] >= '0' && text[digits] <= '9')
@@ -124,7 +125,7 @@ NotationStatus notation_parse_transcript (const char *text, size_t length, Posit
   assert (moves || capacity == 0);
   size_t count = 0;
   size_t i = skip_separators (text, length, 0);
-  NotationStatus status = notation_ok ();
+  NotationStatus status = notation_status_ok ();
   while (i < length) {
     size_t at = i;
     int move;
@@ -140,15 +141,15 @@ NotationStatus notation_parse_transcript (const char *text, size_t length, Posit
     }
     if (!position_play (&next, move)) {
       if (move == BOARD_PASS)
-        status = notation_error (NOTATION_ERROR_ILLEGAL_PASS, at);
+        status = notation_status_error (NOTATION_ERROR_ILLEGAL_PASS, at);
       else if (board_is_game_over (&next.board))
-        status = notation_error (NOTATION_ERROR_GAME_OVER, at);
+        status = notation_status_error (NOTATION_ERROR_GAME_OVER, at);
       else
-        status = notation_error (NOTATION_ERROR_ILLEGAL_MOVE, at);
+        status = notation_status_error (NOTATION_ERROR_ILLEGAL_MOVE, at);
       break;
     }
     if (capacity - count < needed) {
-      status = notation_error (NOTATION_ERROR_TOO_MANY_MOVES, at);
+      status = notation_status_error (NOTATION_ERROR_TOO_MANY_MOVES, at);
       break;
     }
     if (needed == 2)
@@ -186,13 +187,13 @@ NotationStatus notation_read_board (const char *text, size_t length, size_t *i, 
 {
   size_t at = notation_skip_space (text, length, *i);
   if (at >= length)
-    return notation_error (NOTATION_ERROR_EMPTY, at);
+    return notation_status_error (NOTATION_ERROR_EMPTY, at);
   uint64_t black = 0, white = 0;
   for (int square = 0; square < BOARD_SQUARES; square++, at++) {
     if (spaced)
       at = notation_skip_space (text, length, at);
     if (at >= length || notation_is_space (text[at]))
-      return notation_error (NOTATION_ERROR_SHORT_BOARD, at);
+      return notation_status_error (NOTATION_ERROR_SHORT_BOARD, at);
     switch (notation_lower (text[at])) {
     case 'x': case '*': case 'b':
       black |= board_bit (square);
@@ -203,12 +204,12 @@ NotationStatus notation_read_board (const char *text, size_t length, size_t *i, 
     case '-': case '.':
       break;
     default:
-      return notation_error (NOTATION_ERROR_BAD_SQUARE, at);
+      return notation_status_error (NOTATION_ERROR_BAD_SQUARE, at);
     }
   }
   at = notation_skip_space (text, length, at);
   if (at >= length)
-    return notation_error (NOTATION_ERROR_MISSING_SIDE, at);
+    return notation_status_error (NOTATION_ERROR_MISSING_SIDE, at);
   int side;
   switch (notation_lower (text[at])) {
   case 'x': case '*': case 'b':
@@ -218,11 +219,11 @@ NotationStatus notation_read_board (const char *text, size_t length, size_t *i, 
     side = POSITION_WHITE;
     break;
   default:
-    return notation_error (NOTATION_ERROR_BAD_SIDE, at);
+    return notation_status_error (NOTATION_ERROR_BAD_SIDE, at);
   }
   *position = position_from_discs (black, white, side);
   *i = at + 1;
-  return notation_ok ();
+  return notation_status_ok ();
 }
 NotationStatus notation_parse_board (const char *text, size_t length, Position *position)
 {
@@ -235,9 +236,9 @@ NotationStatus notation_parse_board (const char *text, size_t length, Position *
     return status;
   i = notation_skip_space (text, length, i);
   if (i < length)
-    return notation_error (NOTATION_ERROR_TRAILING, i);
+    return notation_status_error (NOTATION_ERROR_TRAILING, i);
   *position = parsed;
-  return notation_ok ();
+  return notation_status_ok ();
 }
 
 void notation_format_board (const Position *position, char out[NOTATION_BOARD_SIZE])

@@ -7,13 +7,13 @@
 
 #include "notation.h"
 
-static inline NotationStatus notation_ok (void)
+static inline NotationStatus notation_status_ok (void)
 {
   NotationStatus status = { NOTATION_OK, 0 };
   return status;
 }
 
-static inline NotationStatus notation_error (NotationError error, size_t offset)
+static inline NotationStatus notation_status_error (NotationError error, size_t offset)
 {
   NotationStatus status = { error, offset };
   return status;

@@ -19,14 +19,14 @@ static NotationStatus read_score (const char *text, size_t length, size_t *i, in
   while (at < length && text[at] >= '0' && text[at] <= '9') {
     value = value * 10 + (text[at] - '0');
     if (value > 64)
-      return notation_error (NOTATION_ERROR_BAD_SCORE, *i);
+      return notation_status_error (NOTATION_ERROR_BAD_SCORE, *i);
     at++;
   }
   if (at == first_digit)
-    return notation_error (NOTATION_ERROR_BAD_SCORE, *i);
+    return notation_status_error (NOTATION_ERROR_BAD_SCORE, *i);
   *score = sign * value;
   *i = at;
-  return notation_ok ();
+  return notation_status_ok ();
 }
 
 NotationStatus notation_parse_obf (const char *text, size_t length, NotationObf *obf)
@@ -48,7 +48,7 @@ NotationStatus notation_parse_obf (const char *text, size_t length, NotationObf 
     if (i >= length)
       break;
     if (text[i] != ';')
-      return notation_error (NOTATION_ERROR_TRAILING, i);
+      return notation_status_error (NOTATION_ERROR_TRAILING, i);
     i = notation_skip_space (text, length, i + 1);
     if (i >= length)
       break;
@@ -58,14 +58,14 @@ NotationStatus notation_parse_obf (const char *text, size_t length, NotationObf 
     if (status.error)
       return status;
     if (move == BOARD_PASS ? !must_pass : !(legal & board_bit (move)))
-      return notation_error (move == BOARD_PASS ? NOTATION_ERROR_ILLEGAL_PASS
+      return notation_status_error (move == BOARD_PASS ? NOTATION_ERROR_ILLEGAL_PASS
                                               : NOTATION_ERROR_ILLEGAL_MOVE, at);
     if (listed[move])
-      return notation_error (NOTATION_ERROR_DUPLICATE_MOVE, at);
+      return notation_status_error (NOTATION_ERROR_DUPLICATE_MOVE, at);
     listed[move] = true;
     i = notation_skip_space (text, length, i);
     if (i >= length || text[i] != ':')
-      return notation_error (NOTATION_ERROR_MISSING_COLON, i);
+      return notation_status_error (NOTATION_ERROR_MISSING_COLON, i);
     i = notation_skip_space (text, length, i + 1);
     status = read_score (text, length, &i, &score);
     if (status.error)
@@ -77,5 +77,5 @@ NotationStatus notation_parse_obf (const char *text, size_t length, NotationObf 
     parsed.n_moves++;
   }
   *obf = parsed;
-  return notation_ok ();
+  return notation_status_ok ();
 }
