@@ -1,6 +1,7 @@
 /* endgame_reverse.c: the exact solver of Reverse (the fewest discs win). The standard solver's
  * shape without its kernels: from 9 empties the transposition table and enhanced transposition
- * cutoffs, from 6 fastest-first move lists, below a loop over the empty squares in parity order. */
+ * cutoffs, from 6 fastest-first move lists, below a loop over the empty squares in parity order.
+ * The table's cutoffs and the search of each child are the standard solver's (endgame_shared.h). */
 #include "endgame.h"
 
 #include <assert.h>
