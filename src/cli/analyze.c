@@ -9,6 +9,7 @@
 #include "board.h"
 #include "cli.h"
 #include "notation.h"
+#include "options.h"
 #include "search.h"
 
 #define ANALYZE_DEFAULT_DEPTH 12
@@ -166,7 +167,7 @@ int cli_analyze (int argc, char **argv)
     const char *arg = argv[i];
     bool has_value = i + 1 < argc;
     if (strcmp (arg, "--depth") == 0) {
-      if (!has_value || !cli_parse_int (argv[++i], 1, 60, &options.depth)) {
+      if (!has_value || !option_parse_int (argv[++i], 1, 60, &options.depth)) {
         cli_error ("analyze: --depth needs a depth in plies from 1 to 60");
         return 2;
       }
@@ -177,14 +178,14 @@ int cli_analyze (int argc, char **argv)
         return 2;
       }
     } else if (strcmp (arg, "--threads") == 0) {
-      if (!has_value || !cli_parse_int (argv[++i], 1, 64, &options.threads)) {
+      if (!has_value || !option_parse_int (argv[++i], 1, 64, &options.threads)) {
         cli_error ("analyze: --threads needs a number of threads from 1 to 64");
         return 2;
       }
     } else if (strcmp (arg, "--reverse") == 0) {
       options.rules = RULES_REVERSE;
     } else if (strcmp (arg, "--exact") == 0) {
-      if (!has_value || !cli_parse_int (argv[++i], -1, 60, &options.exact)) {
+      if (!has_value || !option_parse_int (argv[++i], -1, 60, &options.exact)) {
         cli_error ("analyze: --exact needs a number of empty squares from 0 to 60 (-1: never)");
         return 2;
       }

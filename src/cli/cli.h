@@ -8,18 +8,13 @@
 
 int cli_perft (int argc, char **argv);
 int cli_solve (int argc, char **argv);
-int cli_bench (int argc, char **argv);
 int cli_nboard (int argc, char **argv);
 int cli_match (int argc, char **argv);
 int cli_levels (int argc, char **argv);
 int cli_analyze (int argc, char **argv);
-int cli_balanced_openings (int argc, char **argv);
-int cli_train_reverse (int argc, char **argv);
 
 /* Prints "verso-engine: <message>" on stderr, one line. */
 void cli_error (const char *format, ...) __attribute__ ((format (printf, 1, 2)));
-/* A whole number from low to high written alone in text (no sign or space around it). */
-bool cli_parse_int (const char *text, int low, int high, int *value);
 
 /* One position line of an OBF file. */
 typedef struct CliObfLine {

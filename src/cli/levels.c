@@ -1,8 +1,6 @@
 /* levels.c: `verso-engine levels`, the ladder that proves the difficulty order: every level plays
- * the level below it from the match openings (balanced tournament openings), each opening twice
- * with the colours swapped; games run on several threads. */
-#include <errno.h>
-#include <math.h>
+ * the level below it from the match starts (match.h), each start twice with the colours
+ * swapped; games run on several threads. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -13,15 +11,17 @@
 #include "cli.h"
 #include "level.h"
 #include "match.h"
+#include "options.h"
 #include "search.h"
 #include "random.h"
+#include "workers.h"
 
 #define LEVELS_HASH_BYTES ((size_t) 16 << 20)
-#define LEVELS_MAX_GAMES (2 * MATCH_OPENINGS)
+#define LEVELS_MAX_GAMES (2 * MATCH_STARTS)
 #define LEVELS_MAX_JOBS 64
 
 typedef struct LevelsOptions {
-  int games;            /* per pair of levels; even, so every opening is played with both colours */
+  int games;            /* per pair of levels; even, so every start is played with both colours */
   LevelId from, to;     /* the ladder: from+1 against from, ..., to against to-1 */
   double time_scale;    /* every level's time per move is multiplied by this */
   uint64_t seed;
@@ -71,16 +71,16 @@ static void *ladder_worker (void *data)
       break;
     Pairing *pairing = &ladder->pairings[index / games];
     int game = index % games;
-    Board opening;
+    Board start;
     bool black_to_move;
-    match_opening (game / 2, &opening, &black_to_move);
+    match_start (game / 2, &start, &black_to_move);
     bool upper_black = game % 2 == 0;
     uint64_t seed = random_mix (ladder->options->seed ^ random_mix ((uint64_t) index));
     int black_score = upper_black
       ? match_play_game (&pairing->upper_player, upper_search, &pairing->lower_player, lower_search,
-                         &opening, black_to_move, seed)
+                         &start, black_to_move, seed)
       : match_play_game (&pairing->lower_player, lower_search, &pairing->upper_player, upper_search,
-                         &opening, black_to_move, seed);
+                         &start, black_to_move, seed);
     pairing->differences[game] = upper_black ? black_score : -black_score;
   }
   if (!upper_search || !lower_search) {
@@ -93,99 +93,49 @@ static void *ladder_worker (void *data)
   return NULL;
 }
 
-static bool parse_int (const char *text, int min, int max, int *value)
+/* Reads the options into *options; false after saying what is wrong. */
+static bool read_options (int argc, char **argv, LevelsOptions *options)
 {
-  char *end;
-  errno = 0;
-  long parsed = strtol (text, &end, 10);
-  if (errno || end == text || *end || parsed < min || parsed > max)
+  const char *from = "beginner", *to = "master";
+  bool reverse = false;
+  const Option table[] = {
+    { "--games", OPTION_INT, &options->games, 2, LEVELS_MAX_GAMES },
+    { "--from", OPTION_TEXT, &from, 0, 0 },
+    { "--to", OPTION_TEXT, &to, 0, 0 },
+    { "--time-scale", OPTION_DOUBLE, &options->time_scale, 0.001, 100 },
+    { "--seed", OPTION_SEED, &options->seed, 0, 0 },
+    { "--jobs", OPTION_INT, &options->jobs, 1, LEVELS_MAX_JOBS },
+    { "--random-baseline", OPTION_FLAG, &options->random_baseline, 0, 0 },
+    { "--reverse", OPTION_FLAG, &reverse, 0, 0 },
+  };
+  OptionParser parser = { .program = "verso-engine: levels",
+                          .options = table, .n_options = OPTION_COUNT (table) };
+  if (!options_parse (&parser, argc, argv))
     return false;
-  *value = (int) parsed;
-  return true;
-}
-
-static bool parse_double (const char *text, double min, double max, double *value)
-{
-  char *end;
-  double parsed = strtod (text, &end);
-  if (end == text || *end || !isfinite (parsed) || parsed <= min || parsed > max)
+  options->rules = reverse ? RULES_REVERSE : RULES_STANDARD;
+  options->from = level_from_id (from);
+  options->to = level_from_id (to);
+  if (options->from == LEVEL_NONE || options->to == LEVEL_NONE) {
+    cli_error ("levels: --from and --to take a level: beginner, novice, casual, intermediate, "
+               "advanced, expert or master");
     return false;
-  *value = parsed;
-  return true;
-}
-
-static bool parse_seed (const char *text, uint64_t *value)
-{
-  char *end;
-  errno = 0;
-  unsigned long long parsed = strtoull (text, &end, 10);
-  if (errno || end == text || *end || text[0] == '-')
+  }
+  if (options->games % 2) {
+    cli_error ("levels: --games needs an even number, each start played with both colours");
     return false;
-  *value = parsed;
+  }
+  if (options->to < options->from || (options->to == options->from && !options->random_baseline)) {
+    cli_error ("levels: --to must name a level above --from");
+    return false;
+  }
   return true;
-}
-
-static bool parse_level (const char *text, LevelId *level)
-{
-  *level = level_from_id (text);
-  return *level != LEVEL_NONE;
 }
 
 int cli_levels (int argc, char **argv)
 {
-  LevelsOptions options = {
-    .games = 100,
-    .from = LEVEL_BEGINNER,
-    .to = LEVEL_MASTER,
-    .time_scale = 1.0,
-    .seed = 1,
-    .jobs = 1,
-  };
-  for (int i = 1; i < argc; i += 2) {
-    const char *option = argv[i];
-    if (strcmp (option, "--random-baseline") == 0) {
-      options.random_baseline = true;
-      i--;  /* a flag: no value follows */
-      continue;
-    }
-    if (strcmp (option, "--reverse") == 0) {
-      options.rules = RULES_REVERSE;
-      i--;
-      continue;
-    }
-    const char *value = i + 1 < argc ? argv[i + 1] : NULL;
-    bool ok = value != NULL;
-    if (strcmp (option, "--games") == 0) {
-      ok = ok && parse_int (value, 2, LEVELS_MAX_GAMES, &options.games) && options.games % 2 == 0;
-    } else if (strcmp (option, "--from") == 0) {
-      ok = ok && parse_level (value, &options.from);
-    } else if (strcmp (option, "--to") == 0) {
-      ok = ok && parse_level (value, &options.to);
-    } else if (strcmp (option, "--time-scale") == 0) {
-      ok = ok && parse_double (value, 0, 100, &options.time_scale);
-    } else if (strcmp (option, "--seed") == 0) {
-      ok = ok && parse_seed (value, &options.seed);
-    } else if (strcmp (option, "--jobs") == 0) {
-      ok = ok && parse_int (value, 1, LEVELS_MAX_JOBS, &options.jobs);
-    } else {
-      cli_error ("levels: unknown option '%s'", option);
-      return 2;
-    }
-    if (!ok) {
-      cli_error ("levels: %s needs %s", option,
-                 strcmp (option, "--games") == 0 ? "an even number from 2 to 256"
-                 : strcmp (option, "--from") == 0 || strcmp (option, "--to") == 0
-                   ? "a level: beginner, novice, casual, intermediate, advanced, expert or master"
-                 : strcmp (option, "--time-scale") == 0 ? "a number above 0 and at most 100"
-                 : strcmp (option, "--seed") == 0 ? "a non-negative integer"
-                 : "a number from 1 to 64");
-      return 2;
-    }
-  }
-  if (options.to < options.from || (options.to == options.from && !options.random_baseline)) {
-    cli_error ("levels: --to must name a level above --from");
+  LevelsOptions options = { .games = 100, .time_scale = 1.0, .seed = 1, .jobs = 1 };
+  if (!read_options (argc, argv, &options))
     return 2;
-  }
 
   int baseline = options.random_baseline ? 1 : 0;
   int pairing_count = options.to - options.from + baseline;
@@ -214,15 +164,7 @@ int cli_levels (int argc, char **argv)
                                                .choose = i < baseline ? choose_at_random : choose_at_level,
                                                .user_data = &pairings[i].lower };
   }
-  pthread_t threads[LEVELS_MAX_JOBS];
-  int started = 0;
-  for (; started < options.jobs; started++)
-    if (pthread_create (&threads[started], NULL, ladder_worker, &ladder) != 0)
-      break;
-  if (started == 0)
-    ladder_worker (&ladder);
-  for (int i = 0; i < started; i++)
-    pthread_join (threads[i], NULL);
+  workers_run (options.jobs, ladder_worker, &ladder);
   pthread_mutex_destroy (&ladder.lock);
 
   printf ("%-13s %-13s %6s %5s %6s %7s %7s %8s %18s\n", "level", "against", "games", "wins",
@@ -235,7 +177,7 @@ int cli_levels (int argc, char **argv)
             statistics.losses, 100 * statistics.score, statistics.mean_difference, statistics.elo + 0.0,
             statistics.elo_low, statistics.elo_high);
   }
-  printf ("openings: the first %d match openings, each played with both colours; time scale %g; "
+  printf ("starts: the first %d match starts, each played with both colours; time scale %g; "
           "seed %llu\n", options.games / 2, options.time_scale, (unsigned long long) options.seed);
   free (pairings);
   if (ladder.failed) {

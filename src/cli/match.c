@@ -1,23 +1,24 @@
 /* match.c: `verso-engine match`, two engine configurations played against each other from
- * balanced openings, each opening with both colours. */
+ * the match starts (match.h), each start with both colours. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cli.h"
+#include "clock.h"
 #include "eval_pattern.h"
 #include "eval_reverse.h"
 #include "match.h"
+#include "options.h"
 
-#define MATCH_USAGE "match [--openings N] [--hash MB] [--reverse] [--verbose] PLAYER PLAYER"
+#define MATCH_USAGE "match [--starts N] [--hash MB] [--reverse] [--verbose] PLAYER PLAYER"
 
 static void match_help (FILE *out)
 {
   fprintf (out,
            "Usage: verso-engine " MATCH_USAGE "\n\n"
-           "Plays N openings (default %d, at most %d) twice, swapping colours, and reports the\n"
+           "Plays N starts (default %d, at most %d) twice, swapping colours, and reports the\n"
            "first player's wins, draws, losses, mean disc difference and Elo difference with\n"
            "its 95%% interval. With --reverse the games are Reverse (the fewest discs win).\n\n"
            "PLAYER is a comma-separated list of settings, for example eval=pattern,time=0.05:\n"
@@ -29,18 +30,7 @@ static void match_help (FILE *out)
            "  time=SECONDS          time per move (default none)\n"
            "  exact=N               solve exactly from N empties (default 12; -1 never)\n"
            "  nodes=N               node limit per move (default none)\n",
-           MATCH_OPENINGS, MATCH_OPENINGS);
-}
-
-static bool parse_int (const char *text, long low, long high, long *value)
-{
-  char *end;
-  errno = 0;
-  long v = strtol (text, &end, 10);
-  if (errno || end == text || *end || v < low || v > high)
-    return false;
-  *value = v;
-  return true;
+           MATCH_STARTS, MATCH_STARTS);
 }
 
 /* A player's own weights and its evaluation with them. */
@@ -88,6 +78,17 @@ static bool load_weights (const char *name, const char *path, PlayerWeights *own
   return true;
 }
 
+/* The evaluation a player names: pattern or simple, or under Reverse reverse or negated (the
+ * standard pattern evaluation negated); NULL for another name. */
+static const Evaluation *named_evaluation (const char *name, bool reverse)
+{
+  if (reverse)
+    return strcmp (name, "reverse") == 0 ? eval_reverse ()
+         : strcmp (name, "negated") == 0 ? eval_reverse_naive () : NULL;
+  return strcmp (name, "pattern") == 0 ? eval_pattern ()
+       : strcmp (name, "simple") == 0 ? eval_simple () : NULL;
+}
+
 /* Fills player from a specification such as "eval=simple,depth=6,exact=14". The name points
  * into spec, which must outlive the player; so must own, which holds weights from a file. */
 static bool parse_player (char *spec, Rules rules, MatchPlayer *player, PlayerWeights *own)
@@ -104,43 +105,32 @@ static bool parse_player (char *spec, Rules rules, MatchPlayer *player, PlayerWe
   for (char *save = NULL, *item = strtok_r (copy, ",", &save); item;
        item = strtok_r (NULL, ",", &save)) {
     char *value = strchr (item, '=');
-    long number = 0;
+    long long number = 0;
     if (!value) {
       cli_error ("player '%s': setting '%s' has no value", name, item);
       return false;
     }
     *value++ = '\0';
-    if (strcmp (item, "eval") == 0 && reverse) {
-      if (strcmp (value, "reverse") == 0) {
-        player->evaluation = eval_reverse ();
-      } else if (strcmp (value, "negated") == 0) {
-        player->evaluation = eval_reverse_naive ();
-      } else {
-        cli_error ("player '%s': unknown Reverse evaluation '%s' (reverse or negated)", name, value);
+    if (strcmp (item, "eval") == 0) {
+      player->evaluation = named_evaluation (value, reverse);
+      if (!player->evaluation) {
+        cli_error ("player '%s': unknown %sevaluation '%s' (%s)", name, reverse ? "Reverse " : "",
+                   value, reverse ? "reverse or negated" : "pattern or simple");
         return false;
       }
     } else if (strcmp (item, "weights") == 0 && reverse) {
       cli_error ("player '%s': weights=FILE is for the standard game, not --reverse", name);
       return false;
-    } else if (strcmp (item, "eval") == 0) {
-      if (strcmp (value, "pattern") == 0) {
-        player->evaluation = eval_pattern ();
-      } else if (strcmp (value, "simple") == 0) {
-        player->evaluation = eval_simple ();
-      } else {
-        cli_error ("player '%s': unknown evaluation '%s' (pattern or simple)", name, value);
-        return false;
-      }
     } else if (strcmp (item, "weights") == 0) {
       if (own->weights || !load_weights (name, value, own))
         return false;
       player->evaluation = &own->evaluation;
-    } else if (strcmp (item, "depth") == 0 && parse_int (value, 1, 60, &number)) {
+    } else if (strcmp (item, "depth") == 0 && option_parse_number (value, 1, 60, &number)) {
       player->limits.max_depth = (int) number;
       depth_given = true;
-    } else if (strcmp (item, "exact") == 0 && parse_int (value, -1, 60, &number)) {
+    } else if (strcmp (item, "exact") == 0 && option_parse_number (value, -1, 60, &number)) {
       player->limits.exact_empties = (int) number;
-    } else if (strcmp (item, "nodes") == 0 && parse_int (value, 1, 1L << 40, &number)) {
+    } else if (strcmp (item, "nodes") == 0 && option_parse_number (value, 1, 1LL << 40, &number)) {
       player->limits.max_nodes = (uint64_t) number;
     } else if (strcmp (item, "time") == 0) {
       char *end;
@@ -162,11 +152,11 @@ static bool parse_player (char *spec, Rules rules, MatchPlayer *player, PlayerWe
   return true;
 }
 
-static void print_game (int game, int opening, bool first_black, int difference, void *user_data)
+static void print_game (int game, int start, bool first_black, int difference, void *user_data)
 {
   (void) user_data;
-  printf ("game %3d  opening %3d %-16s  first player %s  %+3d\n", game + 1, opening + 1,
-          match_opening_moves (opening), first_black ? "black" : "white", difference);
+  printf ("game %3d  start %3d %-16s  first player %s  %+3d\n", game + 1, start + 1,
+          match_start_moves (start), first_black ? "black" : "white", difference);
   fflush (stdout);
 }
 
@@ -182,43 +172,30 @@ static void print_elo (const char *label, double elo)
 
 int cli_match (int argc, char **argv)
 {
-  long openings = MATCH_OPENINGS, hash_mb = 16;
-  bool verbose = false;
-  Rules rules = RULES_STANDARD;
+  int starts = MATCH_STARTS, hash_mb = 16;
+  bool verbose = false, reverse = false, help = false;
   char *specs[2];
-  int players = 0;
-  for (int i = 1; i < argc; i++) {
-    if (strcmp (argv[i], "--help") == 0) {
-      match_help (stdout);
-      return 0;
-    } else if (strcmp (argv[i], "--openings") == 0 && i + 1 < argc) {
-      if (!parse_int (argv[++i], 1, MATCH_OPENINGS, &openings)) {
-        cli_error ("match: --openings takes 1 to %d, not '%s'", MATCH_OPENINGS, argv[i]);
-        return 2;
-      }
-    } else if (strcmp (argv[i], "--hash") == 0 && i + 1 < argc) {
-      if (!parse_int (argv[++i], 1, 65536, &hash_mb)) {
-        cli_error ("match: --hash takes megabytes (1 to 65536), not '%s'", argv[i]);
-        return 2;
-      }
-    } else if (strcmp (argv[i], "--verbose") == 0) {
-      verbose = true;
-    } else if (strcmp (argv[i], "--reverse") == 0) {
-      rules = RULES_REVERSE;
-    } else if (argv[i][0] == '-' && argv[i][1] == '-') {
-      cli_error ("match: unknown option '%s' (try match --help)", argv[i]);
-      return 2;
-    } else if (players < 2) {
-      specs[players++] = argv[i];
-    } else {
-      cli_error ("match: more than two players given");
-      return 2;
-    }
+  const Option options[] = {
+    { "--help", OPTION_FLAG, &help, 0, 0 },
+    { "--starts", OPTION_INT, &starts, 1, MATCH_STARTS },
+    { "--hash", OPTION_INT, &hash_mb, 1, 65536 },
+    { "--verbose", OPTION_FLAG, &verbose, 0, 0 },
+    { "--reverse", OPTION_FLAG, &reverse, 0, 0 },
+  };
+  OptionParser parser = { .program = "verso-engine: match", .usage = MATCH_USAGE,
+                          .options = options, .n_options = OPTION_COUNT (options),
+                          .operands = specs, .max_operands = 2 };
+  if (!options_parse (&parser, argc, argv))
+    return 2;
+  if (help) {
+    match_help (stdout);
+    return 0;
   }
-  if (players != 2) {
+  if (parser.n_operands != 2) {
     cli_error ("match: two players are needed (try match --help)");
     return 2;
   }
+  Rules rules = reverse ? RULES_REVERSE : RULES_STANDARD;
   MatchPlayer first, second;
   PlayerWeights own[2];
   memset (own, 0, sizeof own);
@@ -233,11 +210,10 @@ int cli_match (int argc, char **argv)
     fprintf (stderr, "verso-engine: trained weights unavailable (%s): 'pattern' plays with the "
                      "simple evaluation\n", weights_error);
 
-  int games = 2 * (int) openings;
+  int games = 2 * starts;
   int *differences = malloc (sizeof *differences * (size_t) games);
-  struct timespec start, end;
-  clock_gettime (CLOCK_MONOTONIC, &start);
-  if (!differences || !match_run (&first, &second, (int) openings, (size_t) hash_mb << 20,
+  double started = clock_seconds ();
+  if (!differences || !match_run (&first, &second, starts, (size_t) hash_mb << 20,
                                   differences, verbose ? print_game : NULL, NULL)) {
     free (differences);
     pattern_weights_free (own[0].weights);
@@ -245,7 +221,6 @@ int cli_match (int argc, char **argv)
     cli_error ("match: out of memory");
     return 1;
   }
-  clock_gettime (CLOCK_MONOTONIC, &end);
   MatchStatistics s = match_statistics (differences, games);
   printf ("%s vs %s: %d games, %d wins, %d draws, %d losses, score %.1f%%, mean disc difference "
           "%+.2f, Elo",
@@ -254,7 +229,7 @@ int cli_match (int argc, char **argv)
   print_elo (" ", s.elo);
   print_elo (" (95%: ", s.elo_low);
   print_elo (" .. ", s.elo_high);
-  printf ("), %.1f s\n", (double) (end.tv_sec - start.tv_sec) + (end.tv_nsec - start.tv_nsec) * 1e-9);
+  printf ("), %.1f s\n", clock_seconds () - started);
   free (differences);
   pattern_weights_free (own[0].weights);
   pattern_weights_free (own[1].weights);

@@ -3,9 +3,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cli.h"
+#include "clock.h"
 #include "notation.h"
 #include "perft.h"
 
@@ -23,13 +23,6 @@ static bool parse_int (const char *text, long min, long max, long *value)
     return false;
   *value = parsed;
   return true;
-}
-
-static double now_seconds (void)
-{
-  struct timespec t;
-  clock_gettime (CLOCK_MONOTONIC, &t);
-  return (double) t.tv_sec + 1e-9 * (double) t.tv_nsec;
 }
 
 int cli_perft (int argc, char **argv)
@@ -93,9 +86,9 @@ int cli_perft (int argc, char **argv)
   }
 
   for (int d = 1; d <= depth; d++) {
-    double start = now_seconds ();
+    double start = clock_seconds ();
     uint64_t leaves = perft_count_kernel (&position.board, d, (int) threads, kernel);
-    double seconds = now_seconds () - start;
+    double seconds = clock_seconds () - start;
     double rate = seconds > 0 ? (double) leaves / seconds / 1e6 : 0.0;
     printf ("perft %d: %llu leaves in %.3f s (%.1f M leaves/s)\n",
             d, (unsigned long long) leaves, seconds, rate);

@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "eval_pattern.h"
 #include "notation.h"
+#include "options.h"
 #include "search.h"
 
 static void format_move (int move, char out[3])
@@ -66,13 +67,13 @@ int cli_solve (int argc, char **argv)
     if (strcmp (argv[i], "--reverse") == 0) {
       rules = RULES_REVERSE;
     } else if (strcmp (argv[i], "--threads") == 0) {
-      if (i + 1 >= argc || !cli_parse_int (argv[i + 1], 1, 64, &threads)) {
+      if (i + 1 >= argc || !option_parse_int (argv[i + 1], 1, 64, &threads)) {
         cli_error ("--threads needs a number of threads from 1 to 64");
         return 2;
       }
       i++;
     } else if (strcmp (argv[i], "--hash") == 0) {
-      if (i + 1 >= argc || !cli_parse_int (argv[i + 1], 1, 65536, &hash_mb)) {
+      if (i + 1 >= argc || !option_parse_int (argv[i + 1], 1, 65536, &hash_mb)) {
         cli_error ("--hash needs a table size in MB from 1 to 65536");
         return 2;
       }

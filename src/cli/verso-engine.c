@@ -1,8 +1,6 @@
 /* verso-engine: the command-line engine. Dispatches to one command per file. */
-#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -30,18 +28,10 @@ static const Command commands[] = {
                           "      moves and endgames; a clock in the game is used too;\n"
                           "      --no-book: search the opening too instead of playing book moves)" },
   { "perft", cli_perft, "perft DEPTH [--position BOARD] [--threads N] [--kernel portable|avx2|avx512]   count the game tree" },
-  { "match", cli_match, "match [--openings N] [--reverse] [--verbose] PLAYER PLAYER   play two configurations" },
+  { "match", cli_match, "match [--starts N] [--reverse] [--verbose] PLAYER PLAYER   play two configurations" },
   { "levels", cli_levels, "levels [--games N] [--from LEVEL] [--to LEVEL] [--time-scale F] [--jobs N] [--seed S]\n"
                           "      [--random-baseline] [--reverse]\n"
                           "      play every difficulty level against the level below it (--reverse: in Reverse games)" },
-  { "balanced-openings", cli_balanced_openings,
-    "balanced-openings [--plies N] [--depth D] [--max-score S] [--threads N]\n"
-    "      list the starts of N plies (8) whose position scores within S discs (2) of even at\n"
-    "      depth D (8), one per position up to symmetry: data/balanced-openings.txt" },
-  { "train-reverse", cli_train_reverse,
-    "train-reverse [--games N] [--rounds R] [--seed S] [--output FILE]\n"
-    "      fit the Reverse evaluation's weights on self-played Reverse games (deterministic):\n"
-    "      src/engine/eval/eval_reverse_weights.h" },
 };
 
 void cli_error (const char *format, ...)
@@ -52,17 +42,6 @@ void cli_error (const char *format, ...)
   vfprintf (stderr, format, args);
   fputc ('\n', stderr);
   va_end (args);
-}
-
-bool cli_parse_int (const char *text, int low, int high, int *value)
-{
-  char *end;
-  errno = 0;
-  long n = strtol (text, &end, 10);
-  if (errno || end == text || *end || n < low || n > high)
-    return false;
-  *value = (int) n;
-  return true;
 }
 
 /* The version, and which evaluation the engine plays with: the trained pattern evaluation, or

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "opening.h"
+#include "start.h"
 
 #define DEFAULT_MOVE_DELAY_MS 400
 #define HINT_SECONDS 1.0
@@ -335,7 +336,7 @@ VersoGame *verso_game_new_for_mode (VersoMode mode, VersoColor human_color, Leve
  * a warning) when there is none to draw or it does not read, which a test of the list rules out. */
 static VersoRecord *balanced_record (guint32 seed)
 {
-  size_t count = opening_balanced_count ();
+  size_t count = balanced_start_count ();
   NotationGame game = { .n_moves = 0 };
   NotationStatus status;
   Position position;
@@ -345,7 +346,7 @@ static VersoRecord *balanced_record (guint32 seed)
     g_warning ("There are no balanced openings: the game starts from the standard position");
     return NULL;
   }
-  line = opening_balanced_get (seed % count);
+  line = balanced_start_get (seed % count);
   position_init (&game.start);
   position = game.start;
   status = notation_parse_transcript (line, strlen (line), &position, game.moves,

@@ -78,9 +78,9 @@ int main (int argc, char **argv)
     fprintf (stderr,
              "check-weights: error: %s: %s.\n"
              "  The game needs sound trained weights: restore the file (git checkout,\n"
-             "  git lfs pull) or retrain it (tools/train-weights); or configure with\n"
-             "  -Dallow_simple_evaluation=true to build an engine that plays with the simple\n"
-             "  evaluation.\n",
+             "  git lfs pull) or retrain it (tools/generate/eval-weights/train-weights);\n"
+             "  or configure with -Dallow_simple_evaluation=true to build an engine that\n"
+             "  plays with the simple evaluation.\n",
              input, problem);
     free (bytes);
     return 1;

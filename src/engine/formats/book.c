@@ -24,18 +24,9 @@ struct Book {
   int depth;
 };
 
-static int compare_boards (const Board *a, const Board *b)
-{
-  if (a->player != b->player)
-    return a->player < b->player ? -1 : 1;
-  if (a->opponent != b->opponent)
-    return a->opponent < b->opponent ? -1 : 1;
-  return 0;
-}
-
 static int compare_entries (const void *a, const void *b)
 {
-  return compare_boards (&((const BookEntry *) a)->board, &((const BookEntry *) b)->board);
+  return board_compare (&((const BookEntry *) a)->board, &((const BookEntry *) b)->board);
 }
 
 void book_seal (uint8_t *bytes, size_t size)
@@ -120,7 +111,7 @@ Book *book_decode (const uint8_t *bytes, size_t size, char *error, size_t error_
     Board canonical = board_canonical (board);
     if (!board_equal (&canonical, board))
       FAIL ("book entry %zu: the position is not in canonical form", i);
-    if (i > 0 && compare_boards (&book->entries[i - 1].board, board) >= 0)
+    if (i > 0 && board_compare (&book->entries[i - 1].board, board) >= 0)
       FAIL ("book entry %zu: entries are not sorted or repeat", i);
     uint64_t moves = board_legal_moves (board);
     if (!moves)
@@ -174,7 +165,7 @@ static const BookEntry *find_canonical (const Book *book, const Board *canonical
   size_t low = 0, high = book->count;
   while (low < high) {
     size_t middle = low + (high - low) / 2;
-    int order = compare_boards (&book->entries[middle].board, canonical);
+    int order = board_compare (&book->entries[middle].board, canonical);
     if (order == 0)
       return &book->entries[middle];
     if (order < 0)

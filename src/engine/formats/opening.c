@@ -1,10 +1,8 @@
 /* opening.c: the table of named openings (opening.h), read from its text, and the name of the
- * opening a game follows, found by comparing positions under the 8 board symmetries; and the
- * compiled-in list of balanced starts. */
+ * opening a game follows, found by comparing positions under the 8 board symmetries. */
 #include "opening.h"
 
 #include <assert.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -180,98 +178,4 @@ const char *opening_table_name (const OpeningTable *table, const Position *start
       name = table->names + line->name;
   }
   return name;
-}
-
-/* --- Balanced starts --- */
-
-#define BALANCED_PLIES 8
-#define BALANCED_LENGTH (2 * BALANCED_PLIES + 1)
-
-/* The list read from opening_balanced_text: count transcripts of BALANCED_LENGTH bytes (NUL
- * included), kept for the life of the program. */
-static struct {
-  pthread_once_t once;
-  size_t count;
-  char *transcripts;
-} balanced = { PTHREAD_ONCE_INIT, 0, NULL };
-
-/* One line text[begin..end): nothing (blank or comment), or 8 legal moves from the standard start
- * (no pass) and an optional score, written as the transcript into out. False when malformed. */
-static bool balanced_read_line (const char *text, size_t begin, size_t end, bool *is_line,
-                                char out[BALANCED_LENGTH])
-{
-  *is_line = false;
-  size_t i = begin;
-  while (i < end && is_blank (text[i]))
-    i++;
-  if (i >= end || text[i] == '#')
-    return true;
-  size_t moves_begin = i;
-  while (i < end && !is_blank (text[i]))
-    i++;
-  Position position;
-  position_init (&position);
-  int moves[BALANCED_PLIES + 1];
-  size_t n_moves;
-  NotationStatus status = notation_parse_transcript (text + moves_begin, i - moves_begin,
-                                                     &position, moves, BALANCED_PLIES + 1,
-                                                     &n_moves);
-  if (status.error || n_moves != BALANCED_PLIES)
-    return false;
-  for (size_t k = 0; k < n_moves; k++)
-    if (moves[k] == BOARD_PASS)
-      return false;
-  while (i < end && is_blank (text[i]))
-    i++;
-  /* The score: a sign and digits, or nothing. */
-  if (i < end && (text[i] == '+' || text[i] == '-'))
-    i++;
-  while (i < end && text[i] >= '0' && text[i] <= '9')
-    i++;
-  while (i < end && is_blank (text[i]))
-    i++;
-  if (i < end)
-    return false;
-  notation_format_transcript (moves, n_moves, false, out, BALANCED_LENGTH);
-  *is_line = true;
-  return true;
-}
-
-static void balanced_load (void)
-{
-  const char *text = opening_balanced_text;
-  size_t length = opening_balanced_text_length;
-  size_t n_lines = 1;
-  for (size_t i = 0; i < length; i++)
-    n_lines += text[i] == '\n';
-  char *transcripts = malloc (n_lines * BALANCED_LENGTH);
-  if (!transcripts)
-    return;
-  size_t count = 0;
-  for (size_t begin = 0; begin < length;) {
-    const char *newline = memchr (text + begin, '\n', length - begin);
-    size_t end = newline ? (size_t) (newline - text) : length;
-    bool is_line;
-    if (!balanced_read_line (text, begin, end, &is_line, transcripts + count * BALANCED_LENGTH)) {
-      free (transcripts);
-      return;
-    }
-    count += is_line;
-    begin = end + 1;
-  }
-  balanced.transcripts = transcripts;
-  balanced.count = count;
-}
-
-size_t opening_balanced_count (void)
-{
-  pthread_once (&balanced.once, balanced_load);
-  return balanced.count;
-}
-
-const char *opening_balanced_get (size_t index)
-{
-  pthread_once (&balanced.once, balanced_load);
-  assert (index < balanced.count);
-  return balanced.transcripts + index * BALANCED_LENGTH;
 }

@@ -31,17 +31,3 @@ size_t opening_table_count (const OpeningTable *table);
  * reached after as many moves. NULL when there is none (always so from a set-up start). */
 const char *opening_table_name (const OpeningTable *table, const Position *start,
                                 const int *moves, size_t n_moves);
-
-/* Balanced starts, like the XOT practice of tournaments: lines of 8 moves from the standard start
- * whose position the engine scores close to even, made by `verso-engine balanced-openings` into
- * data/balanced-openings.txt (its header says how) and compiled into the engine. */
-size_t opening_balanced_count (void);
-/* The list's text as compiled in: '#' comments and lines "f5d6c3d3c4f4f6f3  +1", the moves then
- * the score for black in discs. The list is read at the first call of opening_balanced_count or
- * opening_balanced_get (once, whatever the thread); a list that does not read (a line that is not
- * 8 legal moves from the standard start) gives no balanced start at all, and its test fails. */
-extern const char opening_balanced_text[];
-extern const size_t opening_balanced_text_length;
-/* The index-th (index < opening_balanced_count ()) as a transcript without spaces, e.g.
- * "f5d6c3d3c4f4f6f3"; static storage. */
-const char *opening_balanced_get (size_t index);

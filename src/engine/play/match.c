@@ -1,55 +1,25 @@
-/* match.c: playing engine configurations against each other, and scoring the result. */
+/* match.c: playing engine configurations against each other from the match starts
+ * (data/match-starts.txt compiled in), and scoring the result. */
 #include "match.h"
 #include "random.h"
+#include "start.h"
 
 #include <assert.h>
 #include <math.h>
 #include <stddef.h>
 
-static const char *const openings[MATCH_OPENINGS] = {
-  "f5d6c3d3c4f4c5b3", "f5d6c3d3c4f4f6f3", "f5d6c5f4e3c6d3f6", "f5d6c3d3c4f4f6g5",
-  "f5f6e6f4e3c5c4e7", "f5d6c3d3c4f4c5b4", "f5f6e6f4g5e7e3g6", "f5f6e6f4g5e7f7h5",
-  "f5f6e6f4g6c5g4g5", "f5d6c4d3c5f4e3f3", "f5f6e6f4e3d6g4d3", "f5f6e6f4g5e7e3f3",
-  "f5d6c3d3c4f4e6b3", "f5f6e6f4e3c5g5g3", "f5f6e6f4e3c5c4d6", "f5d6c4d3e6f4e3f3",
-  "f5d6c3d3c4f4e3f3", "f5d6c3d3c4f4e6f6", "f5f6e6f4g5e7d7d6", "f5d6c3d3c4f4f6b4",
-  "f5d6c5f4e3c6d3g5", "f5d6c4g5c6c5d7d3", "f5f6e6f4g5e7f7d6", "f5f6e6f4c3d6f3c4",
-  "f5d6c4g5f6f4f3d3", "f5f6e6f4c3d7f3d6", "f5f6e6f4e3d6c4f3", "f5f6e6f4e3c5c4d7",
-  "f5f6e6f4g5e7e3g4", "f5f6e6f4g5d6e7g6", "f5f6e6f4g4g6g5e7", "f5d6c3d3c4f4e3f6",
-  "f5f6e6f4e3d6c4e2", "f5d6c4g5c6c5f6f4", "f5f6e6f4c3d6f3c5", "f5f6e6f4g5e7d7g6",
-  "f5f6e6f4e3c5g5f3", "f5f6e6f4g6d6e3f3", "f5f6e6f4g5d6f7g4", "f5d6c5f4d3e3g4g3",
-  "f5f6e6f4g5d6f3g6", "f5f6e6f4e3c5g5d6", "f5f6e6f4e3c5g6f3", "f5f6e6f4e3c5c6d3",
-  "f5d6c5f4e3c6d3e2", "f5f6e6f4g6d6e3d3", "f5d6c5f4e3f6f3c4", "f5d6c3d3c4b3c6b6",
-  "f5d6c4g5c6c5b6c3", "f5f6e6f4c3d7e3d6", "f5f6e6f4g6d6g4f7", "f5f6e6f4e3c5c4e2",
-  "f5d6c5f4e3c6f3g6", "f5f6e6f4e3d6c5f3", "f5d6c3d3c4b3c6f4", "f5f6e6f4g6c5f3g4",
-  "f5d6c5f4d3c4c3c6", "f5f6e6f4e3d7g4f3", "f5d6c5f4e3c6d7e6", "f5f6e6f4e3c5c6e7",
-  "f5f6e6f4g4e7f7g5", "f5f6e6f4e3d6g5d3", "f5f4e3d6e6f6e7d3", "f5d6c5f4e3c6f3d3",
-  "f5f6e6f4e3d6e7f3", "f5f4e3f6e6d7d3d6", "f5d6c3g5f6f4e6e7", "f5f6e6f4e3d6g4f3",
-  "f5d6c4d3c5f4d7f6", "f5d6c4g5c6d3e6c5", "f5f6e6f4g5d6e3g6", "f5d6c4g5c6c3d3d2",
-  "f5d6c3g5c6b6f6e7", "f5f6e6f4c3c4d3d6", "f5f6e6f4c3d7e7d6", "f5f6e6f4f3c5c6d6",
-  "f5d6c4f4f6b3b4g5", "f5d6c5f4e3c6e6g5", "f5d6c5f6e6f4e7d7", "f5d6c5f4e3f6f3e2",
-  "f5d6c3g5c6c5c4b6", "f5f6e6f4e3d6g6g5", "f5d6c4g5f6f4g6e3", "f5d6c4g5c6c5d7c7",
-  "f5d6c4d3c5f4d2f6", "f5f6e6f4g6c6g4d6", "f5d6c3d3c4b5e3c2", "f5f6e6f4g5e7f7c6",
-  "f5d6c3d3c5f4f3e3", "f5d6c3f4f6d3c6g6", "f5f6e6f4g5e7f7h6", "f5f6e6f4f3c5f7g4",
-  "f5d6c5f4e3f6e6d3", "f5d6c6f4e6c5b4b5", "f5d6c5f4d3c4c3f6", "f5d6c4g5c6c5e6c3",
-  "f5f6e6f4g6c5f3e7", "f5f6e6f4f3c5f7e7", "f5d6c5f4e3c6d7c3", "f5d6c4d3c5f4d7g5",
-  "f5f6e6f4f3c5f7e3", "f5d6c4g5c6d3f4c3", "f5d6c4g5c6b6f6e7", "f5d6c5f4e3c6e6b5",
-  "f5d6c5f4e3d3e6g6", "f5f6e6f4g6c5f3g5", "f5f6e6f4g5g6e7h5", "f5d6c3g5c6b6e6f6",
-  "f5f6e6f4f3c5g4d6", "f5d6c4d3c5f4d2c6", "f5d6c3g5g6d3c4e3", "f5f6e6f4g3d6e3g4",
-  "f5d6c4f4e6f6g5e3", "f5d6c6f6e6f4g5e7", "f5d6c3g5c6d3e6f7", "f5f6e6f4g6d6g4e7",
-  "f5d6c5f4d3e3g4d2", "f5d6c5f4d3e3g4c3", "f5f6e6f4g4e7f7c5", "f5d6c3d3c4b3d2f4",
-  "f5f4e3d2e2f6d3c4", "f5f6e6f4e3d7g6g4", "f5f4e3f6d3e2f2c6", "f5d6c4d3c5f4e2c6",
-  "f5f6e6f4g3f3g4g6", "f5f6e6f4e3c5c4d2", "f5d6c6f4e6f6e3c5", "f5f6e6f4d3d6g5g6",
-};
+static StartList starts = START_LIST (match_start_text);
 
-const char *match_opening_moves (int index)
+const char *match_start_moves (int index)
 {
-  return index >= 0 && index < MATCH_OPENINGS ? openings[index] : NULL;
+  return index >= 0 && index < MATCH_STARTS && (size_t) index < start_list_count (&starts)
+    ? start_list_get (&starts, (size_t) index) : NULL;
 }
 
-bool match_opening (int index, Board *board, bool *black_to_move)
+bool match_start (int index, Board *board, bool *black_to_move)
 {
   assert (board && black_to_move);
-  const char *moves = match_opening_moves (index);
+  const char *moves = match_start_moves (index);
   if (!moves)
     return false;
   board_init (board);
@@ -161,14 +131,14 @@ bool match_run (const MatchPlayer *first, const MatchPlayer *second, int count,
                 size_t hash_bytes, int *differences, MatchProgress progress, void *user_data)
 {
   assert (first && second && differences);
-  assert (count >= 0 && count <= MATCH_OPENINGS);
+  assert (count >= 0 && count <= MATCH_STARTS);
   Search *first_search = search_new (hash_bytes);
   Search *second_search = search_new (hash_bytes);
   bool ok = first_search && second_search;
   for (int i = 0; ok && i < count; i++) {
     Board board;
     bool black_to_move;
-    match_opening (i, &board, &black_to_move);
+    match_start (i, &board, &black_to_move);
     for (int colour = 0; colour < 2; colour++) {
       bool first_black = colour == 0;
       uint64_t seed = random_mix ((uint64_t) i * 2 + (uint64_t) colour);

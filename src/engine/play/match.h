@@ -1,5 +1,5 @@
-/* match.h: games between two engine configurations from a fixed set of balanced openings,
- * each opening played with both colours, and the statistics of the result. */
+/* match.h: games between two engine configurations from a fixed list of starts (start.h),
+ * each start played with both colours, and the statistics of the result. */
 #pragma once
 
 #include <stdbool.h>
@@ -9,16 +9,18 @@
 #include "eval.h"
 #include "search.h"
 
-/* Openings: 8-ply positions that tournament players chose most often (at least 12 times in
- * the WTHOR games of 1977-2020) and that scored roughly even there (black's mean theoretical
- * score within 4 discs of a draw), most played first. */
-#define MATCH_OPENINGS 128
+/* The match starts, data/match-starts.txt compiled in: 8-ply positions that tournament players
+ * chose most often (at least 12 times in the WTHOR games of 1977-2020) and that scored roughly
+ * even there (black's mean theoretical score within 4 discs of a draw), most played first. */
+#define MATCH_STARTS 128
+extern const char match_start_text[];
+extern const size_t match_start_text_length;
 
-/* The position after opening `index` (0 .. MATCH_OPENINGS - 1); black_to_move tells whose turn
- * it is. Returns false for an index out of range. */
-bool match_opening (int index, Board *board, bool *black_to_move);
-/* The transcript of opening `index`, e.g. "f5d6c3d3c4f4c5b3"; NULL when out of range. */
-const char *match_opening_moves (int index);
+/* The position after start `index` (0 .. MATCH_STARTS - 1); black_to_move tells whose turn it
+ * is. Returns false for an index out of range. */
+bool match_start (int index, Board *board, bool *black_to_move);
+/* The transcript of start `index`, e.g. "f5d6c3d3c4f4c5b3"; NULL when out of range. */
+const char *match_start_moves (int index);
 
 typedef struct MatchPlayer MatchPlayer;
 
@@ -55,13 +57,13 @@ typedef struct MatchStatistics {
 /* Statistics of the first player's disc differences, one per game. */
 MatchStatistics match_statistics (const int *differences, int games);
 
-/* Progress: called after each game with the game's number (from 0), its opening and colour,
+/* Progress: called after each game with the game's number (from 0), its start and colour,
  * and the first player's disc difference. */
-typedef void (*MatchProgress) (int game, int opening, bool first_black, int difference,
+typedef void (*MatchProgress) (int game, int start, bool first_black, int difference,
                                void *user_data);
 
-/* Plays openings 0 .. openings - 1, each first with the first player as black, then as white.
- * Fills differences (2 * openings entries, the first player's view) and returns false when
+/* Plays starts 0 .. starts - 1, each first with the first player as black, then as white.
+ * Fills differences (2 * starts entries, the first player's view) and returns false when
  * memory is short. */
-bool match_run (const MatchPlayer *first, const MatchPlayer *second, int openings,
+bool match_run (const MatchPlayer *first, const MatchPlayer *second, int starts,
                 size_t hash_bytes, int *differences, MatchProgress progress, void *user_data);

@@ -1,12 +1,12 @@
 /* selfplay.c: training positions from the engine's own games, each labelled by a search. */
 #include "selfplay.h"
 
-#include <pthread.h>
 #include <stdbool.h>
 
 #include "board.h"
 #include "search.h"
 #include "random.h"
+#include "workers.h"
 
 /* After the random opening, one move in this many is still drawn at random (before the exact
  * solve), so games keep apart where the engine would repeat itself. */
@@ -49,51 +49,26 @@ static int play_game (const SelfPlayOptions *options, Search *search, int game,
   return count;
 }
 
-typedef struct Worker {
+typedef struct Work {
   const SelfPlayOptions *options;
   const Evaluation *evaluation;
   SelfPlayPosition *positions;
   uint8_t *counts;
-  int thread;
-  bool failed;
-} Worker;
+} Work;
 
-/* Thread t plays games t, t + threads, ...: each game has its own place and a table of its own
- * history only, so the result does not depend on the thread count. */
-static void *worker_run (void *data)
+/* Game g has its own place and a table of its own history only (play_game clears it), so the
+ * result does not depend on the thread count. */
+static void play_one (void *data, Search *search, size_t g)
 {
-  Worker *worker = data;
-  Search *search = search_new (8 << 20);
-  if (!search) {
-    worker->failed = true;
-    return NULL;
-  }
-  search_set_evaluation (search, worker->evaluation);
-  for (int g = worker->thread; g < worker->options->games; g += worker->options->threads)
-    worker->counts[g] = (uint8_t) play_game (worker->options, search, g,
-                                             worker->positions + 60 * (size_t) g);
-  search_free (search);
-  return NULL;
+  Work *work = data;
+  search_set_evaluation (search, work->evaluation);
+  work->counts[g] = (uint8_t) play_game (work->options, search, (int) g, work->positions + 60 * g);
 }
 
 bool selfplay_generate (const SelfPlayOptions *options, const Evaluation *evaluation,
                         SelfPlayPosition *positions, uint8_t *counts)
 {
-  enum { MAX_THREADS = 64 };
-  Worker workers[MAX_THREADS];
-  pthread_t threads[MAX_THREADS];
-  int count = options->threads < MAX_THREADS ? options->threads : MAX_THREADS;
-  int started = 0;
-  for (int t = 0; t < count; t++) {
-    workers[t] = (Worker) { options, evaluation, positions, counts, t, false };
-    if (pthread_create (&threads[t], NULL, worker_run, &workers[t]) != 0)
-      break;
-    started++;
-  }
-  bool ok = started == count;
-  for (int t = 0; t < started; t++) {
-    pthread_join (threads[t], NULL);
-    ok = ok && !workers[t].failed;
-  }
-  return ok;
+  Work work = { options, evaluation, positions, counts };
+  int threads = options->threads < 64 ? options->threads : 64;
+  return workers_search_each (threads, (size_t) options->games, (size_t) 8 << 20, play_one, &work);
 }

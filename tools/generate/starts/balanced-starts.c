@@ -1,26 +1,29 @@
-/* balanced-openings.c: `verso-engine balanced-openings`, the list of balanced starts (opening.h):
- * every position N plies from the standard start, once up to symmetry, searched and kept when
- * its score is close to even. It makes data/balanced-openings.txt. */
-#include <pthread.h>
+/* balanced-starts.c: the list of balanced starts (start.h): every position N plies from the
+ * standard start, once up to symmetry, searched and kept when its score is close to even. It
+ * makes data/balanced-starts.txt:
+ *
+ *   balanced-starts [--plies N] [--depth D] [--max-score S] [--threads N] > data/balanced-starts.txt
+ */
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "board.h"
-#include "cli.h"
+#include "clock.h"
 #include "eval_pattern.h"
 #include "notation.h"
+#include "options.h"
 #include "position.h"
 #include "search.h"
+#include "workers.h"
 
 #define BALANCED_MAX_PLIES 10
 #define BALANCED_MAX_THREADS 64
 /* Each position is searched from an empty table (so the result does not depend on the order or
  * the thread), which a small table makes cheap to clear. */
 #define BALANCED_HASH_BYTES ((size_t) 4 << 20)
-#define BALANCED_USAGE "usage: balanced-openings [--plies N] [--depth D] [--max-score S] [--threads N]"
+#define BALANCED_USAGE "balanced-starts [--plies N] [--depth D] [--max-score S] [--threads N]"
 
 typedef struct BalancedOptions {
   int plies;
@@ -133,72 +136,40 @@ static void balanced_enumerate (BalancedSet *set, const Position *position, int 
 typedef struct BalancedWork {
   BalancedSet *set;
   int plies;
-  int depth;
-  atomic_size_t next;
+  SearchLimits limits;
   atomic_size_t done;
-  atomic_bool failed;
 } BalancedWork;
 
-static void *balanced_search_worker (void *data)
+/* Line `index`'s position searched from an empty table, so that its score does not depend on
+ * the order of work or the thread. */
+static void balanced_search_line (void *data, Search *search, size_t index)
 {
   BalancedWork *work = data;
-  Search *search = search_new (BALANCED_HASH_BYTES);
-  if (!search) {
-    atomic_store (&work->failed, true);
-    return NULL;
-  }
-  SearchLimits limits = search_limits_default ();
-  limits.max_depth = work->depth;
-  /* Full width, as data/balanced-openings.txt was made: the list stays what this command
-   * prints, whatever the selective search's calibration. */
-  limits.exhaustive = true;
-  limits.threads = 1;
-  for (;;) {
-    size_t index = atomic_fetch_add (&work->next, 1);
-    if (index >= work->set->count || atomic_load (&work->failed))
-      break;
-    BalancedLine *line = &work->set->lines[index];
-    Position position;
-    position_init (&position);
-    for (int k = 0; k < work->plies; k++)
-      position_play (&position, line->moves[k]);
-    search_clear (search);
-    SearchResult result = search_run (search, &position.board, &limits, NULL, NULL);
-    line->score = position.side_to_move == POSITION_BLACK ? result.score : -result.score;
-    size_t done = atomic_fetch_add (&work->done, 1) + 1;
-    if (done % 1000 == 0) {
-      fprintf (stderr, "balanced-openings: %zu of %zu positions searched\n", done,
-               work->set->count);
-    }
-  }
-  search_free (search);
-  return NULL;
+  BalancedLine *line = &work->set->lines[index];
+  Position position;
+  position_init (&position);
+  for (int k = 0; k < work->plies; k++)
+    position_play (&position, line->moves[k]);
+  search_clear (search);
+  SearchResult result = search_run (search, &position.board, &work->limits, NULL, NULL);
+  line->score = position.side_to_move == POSITION_BLACK ? result.score : -result.score;
+  size_t done = atomic_fetch_add (&work->done, 1) + 1;
+  if (done % 1000 == 0)
+    fprintf (stderr, "balanced-starts: %zu of %zu positions searched\n", done, work->set->count);
 }
 
 /* Searches every line's position on `threads` threads; false when memory ran short. */
 static bool balanced_search_all (BalancedSet *set, const BalancedOptions *options)
 {
-  BalancedWork work = { .set = set, .plies = options->plies, .depth = options->depth };
-  atomic_init (&work.next, 0);
+  BalancedWork work = { .set = set, .plies = options->plies, .limits = search_limits_default () };
+  work.limits.max_depth = options->depth;
+  /* Full width, as data/balanced-starts.txt was made: the list stays what this command
+   * prints, whatever the selective search's calibration. */
+  work.limits.exhaustive = true;
+  work.limits.threads = 1;
   atomic_init (&work.done, 0);
-  atomic_init (&work.failed, false);
-  pthread_t workers[BALANCED_MAX_THREADS];
-  int started = 0;
-  for (; started < options->threads; started++)
-    if (pthread_create (&workers[started], NULL, balanced_search_worker, &work) != 0)
-      break;
-  if (started == 0)
-    balanced_search_worker (&work);
-  for (int k = 0; k < started; k++)
-    pthread_join (workers[k], NULL);
-  return !atomic_load (&work.failed);
-}
-
-static double balanced_now (void)
-{
-  struct timespec t;
-  clock_gettime (CLOCK_MONOTONIC, &t);
-  return (double) t.tv_sec + 1e-9 * (double) t.tv_nsec;
+  return workers_search_each (options->threads, set->count, BALANCED_HASH_BYTES,
+                              balanced_search_line, &work);
 }
 
 /* The header (how the list was made, its counts and scores) and the kept lines, in the order
@@ -214,8 +185,8 @@ static void balanced_print (const BalancedSet *set, const BalancedOptions *optio
       by_score[score + 64]++;
     }
   }
-  printf ("# Balanced starts (opening.h), made by:\n"
-          "#   verso-engine balanced-openings --plies %d --depth %d --max-score %d\n"
+  printf ("# Balanced starts (start.h), made by:\n"
+          "#   tools/generate/starts/balanced-starts --plies %d --depth %d --max-score %d\n"
           "# (--threads changes only the time taken). Every line of %d plies from the standard\n"
           "# start beginning with f5, one per position up to the 8 symmetries (the alphabetically\n"
           "# first), searched to depth %d with the %s evaluation (standard rules); kept when the\n"
@@ -241,37 +212,23 @@ static void balanced_print (const BalancedSet *set, const BalancedOptions *optio
   }
 }
 
-int cli_balanced_openings (int argc, char **argv)
+int main (int argc, char **argv)
 {
-  /* The defaults make data/balanced-openings.txt: depth 8 searches the 67245 positions of 8
+  /* The defaults make data/balanced-starts.txt: depth 8 searches the 67245 positions of 8
    * plies in about 8 minutes of one core, where depth 10 would take about half an hour. */
   BalancedOptions options = { .plies = 8, .depth = 8, .max_score = 2, .threads = 1 };
-  /* Every argument is an option and its value. */
-  for (int i = 1; i < argc; i += 2) {
-    const char *arg = argv[i];
-    const char *value = i + 1 < argc ? argv[i + 1] : NULL;
-    int *target = NULL, low = 0, high = 0;
-    const char *what = NULL;
-    if (strcmp (arg, "--plies") == 0) {
-      target = &options.plies, low = 1, high = BALANCED_MAX_PLIES, what = "a number of plies";
-    } else if (strcmp (arg, "--depth") == 0) {
-      target = &options.depth, low = 1, high = 30, what = "a search depth";
-    } else if (strcmp (arg, "--max-score") == 0) {
-      target = &options.max_score, low = 0, high = 64, what = "a score in discs";
-    } else if (strcmp (arg, "--threads") == 0) {
-      target = &options.threads, low = 1, high = BALANCED_MAX_THREADS, what = "a number of threads";
-    } else {
-      cli_error ("balanced-openings: unknown argument '%s' (%s)", arg, BALANCED_USAGE);
-      return 2;
-    }
-    if (!value || !cli_parse_int (value, low, high, target)) {
-      cli_error ("balanced-openings: %s needs %s from %d to %d%s%s%s", arg, what, low, high,
-                 value ? ", not '" : "", value ? value : "", value ? "'" : "");
-      return 2;
-    }
-  }
+  const Option table[] = {
+    { "--plies", OPTION_INT, &options.plies, 1, BALANCED_MAX_PLIES },
+    { "--depth", OPTION_INT, &options.depth, 1, 30 },
+    { "--max-score", OPTION_INT, &options.max_score, 0, 64 },
+    { "--threads", OPTION_INT, &options.threads, 1, BALANCED_MAX_THREADS },
+  };
+  OptionParser parser = { .program = "balanced-starts", .usage = BALANCED_USAGE,
+                          .options = table, .n_options = OPTION_COUNT (table) };
+  if (!options_parse (&parser, argc, argv))
+    return parser.help ? 0 : 2;
 
-  double started = balanced_now ();
+  double started = clock_seconds ();
   BalancedSet set = { 0 };
   Position start;
   position_init (&start);
@@ -279,21 +236,21 @@ int cli_balanced_openings (int argc, char **argv)
   balanced_enumerate (&set, &start, moves, 0, options.plies);
   int status = 0;
   if (set.out_of_memory) {
-    cli_error ("balanced-openings: out of memory for the positions");
+    fprintf (stderr, "balanced-starts: out of memory for the positions\n");
     status = 1;
   } else {
-    fprintf (stderr, "balanced-openings: %zu distinct positions after %d plies, searching to "
+    fprintf (stderr, "balanced-starts: %zu distinct positions after %d plies, searching to "
              "depth %d\n", set.count, options.plies, options.depth);
     if (!balanced_search_all (&set, &options)) {
-      cli_error ("balanced-openings: out of memory for the search table");
+      fprintf (stderr, "balanced-starts: out of memory for the search table\n");
       status = 1;
     } else {
       balanced_print (&set, &options);
       if (fflush (stdout) != 0 || ferror (stdout)) {
-        cli_error ("balanced-openings: could not write the list to standard output");
+        fprintf (stderr, "balanced-starts: could not write the list to standard output\n");
         status = 1;
       } else {
-        fprintf (stderr, "balanced-openings: done in %.1f s\n", balanced_now () - started);
+        fprintf (stderr, "balanced-starts: done in %.1f s\n", clock_seconds () - started);
       }
     }
   }

@@ -13,8 +13,8 @@ import sys
 import tempfile
 import time
 
-here = os.path.dirname(os.path.abspath(__file__))
-spec = importlib.util.spec_from_file_location('window_test', os.path.join(here, 'test-window.py'))
+tests = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'tests')
+spec = importlib.util.spec_from_file_location('window_test', os.path.join(tests, 'test-window.py'))
 wt = importlib.util.module_from_spec(spec)
 sys.argv = sys.argv[:3] + sys.argv[3:]
 spec.loader.exec_module(wt)

@@ -1,5 +1,8 @@
-/* train-reverse.c: `verso-engine train-reverse`, fitting the weights of the Reverse evaluation
- * (eval_reverse.h) on self-played Reverse games, deterministically, and writing them as C. */
+/* train-reverse.c: fits the weights of the Reverse evaluation (eval_reverse.h) on self-played
+ * Reverse games, deterministically, and writes them as C:
+ *
+ *   train-reverse [--games N] [--rounds R] [--seed S] [--output FILE]
+ */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -7,10 +10,10 @@
 #include <string.h>
 
 #include "board.h"
-#include "cli.h"
 #include "eval_reverse.h"
-#include "search.h"
+#include "options.h"
 #include "random.h"
+#include "search.h"
 
 #define TRAIN_USAGE "train-reverse [--games N] [--rounds R] [--seed S] [--output FILE]"
 /* The game is played to this many empties by a shallow search, then solved and finished by
@@ -188,8 +191,8 @@ static bool write_weights (const char *path, const ReverseWeights *weights, int 
       return false;
   }
   fprintf (out, "/* eval_reverse_weights.h: the weights of the Reverse evaluation (eval_reverse.h), "
-                "made by\n * `verso-engine train-reverse --games %d --rounds %d --seed %llu "
-                "--output src/engine/eval/eval_reverse_weights.h`\n * (deterministic). Do not edit. */\n"
+                "made by\n * `tools/generate/reverse-weights/train-reverse --games %d --rounds %d --seed %llu`\n"
+                " * (deterministic). Do not edit. */\n"
                 "#pragma once\n\n#include \"eval_reverse.h\"\n\n"
                 "/* EVAL_SCALE units per unit of each feature, one row per phase (empties / 10):\n *",
            games, rounds, (unsigned long long) seed);
@@ -213,38 +216,26 @@ static bool write_weights (const char *path, const ReverseWeights *weights, int 
   return false;
 }
 
-int cli_train_reverse (int argc, char **argv)
+int main (int argc, char **argv)
 {
   int games = 1000, rounds = 2, seed = 1;
   const char *output = NULL;
-  for (int i = 1; i < argc; i++) {
-    int *value = NULL;
-    int high = 0;
-    if (strcmp (argv[i], "--games") == 0)
-      value = &games, high = 1000000;
-    else if (strcmp (argv[i], "--rounds") == 0)
-      value = &rounds, high = 100;
-    else if (strcmp (argv[i], "--seed") == 0)
-      value = &seed, high = 1 << 30;
-    if (value) {
-      if (i + 1 >= argc || !cli_parse_int (argv[i + 1], 1, high, value)) {
-        cli_error ("train-reverse: %s needs a number from 1 to %d", argv[i], high);
-        return 2;
-      }
-      i++;
-    } else if (strcmp (argv[i], "--output") == 0 && i + 1 < argc) {
-      output = argv[++i];
-    } else {
-      cli_error ("train-reverse: unknown argument '%s' (usage: " TRAIN_USAGE ")", argv[i]);
-      return 2;
-    }
-  }
+  const Option table[] = {
+    { "--games", OPTION_INT, &games, 1, 1000000 },
+    { "--rounds", OPTION_INT, &rounds, 1, 100 },
+    { "--seed", OPTION_INT, &seed, 1, 1 << 30 },
+    { "--output", OPTION_TEXT, &output, 0, 0 },
+  };
+  OptionParser parser = { .program = "train-reverse", .usage = TRAIN_USAGE,
+                          .options = table, .n_options = OPTION_COUNT (table) };
+  if (!options_parse (&parser, argc, argv))
+    return parser.help ? 0 : 2;
   Search *search = search_new ((size_t) 4 << 20);
   PhaseSums *sums = calloc (REVERSE_PHASES, sizeof *sums);
   if (!search || !sums) {
     search_free (search);
     free (sums);
-    cli_error ("train-reverse: out of memory");
+    fprintf (stderr, "train-reverse: out of memory\n");
     return 1;
   }
   search_set_rules (search, RULES_REVERSE);
@@ -264,8 +255,8 @@ int cli_train_reverse (int argc, char **argv)
   search_free (search);
   free (sums);
   if (!write_weights (output, &weights, games, rounds, (uint64_t) seed)) {
-    cli_error ("train-reverse: could not write '%s': %s", output ? output : "standard output",
-               strerror (errno));
+    fprintf (stderr, "train-reverse: could not write '%s': %s\n",
+             output ? output : "standard output", strerror (errno));
     return 1;
   }
   return 0;

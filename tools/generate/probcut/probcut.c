@@ -16,16 +16,17 @@
  * scores depend on it alone (a fresh table per position). */
 #include <errno.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "board.h"
+#include "clock.h"
 #include "eval.h"
+#include "options.h"
 #include "probcut.h"
 #include "search.h"
+#include "workers.h"
 #include "write-file.h"
 #include "wthor.h"
 
@@ -90,13 +91,6 @@ static void collect_file (const WthorFile *file, void *user_data)
   }
 }
 
-typedef struct Worker {
-  const Options *options;
-  Item *items;
-  int count, thread;
-  bool failed;
-} Worker;
-
 typedef struct Depths {
   int *scores;
 } Depths;
@@ -108,37 +102,36 @@ static void record_depth (const SearchResult *result, void *user_data)
     depths->scores[result->depth] = result->score;
 }
 
-static void *worker_run (void *data)
+/* Item i's scores at every depth, from a fresh table so that they depend on the item alone. */
+static void search_item (void *data, Search *search, size_t i)
 {
-  Worker *worker = data;
-  Search *search = search_new ((size_t) 32 << 20);
-  if (!search) {
-    worker->failed = true;
-    return NULL;
-  }
-  for (int i = worker->thread; i < worker->count; i += worker->options->threads) {
-    Item *item = &worker->items[i];
-    int empties = board_empties (&item->board);
-    SearchLimits limits = search_limits_default ();
-    limits.max_depth = worker->options->max_depth < empties ? worker->options->max_depth
-                                                           : empties - 1;
-    limits.exact_empties = -1;
-    limits.exhaustive = true;
-    for (int d = 0; d <= MAX_DEPTH; d++)
-      item->scores[d] = INT32_MIN;
-    item->scores[0] = search_evaluate (search, &item->board);
-    Depths depths = { item->scores };
-    search_clear (search);
-    search_run (search, &item->board, &limits, record_depth, &depths);
-  }
-  search_free (search);
-  return NULL;
+  const Collect *collect = data;
+  const Options *options = collect->options;
+  Item *item = &collect->items[i];
+  int empties = board_empties (&item->board);
+  SearchLimits limits = search_limits_default ();
+  limits.max_depth = options->max_depth < empties ? options->max_depth : empties - 1;
+  limits.exact_empties = -1;
+  limits.exhaustive = true;
+  for (int d = 0; d <= MAX_DEPTH; d++)
+    item->scores[d] = INT32_MIN;
+  item->scores[0] = search_evaluate (search, &item->board);
+  Depths depths = { item->scores };
+  search_clear (search);
+  search_run (search, &item->board, &limits, record_depth, &depths);
 }
 
 typedef struct Fit {
   double a, b, sigma;
   int n;
 } Fit;
+
+/* Whether the item has scores at depth and at its check depth, in the bucket. */
+static bool has_pair (const Item *item, int bucket, int depth)
+{
+  return item->bucket == bucket && item->scores[depth] != INT32_MIN
+         && item->scores[probcut_shallow_depth (depth)] != INT32_MIN;
+}
 
 static bool fit_pairs (const Item *items, int count, int bucket, int depth, Fit *fit)
 {
@@ -147,8 +140,7 @@ static bool fit_pairs (const Item *items, int count, int bucket, int depth, Fit 
   int n = 0;
   for (int i = 0; i < count; i++) {
     const Item *item = &items[i];
-    if (item->bucket != bucket || item->scores[depth] == INT32_MIN
-        || item->scores[shallow] == INT32_MIN)
+    if (!has_pair (item, bucket, depth))
       continue;
     double x = item->scores[shallow], y = item->scores[depth];
     sx += x, sy += y, sxx += x * x, sxy += x * y;
@@ -164,8 +156,7 @@ static bool fit_pairs (const Item *items, int count, int bucket, int depth, Fit 
   double ss = 0;
   for (int i = 0; i < count; i++) {
     const Item *item = &items[i];
-    if (item->bucket != bucket || item->scores[depth] == INT32_MIN
-        || item->scores[shallow] == INT32_MIN)
+    if (!has_pair (item, bucket, depth))
       continue;
     double r = item->scores[depth] - (fit->a * item->scores[shallow] + fit->b);
     ss += r * r;
@@ -175,44 +166,28 @@ static bool fit_pairs (const Item *items, int count, int bucket, int depth, Fit 
   return true;
 }
 
-static void usage (FILE *out)
-{
-  fprintf (out, "usage: verso-probcut --wthor DIR --out FILE [--positions N] [--max-depth D] "
-                "[--threads N]\n");
-}
+#define PROBCUT_USAGE "verso-probcut --wthor DIR --out FILE [--positions N] [--max-depth D] " \
+  "[--threads N]"
 
 int main (int argc, char **argv)
 {
   Options options = { .positions = 150, .max_depth = 12, .threads = 2 };
-  for (int i = 1; i < argc; i++) {
-    const char *value = i + 1 < argc ? argv[i + 1] : NULL;
-    if (strcmp (argv[i], "--help") == 0) {
-      usage (stdout);
-      return 0;
-    } else if (strcmp (argv[i], "--wthor") == 0 && value) {
-      options.wthor = value, i++;
-    } else if (strcmp (argv[i], "--out") == 0 && value) {
-      options.out = value, i++;
-    } else if (strcmp (argv[i], "--positions") == 0 && value) {
-      options.positions = atoi (value), i++;
-    } else if (strcmp (argv[i], "--max-depth") == 0 && value) {
-      options.max_depth = atoi (value), i++;
-    } else if (strcmp (argv[i], "--threads") == 0 && value) {
-      options.threads = atoi (value), i++;
-    } else {
-      fprintf (stderr, "verso-probcut: bad argument '%s'\n", argv[i]);
-      usage (stderr);
-      return 2;
-    }
-  }
-  if (!options.wthor || !options.out || options.positions < 20 || options.positions > 100000
-      || options.max_depth < PROBCUT_MIN_DEPTH + 2 || options.max_depth > MAX_DEPTH
-      || options.threads < 1 || options.threads > 64) {
-    usage (stderr);
+  const Option table[] = {
+    { "--wthor", OPTION_TEXT, &options.wthor, 0, 0 },
+    { "--out", OPTION_TEXT, &options.out, 0, 0 },
+    { "--positions", OPTION_INT, &options.positions, 20, 100000 },
+    { "--max-depth", OPTION_INT, &options.max_depth, PROBCUT_MIN_DEPTH + 2, MAX_DEPTH },
+    { "--threads", OPTION_INT, &options.threads, 1, 64 },
+  };
+  OptionParser parser = { .program = "verso-probcut", .usage = PROBCUT_USAGE,
+                          .options = table, .n_options = OPTION_COUNT (table) };
+  if (!options_parse (&parser, argc, argv))
+    return parser.help ? 0 : 2;
+  if (!options.wthor || !options.out) {
+    fprintf (stderr, "verso-probcut: --wthor and --out are needed (usage: " PROBCUT_USAGE ")\n");
     return 2;
   }
-  struct timespec t0;
-  clock_gettime (CLOCK_MONOTONIC, &t0);
+  double started = clock_seconds ();
 
   Collect collect = { .options = &options };
   collect.wanted = options.positions * (BUCKETS - FIRST_BUCKET);
@@ -230,21 +205,8 @@ int main (int argc, char **argv)
   fprintf (stderr, "verso-probcut: %d positions from %ld games, searching to depth %d\n",
            collect.total, collect.game, options.max_depth);
 
-  pthread_t threads[64];
-  Worker workers[64];
-  int started = 0;
-  for (int t = 0; t < options.threads; t++) {
-    workers[t] = (Worker) { &options, collect.items, collect.total, t, false };
-    if (pthread_create (&threads[t], NULL, worker_run, &workers[t]) != 0)
-      break;
-    started++;
-  }
-  bool failed = started < options.threads;
-  for (int t = 0; t < started; t++) {
-    pthread_join (threads[t], NULL);
-    failed |= workers[t].failed;
-  }
-  if (failed) {
+  if (!workers_search_each (options.threads, (size_t) collect.total, (size_t) 32 << 20,
+                            search_item, &collect)) {
     fprintf (stderr, "verso-probcut: could not start the searches (out of memory)\n");
     free (collect.items);
     return 1;
@@ -260,9 +222,9 @@ int main (int argc, char **argv)
   }
 #define EMIT(...) (length += (size_t) snprintf (text + length, capacity - length, __VA_ARGS__))
   EMIT ("/* probcut-table.h: the Multi-ProbCut regressions (src/engine/search/probcut.h), made by\n"
-        " *   tools/calibrate-probcut   (verso-probcut --positions %d --max-depth %d)\n"
+        " *   tools/generate/probcut/calibrate-probcut   (verso-probcut --positions %d --max-depth %d)\n"
         " * from %d WTHOR positions. Do not edit: run the command again. Per bucket of %d\n"
-        " * empties and depth d: { check depth, a x 1000, b, sigma } (EVAL_SCALE units) where\n"
+        " * empties (one line) and depth d: { check depth, a x 1000, b, sigma } (EVAL_SCALE units) where\n"
         " * score(d) = a * score(check depth) + b, residuals of deviation sigma. Measured rows:\n",
         options.positions, options.max_depth, collect.total, BUCKET_EMPTIES);
   Fit fits[BUCKETS][TABLE_DEPTHS];
@@ -305,7 +267,7 @@ int main (int argc, char **argv)
         "static const ProbCut probcut_table[PROBCUT_BUCKETS][PROBCUT_TABLE_DEPTHS] = {\n",
         BUCKET_EMPTIES, BUCKETS, TABLE_DEPTHS);
   for (int bucket = 0; bucket < BUCKETS; bucket++) {
-    EMIT ("  { /* %d-%d empties */\n   ", bucket * BUCKET_EMPTIES,
+    EMIT ("  { /* %d-%d empties */", bucket * BUCKET_EMPTIES,
           bucket * BUCKET_EMPTIES + BUCKET_EMPTIES - 1);
     for (int d = 0; d < TABLE_DEPTHS; d++) {
       const Fit *fit = &fits[bucket][d];
@@ -314,21 +276,16 @@ int main (int argc, char **argv)
               (int) lround (fit->b * EVAL_SCALE), (int) lround (fit->sigma * EVAL_SCALE));
       else
         EMIT (" { 0, 0, 0, 0 },");
-      if (d % 4 == 3)
-        EMIT ("\n   ");
     }
-    EMIT ("\n  },\n");
+    EMIT (" },\n");
   }
   EMIT ("};\n");
 #undef EMIT
   bool written = length < capacity && write_file_atomically (options.out, text, length);
-  struct timespec t1;
-  clock_gettime (CLOCK_MONOTONIC, &t1);
   if (!written)
     fprintf (stderr, "verso-probcut: cannot write %s: %s\n", options.out, strerror (errno));
   else
-    fprintf (stderr, "verso-probcut: wrote %s in %.0f s\n", options.out,
-             (double) (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9);
+    fprintf (stderr, "verso-probcut: wrote %s in %.0f s\n", options.out, clock_seconds () - started);
   free (text);
   free (collect.items);
   return written ? 0 : 1;

@@ -11,19 +11,13 @@
 #include <time.h>
 
 #include "board.h"
+#include "clock.h"
 #include "eval_pattern.h"
 #include "notation.h"
 #include "search.h"
 #include "test-support.h"
 
 #define SEARCHES 100
-
-static double now (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (double) ts.tv_sec + (double) ts.tv_nsec * 1e-9;
-}
 
 /* A position from random play with 12 to 59 empties where the side to move has a move. */
 static Board varied_position (uint64_t *state)
@@ -59,7 +53,7 @@ static void *stop_later (void *data)
   struct timespec pause = { (time_t) stopper->delay,
                             (long) ((stopper->delay - (double) (time_t) stopper->delay) * 1e9) };
   nanosleep (&pause, NULL);
-  stopper->stopped_at = now ();
+  stopper->stopped_at = clock_seconds ();
   atomic_store (stopper->stop, true);
   return NULL;
 }
@@ -103,9 +97,9 @@ static int bench_threads (const char *path, int rounds)
         limits.exact_empties = 64;
         limits.threads = t + 1;
         search_clear (search);
-        double start = now (), start_cpu = thread_cpu ();
+        double start = clock_seconds (), start_cpu = thread_cpu ();
         SearchResult result = search_run (search, &boards[i], &limits, NULL, NULL);
-        double elapsed = now () - start, used = thread_cpu () - start_cpu;
+        double elapsed = clock_seconds () - start, used = thread_cpu () - start_cpu;
         if (elapsed < best_wall)
           best_wall = elapsed;
         if (used < best_cpu)
@@ -145,9 +139,9 @@ int main (int argc, char **argv)
     limits.hard_time = limits_s[i % 5];
     limits.threads = 1 + (i / 5) % 2;
     limits.exact_empties = i % 3 ? 20 : 30;
-    double start = now ();
+    double start = clock_seconds ();
     SearchResult result = search_run (search, &board, &limits, NULL, NULL);
-    double overrun = now () - start - limits.hard_time;
+    double overrun = clock_seconds () - start - limits.hard_time;
     if (!result.stopped && overrun < 0)
       overrun = 0; /* finished early */
     total += overrun;
@@ -172,7 +166,7 @@ int main (int argc, char **argv)
     if (pthread_create (&thread, NULL, stop_later, &stopper) != 0)
       return 1;
     SearchResult result = search_run (search, &board, &limits, NULL, NULL);
-    double returned = now ();
+    double returned = clock_seconds ();
     pthread_join (thread, NULL);
     double latency = result.stopped ? returned - stopper.stopped_at : 0;
     total += latency;

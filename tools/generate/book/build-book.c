@@ -13,18 +13,21 @@
  * 3. Values are negamaxed from the deepest positions up: a position's value is the best of its
  *    alternative and of -value of each of its book children, so the book judges a move leading
  *    out of it as fairly as one staying in.
- * tools/build-book runs it (nice -n 10) and writes data/book.bin. */
+ * The script build-book beside this file runs it (nice -n 10) and writes data/book.bin. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "book.h"
+#include "clock.h"
 #include "eval_pattern.h"
+#include "options.h"
 #include "search.h"
 #include "write-file.h"
 #include "wthor.h"
+
+#define BUILD_BOOK_USAGE "build-book [--wthor DIR] [--out FILE] [--plies N] [--min-games K] [--depth D]"
 
 typedef struct Options {
   const char *wthor;
@@ -42,21 +45,9 @@ typedef struct Seen {
   bool failed;
 } Seen;
 
-static double now (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (double) ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 static int compare_boards (const void *a, const void *b)
 {
-  const Board *x = a, *y = b;
-  if (x->player != y->player)
-    return x->player < y->player ? -1 : 1;
-  if (x->opponent != y->opponent)
-    return x->opponent < y->opponent ? -1 : 1;
-  return 0;
+  return board_compare (a, b);
 }
 
 static void visit (const Board *board, bool black_to_move, int move, void *user_data)
@@ -113,7 +104,7 @@ static const BookEntry *find (const BookEntry *entries, size_t count, const Boar
   size_t low = 0, high = count;
   while (low < high) {
     size_t middle = low + (high - low) / 2;
-    int order = compare_boards (&entries[middle].board, &canonical);
+    int order = board_compare (&entries[middle].board, &canonical);
     if (order == 0)
       return &entries[middle];
     if (order < 0)
@@ -131,7 +122,7 @@ static int compare_discs_descending (const void *a, const void *b)
   int dy = board_count ((*y)->board.player | (*y)->board.opponent);
   if (dx != dy)
     return dy - dx;
-  return compare_boards (&(*x)->board, &(*y)->board);
+  return board_compare (&(*x)->board, &(*y)->board);
 }
 
 /* A search of board at depth, scored for its side to move (passes handled). */
@@ -206,48 +197,25 @@ static void value_entry (Search *search, BookEntry *entry, const BookEntry *entr
   entry->value = best;
 }
 
-static bool parse_int (const char *text, int low, int high, int *value)
-{
-  char *end;
-  long n = strtol (text, &end, 10);
-  if (end == text || *end || n < low || n > high)
-    return false;
-  *value = (int) n;
-  return true;
-}
-
 int main (int argc, char **argv)
 {
   Options options = { "../shared/data/wthor", "data/book.bin", 22, 14, 12 };
-  for (int i = 1; i < argc; i += 2) {
-    const char *option = argv[i];
-    const char *value = i + 1 < argc ? argv[i + 1] : NULL;
-    bool ok = value != NULL;
-    if (ok && strcmp (option, "--wthor") == 0)
-      options.wthor = value;
-    else if (ok && strcmp (option, "--out") == 0)
-      options.out = value;
-    else if (ok && strcmp (option, "--plies") == 0)
-      ok = parse_int (value, 1, 40, &options.plies);
-    else if (ok && strcmp (option, "--min-games") == 0)
-      ok = parse_int (value, 1, 1000000, &options.min_games);
-    else if (ok && strcmp (option, "--depth") == 0)
-      ok = parse_int (value, 2, 20, &options.depth);
-    else {
-      fprintf (stderr, "usage: build-book [--wthor DIR] [--out FILE] [--plies 1-40] "
-                       "[--min-games K] [--depth 2-20]\n");
-      return 2;
-    }
-    if (!ok) {
-      fprintf (stderr, "build-book: %s: bad value '%s'\n", option, value);
-      return 2;
-    }
-  }
+  const Option table[] = {
+    { "--wthor", OPTION_TEXT, &options.wthor, 0, 0 },
+    { "--out", OPTION_TEXT, &options.out, 0, 0 },
+    { "--plies", OPTION_INT, &options.plies, 1, 40 },
+    { "--min-games", OPTION_INT, &options.min_games, 1, 1000000 },
+    { "--depth", OPTION_INT, &options.depth, 2, 20 },
+  };
+  OptionParser parser = { .program = "build-book", .usage = BUILD_BOOK_USAGE,
+                          .options = table, .n_options = OPTION_COUNT (table) };
+  if (!options_parse (&parser, argc, argv))
+    return parser.help ? 0 : 2;
   if (eval_pattern_error ())
     fprintf (stderr, "build-book: warning: %s; searching with the simple evaluation\n",
              eval_pattern_error ());
 
-  double start = now ();
+  double start = clock_seconds ();
   Seen seen = { .plies = options.plies };
   size_t games = 0;
   if (!read_games (&options, &seen, &games)) {
@@ -274,7 +242,7 @@ int main (int argc, char **argv)
   free (seen.boards);
   printf ("build-book: %zu games, %zu positions in their first %d plies (%zu distinct), %zu "
           "reached by at least %d games (%.1f s)\n", games, seen.count, options.plies, distinct,
-          count, options.min_games, now () - start);
+          count, options.min_games, clock_seconds () - start);
   fflush (stdout);
 
   /* Deepest first, so that every child is valued before its parent. */
@@ -292,11 +260,11 @@ int main (int argc, char **argv)
     order[i] = &entries[i];
   qsort (order, count, sizeof *order, compare_discs_descending);
   uint64_t nodes = 0;
-  double searching = now ();
+  double searching = clock_seconds ();
   for (size_t i = 0; i < count; i++) {
     value_entry (search, order[i], entries, count, options.depth, &nodes);
     if ((i + 1) % 2000 == 0) {
-      printf ("build-book: %zu of %zu valued (%.0f s)\n", i + 1, count, now () - searching);
+      printf ("build-book: %zu of %zu valued (%.0f s)\n", i + 1, count, clock_seconds () - searching);
       fflush (stdout);
     }
   }
@@ -319,7 +287,7 @@ int main (int argc, char **argv)
   } else {
     printf ("build-book: %zu positions, %zu bytes, depth %d, %llu nodes, start valued %+d, "
             "%.1f s in all -> %s\n", count, size, options.depth, (unsigned long long) nodes,
-            root ? root->value : 0, now () - start, options.out);
+            root ? root->value : 0, clock_seconds () - start, options.out);
   }
   free (bytes);
   free (entries);

@@ -40,16 +40,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <pthread.h>
-#include <time.h>
+#include <stdatomic.h>
 #include <unistd.h>
 
 #include "board.h"
 #include "bytes.h"
+#include "clock.h"
 #include "eval.h"
 #include "eval_pattern.h"
+#include "options.h"
 #include "search.h"
 #include "selfplay.h"
+#include "workers.h"
 #include "write-file.h"
 #include "wthor.h"
 
@@ -79,13 +81,6 @@ typedef struct Options {
   SelfPlayOptions self_play;
   const char *self_play_cache; /* where the self-play positions are kept between runs */
 } Options;
-
-static double now_seconds (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (double) ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 static void die (const char *message)
 {
@@ -225,29 +220,17 @@ typedef struct Labeller {
   const Games *games;
   Samples *training, *held_out;
   int exact_empties;
-  int thread, threads;
-  bool failed;
 } Labeller;
 
-/* Thread t labels games t, t + threads, ...: each game's samples have their own place, and
- * exact scores do not depend on timing, so the result is the same for any thread count. */
-static void *labeller_run (void *data)
+/* Each game's samples have their own place, and exact scores do not depend on timing, so the
+ * result is the same for any thread count. */
+static void label_one (void *data, Search *search, size_t g)
 {
   Labeller *labeller = data;
-  Search *search = search_new (16 << 20);
-  if (!search) {
-    labeller->failed = true;
-    return NULL;
-  }
   search_set_evaluation (search, eval_pattern ());
-  for (size_t g = (size_t) labeller->thread; g < labeller->games->count;
-       g += (size_t) labeller->threads) {
-    const Game *game = &labeller->games->items[g];
-    Samples *set = game->held_out ? labeller->held_out : labeller->training;
-    label_game (game, labeller->exact_empties, search, set->items + game->first);
-  }
-  search_free (search);
-  return NULL;
+  const Game *game = &labeller->games->items[g];
+  Samples *set = game->held_out ? labeller->held_out : labeller->training;
+  label_game (game, labeller->exact_empties, search, set->items + game->first);
 }
 
 static void label_games (const Options *options, Games *games, Samples *training,
@@ -263,24 +246,14 @@ static void label_games (const Options *options, Games *games, Samples *training
   held_out->items = malloc ((held_out->count + 1) * sizeof *held_out->items);
   if (!training->items || !held_out->items)
     die ("out of memory for the samples");
-  double start = now_seconds ();
-  Labeller labellers[64];
-  pthread_t threads[64];
-  int count = options->threads;
-  for (int t = 0; t < count; t++) {
-    labellers[t] = (Labeller) { games, training, held_out, options->exact_empties, t, count,
-                                false };
-    if (pthread_create (&threads[t], NULL, labeller_run, &labellers[t]) != 0)
-      die ("cannot start a thread");
-  }
-  for (int t = 0; t < count; t++) {
-    pthread_join (threads[t], NULL);
-    if (labellers[t].failed)
-      die ("out of memory for a search");
-  }
+  double start = clock_seconds ();
+  Labeller labeller = { games, training, held_out, options->exact_empties };
+  if (!workers_search_each (options->threads, games->count, (size_t) 16 << 20, label_one,
+                            &labeller))
+    die ("out of memory for a search");
   fprintf (stderr, "verso-train: %zu training and %zu held-out positions labelled (exact from %d "
            "empties) in %.0f s\n", training->count, held_out->count, options->exact_empties,
-           now_seconds () - start);
+           clock_seconds () - start);
 }
 
 /* One phase's least-squares problem: rows of compact feature indices, their labels, and each
@@ -369,7 +342,7 @@ typedef struct Fitter {
   const Samples *training;
   const uint32_t *map;
   int16_t *compact;
-  int thread, threads;
+  atomic_int next_phase;
   char (*log)[96]; /* a line a phase, printed in phase order once all are fitted */
 } Fitter;
 
@@ -377,7 +350,7 @@ static void fit_phase (Fitter *fitter, int phase, double *w)
 {
   const Samples *training = fitter->training;
   size_t weights = (size_t) pattern_compact_size ();
-  double start = now_seconds ();
+  double start = clock_seconds ();
   Problem problem = { .weights = weights };
   for (size_t i = 0; i < training->count; i++)
     problem.count += training->items[i].phase == phase;
@@ -417,7 +390,7 @@ static void fit_phase (Fitter *fitter, int phase, double *w)
   snprintf (fitter->log[phase], sizeof fitter->log[phase],
             "verso-train: phase %2d: %8zu positions, training MAE %.2f discs, %.1f s\n", phase,
             problem.count, problem.count ? error / (double) problem.count : 0.0,
-            now_seconds () - start);
+            clock_seconds () - start);
   free (problem.features);
   free (problem.labels);
   free (problem.scales);
@@ -429,7 +402,7 @@ static void *fitter_run (void *data)
   double *w = malloc ((size_t) pattern_compact_size () * sizeof *w);
   if (!w)
     die ("out of memory");
-  for (int phase = fitter->thread; phase < PATTERN_PHASES; phase += fitter->threads)
+  for (int phase; (phase = atomic_fetch_add (&fitter->next_phase, 1)) < PATTERN_PHASES;)
     fit_phase (fitter, phase, w);
   free (w);
   return NULL;
@@ -442,17 +415,12 @@ static void train (const Options *options, const Samples *training, int16_t *com
   if (!map)
     die ("out of memory");
   pattern_compact_map (map);
-  int count = options->threads < PATTERN_PHASES ? options->threads : PATTERN_PHASES;
-  Fitter fitters[PATTERN_PHASES];
-  pthread_t threads[PATTERN_PHASES];
   char log[PATTERN_PHASES][96];
-  for (int t = 0; t < count; t++) {
-    fitters[t] = (Fitter) { options, training, map, compact, t, count, log };
-    if (pthread_create (&threads[t], NULL, fitter_run, &fitters[t]) != 0)
-      die ("cannot start a thread");
-  }
-  for (int t = 0; t < count; t++)
-    pthread_join (threads[t], NULL);
+  Fitter fitter = { .options = options, .training = training, .map = map, .compact = compact,
+                    .log = log };
+  atomic_init (&fitter.next_phase, 0);
+  workers_run (options->threads < PATTERN_PHASES ? options->threads : PATTERN_PHASES, fitter_run,
+               &fitter);
   for (int phase = 0; phase < PATTERN_PHASES; phase++)
     fputs (log[phase], stderr);
   free (map);
@@ -638,7 +606,7 @@ static uint8_t *self_play_positions (const Options *options, const SelfPlayOptio
   uint8_t *counts = calloc (games, 1);
   if (!positions || !counts)
     die ("out of memory for the self-play games");
-  double start = now_seconds ();
+  double start = clock_seconds ();
   if (!selfplay_generate (self_play, evaluation, positions, counts))
     die ("out of memory for the self-play searches");
   size_t added = 0;
@@ -660,7 +628,7 @@ static uint8_t *self_play_positions (const Options *options, const SelfPlayOptio
   fprintf (stderr, "verso-train: %zu self-play games, %zu positions labelled at depth %d (exact "
            "from %d empties, seed %llu) in %.0f s\n", games, added, self_play->depth,
            self_play->exact_empties, (unsigned long long) self_play->seed,
-           now_seconds () - start);
+           clock_seconds () - start);
   cache_write (cache, magic, inputs, bytes, *size);
   free (positions);
   free (counts);
@@ -698,13 +666,40 @@ static void add_self_play (const Options *options, const SelfPlayOptions *self_p
   pattern_weights_free (weights);
 }
 
-static void usage (FILE *out)
+#define TRAIN_USAGE "verso-train --wthor DIR --out FILE [--holdout-from YEAR] [--lambda L] " \
+  "[--iterations N] [--exact-empties N] [--threads N] [--self-play GAMES] " \
+  "[--self-play-weight W] [--self-play-depth D] [--self-play-seed S] [--self-play-rounds R] " \
+  "[--self-play-cache FILE]"
+
+/* Reads the options into *options; false after saying what is wrong, or after --help (*help). */
+static bool read_options (int argc, char **argv, Options *options, bool *help)
 {
-  fprintf (out, "Usage: verso-train --wthor DIR --out FILE [--holdout-from YEAR] [--lambda L] "
-                "[--iterations N]\n                   [--exact-empties N] [--threads N] "
-                "[--self-play GAMES]\n                   [--self-play-weight W] "
-                "[--self-play-depth D] [--self-play-seed S]\n                   "
-                "[--self-play-rounds R] [--self-play-cache FILE]\n");
+  const Option table[] = {
+    { "--wthor", OPTION_TEXT, &options->wthor, 0, 0 },
+    { "--out", OPTION_TEXT, &options->out, 0, 0 },
+    { "--holdout-from", OPTION_INT, &options->holdout_from, 1977, 9999 },
+    { "--lambda", OPTION_DOUBLE, &options->lambda, 0, 1e9 },
+    { "--iterations", OPTION_INT, &options->iterations, 1, 1000000 },
+    { "--exact-empties", OPTION_INT, &options->exact_empties, 0, 20 },
+    { "--threads", OPTION_INT, &options->threads, 1, 64 },
+    { "--self-play", OPTION_INT, &options->self_play.games, 0, 10000000 },
+    { "--self-play-weight", OPTION_INT, &options->self_play_weight, 1, 255 },
+    { "--self-play-rounds", OPTION_INT, &options->self_play_rounds, 1, 100 },
+    { "--self-play-seed", OPTION_SEED, &options->self_play.seed, 0, 0 },
+    { "--self-play-depth", OPTION_INT, &options->self_play.depth, 1, 30 },
+    { "--self-play-cache", OPTION_TEXT, &options->self_play_cache, 0, 0 },
+  };
+  OptionParser parser = { .program = "verso-train", .usage = TRAIN_USAGE,
+                          .options = table, .n_options = OPTION_COUNT (table) };
+  bool read = options_parse (&parser, argc, argv);
+  *help = parser.help;
+  if (!read)
+    return false;
+  if (!options->wthor || !options->out) {
+    fprintf (stderr, "verso-train: --wthor and --out are needed (usage: " TRAIN_USAGE ")\n");
+    return false;
+  }
+  return true;
 }
 
 int main (int argc, char **argv)
@@ -714,53 +709,9 @@ int main (int argc, char **argv)
                       .self_play_rounds = 1,
                       .self_play = { .games = 20000, .seed = 1, .depth = 10, .exact_empties = 18,
                                      .random_plies_min = 4, .random_plies_max = 24 } };
-  for (int i = 1; i < argc; i++) {
-    const char *value = i + 1 < argc ? argv[i + 1] : NULL;
-    if (strcmp (argv[i], "--help") == 0) {
-      usage (stdout);
-      return 0;
-    } else if (strcmp (argv[i], "--wthor") == 0 && value) {
-      options.wthor = value, i++;
-    } else if (strcmp (argv[i], "--out") == 0 && value) {
-      options.out = value, i++;
-    } else if (strcmp (argv[i], "--holdout-from") == 0 && value) {
-      options.holdout_from = atoi (value), i++;
-    } else if (strcmp (argv[i], "--lambda") == 0 && value) {
-      options.lambda = atof (value), i++;
-    } else if (strcmp (argv[i], "--iterations") == 0 && value) {
-      options.iterations = atoi (value), i++;
-    } else if (strcmp (argv[i], "--exact-empties") == 0 && value) {
-      options.exact_empties = atoi (value), i++;
-    } else if (strcmp (argv[i], "--self-play") == 0 && value) {
-      options.self_play.games = atoi (value), i++;
-    } else if (strcmp (argv[i], "--self-play-weight") == 0 && value) {
-      options.self_play_weight = atoi (value), i++;
-    } else if (strcmp (argv[i], "--self-play-rounds") == 0 && value) {
-      options.self_play_rounds = atoi (value), i++;
-    } else if (strcmp (argv[i], "--self-play-seed") == 0 && value) {
-      options.self_play.seed = (uint64_t) atoll (value), i++;
-    } else if (strcmp (argv[i], "--self-play-depth") == 0 && value) {
-      options.self_play.depth = atoi (value), i++;
-    } else if (strcmp (argv[i], "--self-play-cache") == 0 && value) {
-      options.self_play_cache = value, i++;
-    } else if (strcmp (argv[i], "--threads") == 0 && value) {
-      options.threads = atoi (value), i++;
-    } else {
-      fprintf (stderr, "verso-train: bad argument '%s'\n", argv[i]);
-      usage (stderr);
-      return 2;
-    }
-  }
-  if (!options.wthor || !options.out || options.lambda < 0 || options.iterations < 1
-      || options.exact_empties < 0 || options.exact_empties > 20 || options.threads < 1
-      || options.threads > 64 || options.self_play.games < 0
-      || options.self_play.games > 10000000 || options.self_play_weight < 1
-      || options.self_play_weight > 255 || options.self_play_rounds < 1
-      || options.self_play_rounds > 100 || options.self_play.depth < 1
-      || options.self_play.depth > 30) {
-    usage (stderr);
-    return 2;
-  }
+  bool help;
+  if (!read_options (argc, argv, &options, &help))
+    return help ? 0 : 2;
   /* Find out now, not after the training, when the weights cannot be written (trying the
    * temporary file beside them that write_file_atomically uses; the old weights stay). */
   char probe[4096];
@@ -772,7 +723,7 @@ int main (int argc, char **argv)
   }
   fclose (writable);
   remove (probe);
-  double start = now_seconds ();
+  double start = clock_seconds ();
   Games games = { 0 };
   read_games (&options, &games);
   Samples training = { 0 }, held_out = { 0 };
@@ -808,7 +759,7 @@ int main (int argc, char **argv)
     return 1;
   }
   fprintf (stderr, "verso-train: wrote %s (%zu bytes) in %.0f s\n", options.out, size,
-           now_seconds () - start);
+           clock_seconds () - start);
   char error[160];
   PatternWeights *decoded = pattern_weights_decode (bytes, size, error, sizeof error);
   if (!decoded)
