@@ -28,6 +28,7 @@ static char *ggf_message (const char *text, gsize length, NotationStatus status,
   g_autofree char *value = NULL;
   guint number = (guint) game->n_moves + 1;
   guint line, column;
+  char *message;
 
   ggf_property_at (text, length, status.offset, &name, &value);
   verso_text_line_and_column (text, length, status.offset, &line, &column);
@@ -52,8 +53,6 @@ static char *ggf_message (const char *text, gsize length, NotationStatus status,
     if (strcmp (name, "GM") == 0)
       return g_strdup_printf (_("the record is not a game of Othello (GM[%s])"), value);
     return g_strdup (_("the board (BO) is not an 8×8 board"));
-  case NOTATION_ERROR_TOO_MANY_MOVES:
-    return g_strdup_printf (_("move %u: there are too many moves"), number);
   case NOTATION_ERROR_BAD_TYPE:
     /* TRANSLATORS: TY is the GGF game type; 8 is Othello, 8a its Reverse variant. */
     return g_strdup_printf (_("the game type (TY[%s]) is not Othello (8) or Reverse (8a)"), value);
@@ -68,23 +67,12 @@ static char *ggf_message (const char *text, gsize length, NotationStatus status,
   if (strcmp (name, "BO") == 0)
     return g_strdup_printf (_("the board (BO) is not 64 squares X, O or - and the side to move: %s"),
                             _(notation_error_message (status.error)));
-  switch (status.error) {
-  case NOTATION_ERROR_ILLEGAL_MOVE:
-    return g_strdup_printf (_("move %u (%s) is not legal"), number, value);
-  case NOTATION_ERROR_ILLEGAL_PASS:
-    return g_strdup_printf (_("move %u is a pass that was not forced"), number);
-  case NOTATION_ERROR_GAME_OVER:
-    return g_strdup_printf (_("move %u (%s) comes after the end of the game"), number, value);
-  case NOTATION_ERROR_OUT_OF_TURN:
+  if (status.error == NOTATION_ERROR_OUT_OF_TURN)
     return g_strdup_printf (_("move %u (%s) is played by the side not to move"), number, value);
-  case NOTATION_ERROR_EMPTY:
-  case NOTATION_ERROR_BAD_COLUMN:
-  case NOTATION_ERROR_BAD_ROW:
-    return g_strdup_printf (_("move %u: “%s” is not a square"), number, value);
-  default:
-    return g_strdup_printf (_("line %u, column %u: %s"), line, column,
-                            _(notation_error_message (status.error)));
-  }
+  if ((message = verso_text_move_message (status.error, number, value)))
+    return message;
+  return g_strdup_printf (_("line %u, column %u: %s"), line, column,
+                          _(notation_error_message (status.error)));
 }
 
 /* Occurrences of "(;" from offset: the records that follow the first one. */

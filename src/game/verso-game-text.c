@@ -56,6 +56,25 @@ void verso_text_line_and_column (const char *text, gsize length, gsize offset, g
   }
 }
 
+char *verso_text_move_message (NotationError error, guint number, const char *square)
+{
+  switch (error) {
+  case NOTATION_ERROR_ILLEGAL_MOVE:
+    return g_strdup_printf (_("move %u (%s) is not legal"), number, square);
+  case NOTATION_ERROR_ILLEGAL_PASS:
+    return g_strdup_printf (_("move %u is a pass that was not forced"), number);
+  case NOTATION_ERROR_GAME_OVER:
+    return g_strdup_printf (_("move %u (%s) comes after the end of the game"), number, square);
+  case NOTATION_ERROR_BAD_COLUMN:
+  case NOTATION_ERROR_BAD_ROW:
+    return g_strdup_printf (_("move %u: “%s” is not a square"), number, square);
+  case NOTATION_ERROR_TOO_MANY_MOVES:
+    return g_strdup_printf (_("move %u: there are too many moves"), number);
+  default:
+    return NULL;
+  }
+}
+
 /* Reading text. */
 
 VersoRecord *verso_text_read (const char *text, gsize length, char **notice,

@@ -31,6 +31,9 @@ VersoGame *verso_text_game (VersoPlayer black, VersoPlayer white, LevelId level,
 void verso_text_set_bad_file (GError **error, const char *message);
 /* Up to max_chars characters of text from offset, stopping at white space, as printable UTF-8. */
 char *verso_text_excerpt (const char *text, gsize length, gsize offset, guint max_chars);
+/* What is wrong with a move of a game (GGF or transcript): its number as a reader counts it and
+ * its square as written; NULL when the error is not one of a move. */
+char *verso_text_move_message (NotationError error, guint number, const char *square);
 /* Characters of the text quoted in a message about it. */
 #define VERSO_TEXT_EXCERPT_CHARS 8
 /* 1-based line and column (in characters) of offset. */

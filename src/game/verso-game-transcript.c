@@ -39,22 +39,11 @@ char *verso_transcript_message (const char *text, gsize length, NotationStatus s
   gsize start = status.error == NOTATION_ERROR_BAD_ROW && status.offset > 0 ? status.offset - 1
                                                                             : status.offset;
   g_autofree char *square = verso_text_excerpt (text, length, start, 2);
+  char *message;
 
-  switch (status.error) {
-  case NOTATION_ERROR_EMPTY:
+  if (status.error == NOTATION_ERROR_EMPTY)
     return g_strdup (_("there is no game in this text"));
-  case NOTATION_ERROR_ILLEGAL_MOVE:
-    return g_strdup_printf (_("move %u (%s) is not legal"), number, square);
-  case NOTATION_ERROR_ILLEGAL_PASS:
-    return g_strdup_printf (_("move %u is a pass that was not forced"), number);
-  case NOTATION_ERROR_GAME_OVER:
-    return g_strdup_printf (_("move %u (%s) comes after the end of the game"), number, square);
-  case NOTATION_ERROR_BAD_COLUMN:
-  case NOTATION_ERROR_BAD_ROW:
-    return g_strdup_printf (_("move %u: “%s” is not a square"), number, square);
-  case NOTATION_ERROR_TOO_MANY_MOVES:
-    return g_strdup_printf (_("move %u: there are too many moves"), number);
-  default:
-    return g_strdup_printf (_("move %u: %s"), number, _(notation_error_message (status.error)));
-  }
+  if ((message = verso_text_move_message (status.error, number, square)))
+    return message;
+  return g_strdup_printf (_("move %u: %s"), number, _(notation_error_message (status.error)));
 }
