@@ -212,9 +212,27 @@ VersoGame *verso_game_new_for_mode (VersoMode mode, VersoColor human_color, Leve
   }
 }
 
+/* Turns the moves by the pick-th of the symmetries that leave the standard start as it is. */
+static void turn_moves (NotationGame *game, guint32 pick)
+{
+  Board start, image;
+  int keeping[BOARD_SYMMETRIES], n_keeping = 0, symmetry;
+
+  board_init (&start);
+  for (int s = 0; s < BOARD_SYMMETRIES; s++) {
+    image = board_symmetry (&start, s);
+    if (image.player == start.player && image.opponent == start.opponent)
+      keeping[n_keeping++] = s;
+  }
+  symmetry = keeping[pick % (guint32) n_keeping];
+  for (size_t i = 0; i < game->n_moves; i++)
+    if (game->moves[i] != BOARD_PASS)
+      game->moves[i] = board_square_symmetry (game->moves[i], symmetry);
+}
+
 /* The balanced start drawn by seed, as a record of its moves from the standard start; NULL (and
  * a warning) when there is none to draw or it does not read, which a test of the list rules out. */
-static VersoRecord *balanced_record (guint32 seed)
+static VersoRecord *balanced_start_record (guint32 seed)
 {
   size_t count = opening_balanced_count ();
   NotationGame game = { .n_moves = 0 };
@@ -223,7 +241,7 @@ static VersoRecord *balanced_record (guint32 seed)
   const char *line;
 
   if (count == 0) {
-    g_warning ("There are no balanced openings: the game starts from the standard position");
+    g_warning ("There are no balanced starts: the game starts from the standard position");
     return NULL;
   }
   line = opening_balanced_get (seed % count);
@@ -232,27 +250,13 @@ static VersoRecord *balanced_record (guint32 seed)
   status = notation_parse_transcript (line, strlen (line), &position, game.moves,
                                       G_N_ELEMENTS (game.moves), &game.n_moves);
   if (status.error) {
-    g_warning ("Balanced opening %zu (%s) does not read at offset %zu: %s", (size_t) (seed % count),
+    g_warning ("Balanced start %zu (%s) does not read at offset %zu: %s", (size_t) (seed % count),
                line, status.offset, notation_error_message (status.error));
     return NULL;
   }
   /* The list keeps one line per position up to symmetry, all beginning f5; the rest of the seed
    * picks one of the symmetries that leave the start as it is, so the first move varies too. */
-  {
-    Board start, image;
-    int keeping[BOARD_SYMMETRIES], n_keeping = 0, symmetry;
-
-    board_init (&start);
-    for (int s = 0; s < BOARD_SYMMETRIES; s++) {
-      image = board_symmetry (&start, s);
-      if (image.player == start.player && image.opponent == start.opponent)
-        keeping[n_keeping++] = s;
-    }
-    symmetry = keeping[(seed / count) % (guint32) n_keeping];
-    for (size_t i = 0; i < game.n_moves; i++)
-      if (game.moves[i] != BOARD_PASS)
-        game.moves[i] = board_square_symmetry (game.moves[i], symmetry);
-  }
+  turn_moves (&game, seed / count);
   return verso_record_new_from_notation (&game);
 }
 
@@ -267,7 +271,7 @@ VersoGame *verso_game_new_with_setup (const VersoGameSetup *setup)
   g_return_val_if_fail (setup->rules == RULES_STANDARD || setup->rules == RULES_REVERSE, NULL);
 
   if (setup->balanced_start)
-    record = balanced_record (setup->seed);
+    record = balanced_start_record (setup->seed);
   if (!record) {
     position_init (&start);
     record = verso_record_new (&start);

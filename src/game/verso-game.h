@@ -59,7 +59,7 @@ VersoGame *verso_game_new_from_position (VersoPlayer black, VersoPlayer white, L
                                          const Position *start);
 
 /* A new game with every choice of the New Game dialog: the players, each computer's level, the
- * rules (rules.h), and whether it begins with a balanced opening (opening.h) drawn at random
+ * rules (rules.h), and whether it begins with a balanced start (opening.h) drawn at random
  * with seed: its moves are then played at once and recorded as given moves. */
 typedef struct {
   VersoPlayer players[2];  /* indexed by VersoColor */
