@@ -255,7 +255,7 @@ static void analyse_ready (GObject *source, GAsyncResult *result, gpointer user_
 {
   AnalyseState *state = user_data;
 
-  state->ok = verso_game_analyse_finish (VERSO_GAME (source), result, &state->error);
+  state->ok = verso_game_review_finish (VERSO_GAME (source), result, &state->error);
   state->done = TRUE;
 }
 
@@ -279,7 +279,7 @@ static void test_analyse_game (void)
   gint64 started = g_get_monotonic_time ();
 
   g_assert_cmpuint (length, >=, 60);
-  verso_game_analyse_async (game, analyse_progress, &state, NULL, analyse_ready, &state);
+  verso_game_review_async (game, analyse_progress, &state, NULL, analyse_ready, &state);
   g_assert_true (wait_for (analyse_done, &state, 120));
   g_test_message ("analysed %u positions in %.1f s", length,
                   (g_get_monotonic_time () - started) / 1e6);
@@ -296,7 +296,7 @@ static void test_analyse_game (void)
   g_assert_false (verso_game_get_move_score (again, length).known);
   verso_game_set_analysis_limits (again, 3, 10, 0);
   cancelled.cancel_at_first = cancellable;
-  verso_game_analyse_async (again, analyse_progress, &cancelled, cancellable, analyse_ready, &cancelled);
+  verso_game_review_async (again, analyse_progress, &cancelled, cancellable, analyse_ready, &cancelled);
   g_assert_true (wait_for (analyse_done, &cancelled, 60));
   g_assert_false (cancelled.ok);
   g_assert_error (cancelled.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
@@ -368,7 +368,7 @@ static void test_dropped_while_running (void)
   g_assert_true (wait_for (has_scores, game, 30));
   g_assert_true (verso_game_play (game, board_square (5, 4), NULL));
   g_assert_true (verso_game_play (game, board_square (3, 5), NULL));
-  verso_game_analyse_async (game, NULL, NULL, cancellable, analyse_ready, &state);
+  verso_game_review_async (game, NULL, NULL, cancellable, analyse_ready, &state);
   run_for (0.1);
   g_cancellable_cancel (cancellable);
   g_assert_true (wait_for (analyse_done, &state, 30));

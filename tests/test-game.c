@@ -823,6 +823,45 @@ static void assert_same_record (VersoGame *a, VersoGame *b)
   g_assert_cmpint (verso_record_get_start (record_a)->side_to_move, ==, verso_record_get_start (record_b)->side_to_move);
 }
 
+/* The first position of tests/data/fforum-20-39.obf, a standard OBF line: a board string, then
+ * the scores of its moves. */
+#define FFORUM_20_BOARD "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X"
+#define FFORUM_20 FFORUM_20_BOARD "; H5:+6; G6:-2; F6:-4; H6:-10;\n"
+
+static void test_obf_line_opens_as_its_position (void)
+{
+  g_autoptr (VersoGame) game = from_text (FFORUM_20, NULL);
+  g_autofree char *board = verso_game_to_text (game, VERSO_FORMAT_BOARD);
+
+  /* The position to play from; the scores are a solver's, not moves of the game. */
+  g_assert_cmpstr (board, ==, FFORUM_20_BOARD);
+  g_assert_cmpuint (verso_game_get_length (game), ==, 0);
+  g_assert_cmpint (verso_game_get_turn (game), ==, VERSO_COLOR_BLACK);
+  g_assert_true (verso_game_get_legal_moves (game) & board_bit (39));  /* H5 */
+}
+
+static void test_bad_obf_lines_say_what_and_where (void)
+{
+  static const BadText cases[] = {
+    { FFORUM_20_BOARD "; H5 +6;", "line 1, column 72: expected ':' and a score after the move" },
+    { FFORUM_20_BOARD "; A1:+6;", "line 1, column 69: not a legal move in this position" },
+    { FFORUM_20_BOARD "; H5:+99;", "line 1, column 72: expected a score in discs, -64..64" },
+    { FFORUM_20_BOARD "; H5:+6; H5:+6;", "line 1, column 76: the same move is listed twice" },
+    { FFORUM_20_BOARD "; Z9:+6;", "line 1, column 69: expected a square (column letter a-h) or PA" },
+    { FFORUM_20_BOARD "; H5:+6 G6:-2", "line 1, column 75: unexpected text after the end" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (VersoGame) game = verso_game_new_from_text (cases[i].text, strlen (cases[i].text),
+                                                           VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN,
+                                                           LEVEL_BEGINNER, NULL, &error);
+    g_assert_null (game);
+    g_assert_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE);
+    g_assert_cmpstr (error->message, ==, cases[i].message);
+  }
+}
+
 static void test_text_round_trips (void)
 {
   g_autoptr (GRand) rand = g_rand_new_with_seed (5);
@@ -1075,6 +1114,8 @@ int main (int argc, char *argv[])
   g_test_add_func ("/game/modified-and-file", test_modified_and_file);
   g_test_add_func ("/game/opening-follows-the-position-shown", test_opening_follows_the_position_shown);
   g_test_add_func ("/game/bad-texts-say-what-and-where", test_bad_texts_say_what_and_where);
+  g_test_add_func ("/game/obf-line-opens-as-its-position", test_obf_line_opens_as_its_position);
+  g_test_add_func ("/game/bad-obf-lines-say-what-and-where", test_bad_obf_lines_say_what_and_where);
   g_test_add_func ("/game/text-round-trips", test_text_round_trips);
   g_test_add_func ("/game/players-are-named-in-ggf", test_players_are_named_in_ggf);
   g_test_add_func ("/game/ggf-with-more-records-gives-a-notice", test_ggf_with_more_records_gives_a_notice);

@@ -91,6 +91,55 @@ static void test_add_counts_and_saves (Fixture *fixture, gconstpointer unused)
   assert_entry (again, RULES_REVERSE, LEVEL_BEGINNER, 1, 0, 0, 64);
 }
 
+/* A finished game from a board string, under rules, the person playing person_color against the
+ * computer at level (or two people when person_color is -1). */
+static VersoGame *finished_game (const char *board, Rules rules, int person_color, LevelId level)
+{
+  g_autoptr (GError) error = NULL;
+  VersoPlayer black = person_color == VERSO_COLOR_WHITE ? VERSO_PLAYER_COMPUTER : VERSO_PLAYER_HUMAN;
+  VersoPlayer white = person_color == VERSO_COLOR_BLACK ? VERSO_PLAYER_COMPUTER : VERSO_PLAYER_HUMAN;
+  VersoGame *game = verso_game_new_from_text_with_rules (board, strlen (board), black, white, level,
+                                                         rules, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_true (verso_game_is_over (game));
+  return game;
+}
+
+static void test_add_game_counts_the_person (Fixture *fixture, gconstpointer unused)
+{
+  /* 40 black discs and 24 white, the board full: Black wins by 16. */
+  static const char full[] = "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOOOOOOOOOOOOOOOOOOOOOOOO X";
+  /* 10 black discs and no white one: Black wins with the 54 empty squares, 64. */
+  static const char wiped[] = "XXXXXXXXXX------------------------------------------------------ O";
+  g_autoptr (VersoStats) stats = verso_stats_new (fixture->path);
+  g_autoptr (GError) error = NULL;
+  VersoGame *game;
+
+  game = finished_game (full, RULES_STANDARD, VERSO_COLOR_BLACK, LEVEL_CASUAL);
+  g_assert_true (verso_stats_add_game (stats, game, &error));
+  g_object_unref (game);
+  game = finished_game (full, RULES_STANDARD, VERSO_COLOR_WHITE, LEVEL_MASTER);
+  g_assert_true (verso_stats_add_game (stats, game, &error));
+  g_object_unref (game);
+  /* Under Reverse the player with fewer discs wins. */
+  game = finished_game (full, RULES_REVERSE, VERSO_COLOR_WHITE, LEVEL_CASUAL);
+  g_assert_true (verso_stats_add_game (stats, game, &error));
+  g_object_unref (game);
+  game = finished_game (wiped, RULES_STANDARD, VERSO_COLOR_BLACK, LEVEL_CASUAL);
+  g_assert_true (verso_stats_add_game (stats, game, &error));
+  g_object_unref (game);
+  /* Two people: nothing is counted. */
+  game = finished_game (full, RULES_STANDARD, -1, LEVEL_CASUAL);
+  g_assert_true (verso_stats_add_game (stats, game, &error));
+  g_object_unref (game);
+  g_assert_no_error (error);
+
+  assert_entry (stats, RULES_STANDARD, LEVEL_CASUAL, 2, 0, 0, 16 + 64);
+  assert_entry (stats, RULES_STANDARD, LEVEL_MASTER, 0, 1, 0, -16);
+  assert_entry (stats, RULES_REVERSE, LEVEL_CASUAL, 1, 0, 0, 16);
+}
+
 /* The file is replaced by a rename: no temporary file stays, and one that was open before the
  * write still reads the old counts. */
 static void test_writes_are_atomic (Fixture *fixture, gconstpointer unused)
@@ -272,6 +321,7 @@ int main (int argc, char **argv)
 
 #define ADD(name, test) g_test_add ("/stats/" name, Fixture, NULL, fixture_set_up, test, fixture_tear_down)
   ADD ("add-counts-and-saves", test_add_counts_and_saves);
+  ADD ("add-game-counts-the-person", test_add_game_counts_the_person);
   ADD ("writes-are-atomic", test_writes_are_atomic);
   ADD ("reset-forgets-everything", test_reset_forgets_everything);
   ADD ("damaged-file-is-kept-aside", test_damaged_file_is_kept_aside);

@@ -21,7 +21,7 @@ G_DEFINE_FINAL_TYPE (VersoComputer, verso_computer, G_TYPE_OBJECT)
 typedef struct {
   Board board;
   Rules rules;
-  LevelId level;        /* LEVEL_COUNT: a best-move search for `seconds` */
+  LevelId level;        /* LEVEL_NONE: a best-move search for `seconds` */
   double seconds;
   guint64 seed;
   atomic_bool stop;
@@ -85,7 +85,7 @@ static SearchResult computer_think (Search *search, Request *request)
 {
   SearchResult result;
 
-  if (request->level < LEVEL_COUNT) {
+  if (request->level != LEVEL_NONE) {
     level_choose_move (search, &request->board, request->level, request->seed, &request->stop, &result);
   } else {
     SearchLimits limits = search_limits_default ();
@@ -173,7 +173,7 @@ void verso_computer_choose_move_async (VersoComputer *self, const Board *board, 
 
   g_return_if_fail (VERSO_IS_COMPUTER (self));
   g_return_if_fail (board != NULL);
-  g_return_if_fail (level < LEVEL_COUNT);
+  g_return_if_fail (level >= 0 && level < LEVEL_COUNT);
 
   request = g_new0 (Request, 1);
   request->board = *board;
@@ -194,7 +194,7 @@ void verso_computer_best_move_async (VersoComputer *self, const Board *board, do
 
   request = g_new0 (Request, 1);
   request->board = *board;
-  request->level = LEVEL_COUNT;
+  request->level = LEVEL_NONE;
   request->seconds = seconds;
   computer_start (self, request, cancellable, callback, user_data, verso_computer_best_move_async);
 }

@@ -1,79 +1,24 @@
-/* verso-game-analysis.c: the scores of the record's moves, the live coach, the scores of the
- * position shown and Analyse Game, all as jobs on one analyst (a VersoComputer of the game's
- * own, so the computer's moves never wait for them). */
-#include "verso-game-private.h"
+/* verso-game-analysis.c: the analyst, a VersoComputer of the game's own (so the computer's moves
+ * never wait for it), and its queue of jobs: the scores of the record's moves and their grades,
+ * asked for by the coach (verso-game-coach.c) and the review (verso-game-review.c), and the live
+ * scores of the position shown, searched whenever nothing else is. */
+#include "verso-game-analysis-private.h"
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-#include "notation.h"
-
-/* Analyse Game: a 60-move game takes well under 30 s on two cores (see the test's timing). */
-#define VERSO_ANALYSIS_DEPTH 10
-#define ANALYSIS_EXACT_EMPTIES 18
-#define ANALYSIS_SECONDS 10.0
+/* The review: a 60-move game takes well under 30 s on two cores (see the test's timing). */
+static const JobLimits review_limits = { .depth = 10, .exact_empties = 18, .seconds = 10.0 };
 /* The coach: quick enough that its grade follows the move within a couple of seconds. */
-#define COACH_DEPTH 10
-#define COACH_EXACT_EMPTIES 18
-#define COACH_SECONDS 2.0
+static const JobLimits coach_limits = { .depth = 10, .exact_empties = 18, .seconds = 2.0 };
 /* Live scores: refined while the position stays shown. */
-#define LIVE_DEPTH 24
-#define LIVE_EXACT_EMPTIES 20
-#define LIVE_SECONDS 20.0
-
-/* What a score belongs to: the move at its ply and the position before it. A score whose
- * record no longer has that move there is dropped. */
-typedef struct {
-  VersoMoveScore score;
-  Board before;
-  int move;
-} ScoreEntry;
-
-typedef enum {
-  JOB_MOVE, /* scores the move at ply */
-  JOB_LIVE, /* the scores of the position shown */
-} JobKind;
-
-typedef struct {
-  JobKind kind;
-  guint ply;
-  int move;
-  Board board;          /* the position analysed (before the move for JOB_MOVE) */
-  gboolean white;       /* white is to move there */
-  gboolean for_analyse; /* asked for by verso_game_analyse_async */
-  gboolean given;       /* a move of a balanced start: scored, never graded */
-  int depth;
-  int exact_empties;
-  double seconds;
-} Job;
+static const JobLimits live_limits = { .depth = 24, .exact_empties = 20, .seconds = 20.0 };
 
 /* The job on the analyst. It holds the game weakly: a game finalized meanwhile is not touched. */
 typedef struct {
   GWeakRef game;
   Job *job;
 } Running;
-
-typedef struct _VersoGameAnalysis {
-  VersoComputer *analyst;
-  GArray *entries;              /* ScoreEntry of ply 1.. at index 0.., as long as the record */
-  GQueue queue;                 /* Job *, waiting, in the order they run */
-  Job *running;                 /* on the analyst, until its answer comes back */
-  GCancellable *running_cancellable;
-  guint schedule_source;
-  gboolean coach;
-  gboolean show_scores;
-  Board live_board;             /* the position shown that live and live_done are about */
-  Analysis *live;               /* the latest analysis of the position shown, or NULL */
-  gboolean live_done;           /* the live job of the position shown has ended */
-  GTask *analyse_task;          /* verso_game_analyse_async under way */
-  GSource *analyse_cancel_source;
-  guint analyse_done, analyse_total;
-  VersoGameAnalyseProgress analyse_progress;
-  gpointer analyse_progress_data;
-  gboolean test_limits;         /* verso_game_set_analysis_limits */
-  int test_depth, test_exact_empties;
-  double test_seconds;
-} VersoGameAnalysis;
 
 static void schedule (VersoGame *self);
 
@@ -122,16 +67,6 @@ static inline const Position *position_at (VersoGame *self, guint ply)
   return verso_record_get_position (self->record, ply);
 }
 
-static inline const Position *shown_position (VersoGame *self)
-{
-  return position_at (self, verso_record_get_current (self->record));
-}
-
-static inline ScoreEntry *entry_at (VersoGameAnalysis *a, guint ply)
-{
-  return &g_array_index (a->entries, ScoreEntry, ply - 1);
-}
-
 void verso_game_analysis_init (VersoGame *self)
 {
   VersoGameAnalysis *a = g_new0 (VersoGameAnalysis, 1);
@@ -142,43 +77,10 @@ void verso_game_analysis_init (VersoGame *self)
   self->analysis = a;
 }
 
-static void cancel_running (VersoGameAnalysis *a)
+void verso_analysis_cancel_running (VersoGameAnalysis *a)
 {
   if (a->running_cancellable)
     g_cancellable_cancel (a->running_cancellable);
-}
-
-/* Ends verso_game_analyse_async: its waiting jobs leave the queue, its running one stops. */
-static void analyse_end (VersoGame *self, GError *error)
-{
-  VersoGameAnalysis *a = self->analysis;
-  GTask *task = g_steal_pointer (&a->analyse_task);
-
-  if (!task) {
-    g_clear_error (&error);
-    return;
-  }
-  for (GList *link = a->queue.head; link;) {
-    GList *next = link->next;
-    Job *job = link->data;
-    if (job->for_analyse) {
-      g_free (job);
-      g_queue_delete_link (&a->queue, link);
-    }
-    link = next;
-  }
-  if (a->running && a->running->for_analyse)
-    cancel_running (a);
-  if (a->analyse_cancel_source) {
-    g_source_destroy (a->analyse_cancel_source);
-    g_clear_pointer (&a->analyse_cancel_source, g_source_unref);
-  }
-  a->analyse_progress = NULL;
-  if (error)
-    g_task_return_error (task, error);
-  else
-    g_task_return_boolean (task, TRUE);
-  g_object_unref (task);
 }
 
 void verso_game_analysis_dispose (VersoGame *self)
@@ -188,9 +90,10 @@ void verso_game_analysis_dispose (VersoGame *self)
   if (!a)
     return;
   g_clear_handle_id (&a->schedule_source, g_source_remove);
-  analyse_end (self, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED, "The game was closed"));
+  verso_game_review_end (self, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                                    "The game was closed"));
   g_queue_clear_full (&a->queue, g_free);
-  cancel_running (a);
+  verso_analysis_cancel_running (a);
   /* The running job's answer finds no game and frees the job itself. */
   a->running = NULL;
   g_clear_object (&a->running_cancellable);
@@ -214,7 +117,7 @@ static gboolean live_wanted (VersoGame *self)
   VersoGameAnalysis *a = self->analysis;
 
   return a->show_scores && !a->live_done && !verso_game_get_thinking (self)
-      && !board_is_game_over (&shown_position (self)->board);
+      && !board_is_game_over (&verso_game_shown_position (self)->board);
 }
 
 /* Whether the record still has job's move at its ply, after the position it analysed. */
@@ -231,16 +134,14 @@ static void drop_live (VersoGame *self)
 
   a->live_done = FALSE;
   if (a->running && a->running->kind == JOB_LIVE)
-    cancel_running (a);
+    verso_analysis_cancel_running (a);
   if (a->live) {
     g_clear_pointer (&a->live, g_free);
-    verso_game_emit_scores_changed (self);
+    g_signal_emit (self, verso_game_signals[VERSO_GAME_SIGNAL_SCORES_CHANGED], 0);
   }
 }
 
-/* The entries follow the record: one per move, and a move that is not the one scored (a new line
- * replaced it) loses its score and those after it. */
-static void sync_entries (VersoGame *self)
+void verso_analysis_sync_entries (VersoGame *self)
 {
   VersoGameAnalysis *a = self->analysis;
   guint length = verso_record_get_length (self->record);
@@ -248,7 +149,7 @@ static void sync_entries (VersoGame *self)
   guint first_new = old_length + 1;
 
   for (guint ply = 1; ply <= old_length; ply++) {
-    ScoreEntry *entry = entry_at (a, ply);
+    ScoreEntry *entry = verso_analysis_entry_at (a, ply);
     if (entry->move != verso_record_get_move (self->record, ply)
         || !board_equal (&entry->before, &position_at (self, ply - 1)->board)) {
       first_new = ply;
@@ -257,77 +158,76 @@ static void sync_entries (VersoGame *self)
   }
   g_array_set_size (a->entries, length);
   for (guint ply = first_new; ply <= length; ply++) {
-    ScoreEntry *entry = entry_at (a, ply);
+    ScoreEntry *entry = verso_analysis_entry_at (a, ply);
     memset (&entry->score, 0, sizeof entry->score);
     entry->move = verso_record_get_move (self->record, ply);
     entry->before = position_at (self, ply - 1)->board;
   }
 }
 
-static void request_schedule (VersoGame *self);
-
-void verso_game_analysis_changed (VersoGame *self)
+gboolean verso_analysis_drop_jobs (VersoGame *self, gboolean (*drop) (VersoGame *, const Job *))
 {
   VersoGameAnalysis *a = self->analysis;
-  gboolean analyse_stale = FALSE;
+  gboolean review = FALSE;
 
-  if (!a)
-    return;
-  sync_entries (self);
   for (GList *link = a->queue.head; link;) {
     GList *next = link->next;
     Job *job = link->data;
-    if (job->kind == JOB_MOVE && !move_job_current (self, job)) {
-      analyse_stale |= job->for_analyse;
+    if (drop (self, job)) {
+      review |= job->for_review;
       g_free (job);
       g_queue_delete_link (&a->queue, link);
     }
     link = next;
   }
-  if (a->running && a->running->kind == JOB_MOVE && !move_job_current (self, a->running)) {
-    analyse_stale |= a->running->for_analyse;
-    cancel_running (a);
-  }
-  if (analyse_stale)
-    analyse_end (self, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                                            _("The game changed during its analysis")));
-  if (!board_equal (&a->live_board, &shown_position (self)->board)) {
-    a->live_board = shown_position (self)->board;
-    drop_live (self);
-  }
-  request_schedule (self);
+  return review;
 }
 
-static Job *job_new (VersoGame *self, JobKind kind, guint ply, gboolean for_analyse)
+/* A move job whose move the record no longer has after the position it analysed. */
+static gboolean move_job_stale (VersoGame *self, const Job *job)
+{
+  return job->kind == JOB_MOVE && !move_job_current (self, job);
+}
+
+void verso_game_analysis_changed (VersoGame *self)
+{
+  VersoGameAnalysis *a = self->analysis;
+  gboolean review_stale;
+
+  if (!a)
+    return;
+  verso_analysis_sync_entries (self);
+  review_stale = verso_analysis_drop_jobs (self, move_job_stale);
+  if (a->running && move_job_stale (self, a->running)) {
+    review_stale |= a->running->for_review;
+    verso_analysis_cancel_running (a);
+  }
+  if (review_stale)
+    verso_game_review_end (self, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                                      _("The game changed during its analysis")));
+  if (!board_equal (&a->live_board, &verso_game_shown_position (self)->board)) {
+    a->live_board = verso_game_shown_position (self)->board;
+    drop_live (self);
+  }
+  verso_analysis_request_schedule (self);
+}
+
+Job *verso_analysis_job_new (VersoGame *self, JobKind kind, guint ply, gboolean for_review)
 {
   VersoGameAnalysis *a = self->analysis;
   Job *job = g_new0 (Job, 1);
-  const Position *position = kind == JOB_LIVE ? shown_position (self) : position_at (self, ply - 1);
+  const Position *position = kind == JOB_LIVE ? verso_game_shown_position (self) : position_at (self, ply - 1);
 
   job->kind = kind;
   job->ply = ply;
   job->move = kind == JOB_MOVE ? verso_record_get_move (self->record, ply) : BOARD_NO_MOVE;
   job->board = position->board;
   job->white = position->side_to_move == POSITION_WHITE;
-  job->for_analyse = for_analyse;
+  job->for_review = for_review;
   job->given = kind == JOB_MOVE && ply <= self->given_moves;
-  if (a->test_limits) {
-    job->depth = a->test_depth;
-    job->exact_empties = a->test_exact_empties;
-    job->seconds = a->test_seconds;
-  } else if (kind == JOB_LIVE) {
-    job->depth = LIVE_DEPTH;
-    job->exact_empties = LIVE_EXACT_EMPTIES;
-    job->seconds = LIVE_SECONDS;
-  } else if (for_analyse) {
-    job->depth = VERSO_ANALYSIS_DEPTH;
-    job->exact_empties = ANALYSIS_EXACT_EMPTIES;
-    job->seconds = ANALYSIS_SECONDS;
-  } else {
-    job->depth = COACH_DEPTH;
-    job->exact_empties = COACH_EXACT_EMPTIES;
-    job->seconds = COACH_SECONDS;
-  }
+  job->limits = a->test ? a->test_limits
+              : kind == JOB_LIVE ? live_limits
+              : for_review ? review_limits : coach_limits;
   return job;
 }
 
@@ -369,20 +269,6 @@ static gboolean score_improves (const VersoMoveScore *old, const VersoMoveScore 
       && (new->depth > old->depth || new->score != old->score || new->loss != old->loss);
 }
 
-static void analyse_step_done (VersoGame *self)
-{
-  VersoGameAnalysis *a = self->analysis;
-  gboolean more = a->running && a->running->for_analyse;
-
-  a->analyse_done++;
-  if (a->analyse_progress)
-    a->analyse_progress (a->analyse_done, a->analyse_total, a->analyse_progress_data);
-  for (GList *link = a->queue.head; link && !more; link = link->next)
-    more = ((Job *) link->data)->for_analyse;
-  if (!more && a->analyse_task)
-    analyse_end (self, NULL);
-}
-
 static void apply_move_job (VersoGame *self, const Job *job, const Analysis *analysis)
 {
   VersoGameAnalysis *a = self->analysis;
@@ -392,16 +278,16 @@ static void apply_move_job (VersoGame *self, const Job *job, const Analysis *ana
   if (!move_job_current (self, job))
     return;
   score = score_from_analysis (job, analysis);
-  entry = entry_at (a, job->ply);
+  entry = verso_analysis_entry_at (a, job->ply);
   if (score_improves (&entry->score, &score)) {
     entry->score = score;
-    verso_game_emit_move_scored (self, job->ply);
+    g_signal_emit (self, verso_game_signals[VERSO_GAME_SIGNAL_MOVE_SCORED], 0, job->ply);
   }
 }
 
 static gboolean live_job_current (VersoGame *self, const Job *job)
 {
-  return board_equal (&job->board, &shown_position (self)->board)
+  return board_equal (&job->board, &verso_game_shown_position (self)->board)
       && board_equal (&job->board, &self->analysis->live_board);
 }
 
@@ -415,7 +301,7 @@ static void apply_live (VersoGame *self, const Analysis *analysis)
   if (!a->live)
     a->live = g_new (Analysis, 1);
   *a->live = *analysis;
-  verso_game_emit_scores_changed (self);
+  g_signal_emit (self, verso_game_signals[VERSO_GAME_SIGNAL_SCORES_CHANGED], 0);
 }
 
 static void running_free (Running *running)
@@ -464,10 +350,10 @@ static void job_ready (GObject *source, GAsyncResult *result, gpointer user_data
   } else if (ok) {
     apply_move_job (self, job, analysis);
   }
-  /* A job of Analyse Game that failed counts as done (its move stays unscored): asking again
-   * would fail again. A cancelled one ended the analysis already. */
-  if (job->for_analyse && a->analyse_task)
-    analyse_step_done (self);
+  /* A job of the review that failed counts as done (its move stays unscored): asking again
+   * would fail again. A cancelled one ended the review already. */
+  if (job->for_review && a->review_task)
+    verso_game_review_step_done (self);
   running_free (running);
   schedule (self);
 }
@@ -488,8 +374,8 @@ static void start_job (VersoGame *self, Job *job)
   a->running = job;
   a->running_cancellable = g_cancellable_new ();
   verso_computer_set_rules (a->analyst, self->rules);
-  verso_computer_analyse_async (a->analyst, &job->board, job->depth, job->seconds,
-                                job->exact_empties, job->kind == JOB_LIVE ? live_progress : NULL,
+  verso_computer_analyse_async (a->analyst, &job->board, job->limits.depth, job->limits.seconds,
+                                job->limits.exact_empties, job->kind == JOB_LIVE ? live_progress : NULL,
                                 running, a->running_cancellable, job_ready, running);
 }
 
@@ -502,13 +388,13 @@ static void schedule (VersoGame *self)
 
   if (a->running) {
     if (a->running->kind == JOB_LIVE && (!g_queue_is_empty (&a->queue) || !live_wanted (self)))
-      cancel_running (a);
+      verso_analysis_cancel_running (a);
     return;
   }
   job = g_queue_pop_head (&a->queue);
   if (!job && live_wanted (self)) {
-    a->live_board = shown_position (self)->board;
-    job = job_new (self, JOB_LIVE, 0, FALSE);
+    a->live_board = verso_game_shown_position (self)->board;
+    job = verso_analysis_job_new (self, JOB_LIVE, 0, FALSE);
   }
   if (job)
     start_job (self, job);
@@ -524,46 +410,20 @@ static gboolean schedule_idle (gpointer user_data)
 }
 
 /* Changes come in bursts (a move, its forced pass, the computer starting): one look after them. */
-static void request_schedule (VersoGame *self)
+void verso_analysis_request_schedule (VersoGame *self)
 {
   VersoGameAnalysis *a = self->analysis;
 
   if (a->running && a->running->kind == JOB_LIVE && !live_wanted (self))
-    cancel_running (a);
+    verso_analysis_cancel_running (a);
   if (!a->schedule_source)
     a->schedule_source = g_idle_add (schedule_idle, self);
-}
-
-/* A coach's job goes before those of Analyse Game, after the coach's earlier ones. */
-static void queue_coach_job (VersoGameAnalysis *a, Job *job)
-{
-  GList *link = a->queue.head;
-
-  while (link && !((Job *) link->data)->for_analyse)
-    link = link->next;
-  if (link)
-    g_queue_insert_before (&a->queue, link, job);
-  else
-    g_queue_push_tail (&a->queue, job);
-}
-
-void verso_game_analysis_played (VersoGame *self, guint first_ply)
-{
-  VersoGameAnalysis *a = self->analysis;
-  guint length = verso_record_get_length (self->record);
-
-  if (!a || !a->coach)
-    return;
-  for (guint ply = first_ply; ply <= length; ply++)
-    if (!entry_at (a, ply)->score.known)
-      queue_coach_job (a, job_new (self, JOB_MOVE, ply, FALSE));
-  request_schedule (self);
 }
 
 void verso_game_analysis_thinking_changed (VersoGame *self)
 {
   if (self->analysis)
-    request_schedule (self);
+    verso_analysis_request_schedule (self);
 }
 
 VersoMoveScore verso_game_get_move_score (VersoGame *self, guint ply)
@@ -571,42 +431,10 @@ VersoMoveScore verso_game_get_move_score (VersoGame *self, guint ply)
   VersoMoveScore none = { 0 };
 
   g_return_val_if_fail (VERSO_IS_GAME (self), none);
-  sync_entries (self);
+  verso_analysis_sync_entries (self);
   if (ply < 1 || ply > self->analysis->entries->len)
     return none;
-  return entry_at (self->analysis, ply)->score;
-}
-
-gboolean verso_game_get_coach (VersoGame *self)
-{
-  g_return_val_if_fail (VERSO_IS_GAME (self), FALSE);
-  return self->analysis->coach;
-}
-
-void verso_game_set_coach (VersoGame *self, gboolean coach)
-{
-  VersoGameAnalysis *a;
-
-  g_return_if_fail (VERSO_IS_GAME (self));
-  a = self->analysis;
-  coach = !!coach;
-  if (a->coach == coach)
-    return;
-  a->coach = coach;
-  if (!coach) {
-    /* The coach's waiting jobs go; Analyse Game's stay. */
-    for (GList *link = a->queue.head; link;) {
-      GList *next = link->next;
-      if (!((Job *) link->data)->for_analyse) {
-        g_free (link->data);
-        g_queue_delete_link (&a->queue, link);
-      }
-      link = next;
-    }
-    if (a->running && a->running->kind == JOB_MOVE && !a->running->for_analyse)
-      cancel_running (a);
-  }
-  verso_game_notify_coach (self);
+  return verso_analysis_entry_at (self->analysis, ply)->score;
 }
 
 gboolean verso_game_get_show_scores (VersoGame *self)
@@ -621,15 +449,13 @@ void verso_game_set_show_scores (VersoGame *self, gboolean show)
 
   g_return_if_fail (VERSO_IS_GAME (self));
   a = self->analysis;
-  show = !!show;
-  if (a->show_scores == show)
+  if (!verso_game_change_flag (&a->show_scores, show))
     return;
-  a->show_scores = show;
   if (!show)
     drop_live (self);
-  a->live_board = shown_position (self)->board;
-  request_schedule (self);
-  verso_game_notify_show_scores (self);
+  a->live_board = verso_game_shown_position (self)->board;
+  verso_analysis_request_schedule (self);
+  verso_game_notify (self, VERSO_GAME_PROP_SCORES);
 }
 
 const Analysis *verso_game_get_scores (VersoGame *self)
@@ -644,138 +470,6 @@ void verso_game_set_analysis_limits (VersoGame *self, int depth, int exact_empti
 
   g_return_if_fail (VERSO_IS_GAME (self));
   a = self->analysis;
-  a->test_limits = TRUE;
-  a->test_depth = depth;
-  a->test_exact_empties = exact_empties;
-  a->test_seconds = seconds;
-}
-
-static gboolean analyse_cancelled (GCancellable *cancellable, gpointer user_data)
-{
-  VersoGame *self = user_data;
-
-  analyse_end (self, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                                          _("The analysis was cancelled")));
-  return G_SOURCE_REMOVE;
-}
-
-void verso_game_analyse_async (VersoGame *self, VersoGameAnalyseProgress progress,
-                               gpointer progress_data, GCancellable *cancellable,
-                               GAsyncReadyCallback callback, gpointer user_data)
-{
-  VersoGameAnalysis *a;
-  g_autoptr (GTask) task = NULL;
-  guint length;
-
-  g_return_if_fail (VERSO_IS_GAME (self));
-  a = self->analysis;
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, verso_game_analyse_async);
-  if (a->analyse_task) {
-    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_PENDING,
-                             _("The game is already being analysed"));
-    return;
-  }
-  if (g_task_return_error_if_cancelled (task))
-    return;
-
-  /* A game made from a file has had no change yet: its entries start here. */
-  sync_entries (self);
-  length = verso_record_get_length (self->record);
-  a->analyse_task = g_steal_pointer (&task);
-  a->analyse_total = length;
-  a->analyse_done = 0;
-  a->analyse_progress = progress;
-  a->analyse_progress_data = progress_data;
-  for (guint ply = 1; ply <= length; ply++) {
-    Job *job = job_new (self, JOB_MOVE, ply, TRUE);
-    const VersoMoveScore *known = &entry_at (a, ply)->score;
-    /* Scores the coach or an earlier analysis found at this depth or better are kept. */
-    if (known->known && (known->exact || known->depth >= job->depth)) {
-      a->analyse_done++;
-      g_free (job);
-    } else {
-      g_queue_push_tail (&a->queue, job);
-    }
-  }
-  if (progress)
-    progress (a->analyse_done, a->analyse_total, progress_data);
-  if (a->analyse_done == a->analyse_total) {
-    analyse_end (self, NULL);
-    return;
-  }
-  if (cancellable) {
-    a->analyse_cancel_source = g_cancellable_source_new (cancellable);
-    g_source_set_callback (a->analyse_cancel_source, G_SOURCE_FUNC (analyse_cancelled), self, NULL);
-    g_source_attach (a->analyse_cancel_source, g_main_context_get_thread_default ());
-  }
-  request_schedule (self);
-}
-
-gboolean verso_game_analyse_finish (VersoGame *self, GAsyncResult *result, GError **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-  return g_task_propagate_boolean (G_TASK (result), error);
-}
-
-static VersoColor mover_of (VersoGame *self, guint ply)
-{
-  return position_at (self, ply - 1)->side_to_move == POSITION_WHITE ? VERSO_COLOR_WHITE
-                                                                       : VERSO_COLOR_BLACK;
-}
-
-VersoCoachSummary verso_game_get_coach_summary (VersoGame *self, VersoColor color)
-{
-  VersoCoachSummary summary = { 0 };
-  VersoGameAnalysis *a;
-
-  g_return_val_if_fail (VERSO_IS_GAME (self), summary);
-  a = self->analysis;
-  sync_entries (self);
-  for (guint ply = 1; ply <= a->entries->len; ply++) {
-    const VersoMoveScore *score = &entry_at (a, ply)->score;
-    if (!score->known || score->grade == VERSO_GRADE_NONE || mover_of (self, ply) != color)
-      continue;
-    summary.graded++;
-    summary.discs_lost += score->loss;
-    if (score->grade >= VERSO_GRADE_INACCURACY)
-      summary.mistakes++;
-    if (score->loss > summary.worst_loss) {
-      summary.worst_loss = score->loss;
-      summary.worst_ply = ply;
-      summary.worst_square = entry_at (a, ply)->move;
-    }
-  }
-  return summary;
-}
-
-char *verso_game_describe_coach_summary (VersoGame *self, VersoColor color)
-{
-  VersoCoachSummary summary;
-  g_autofree char *lost = NULL;
-  g_autofree char *worst = NULL;
-  char square[3];
-
-  g_return_val_if_fail (VERSO_IS_GAME (self), NULL);
-  summary = verso_game_get_coach_summary (self, color);
-  if (summary.graded == 0)
-    return NULL;
-  if (summary.discs_lost == 0)
-    return g_strdup (_("Every move was the best one"));
-  notation_format_square (summary.worst_square, square);
-  /* TRANSLATORS: the coach's worst move: its number as in the move list, its square and the
-   * discs it lost (U+2212 minus sign), e.g. "31. e2, −9". */
-  worst = g_strdup_printf (_("%u. %s, −%d"),
-                           verso_move_number (verso_record_get_start (self->record), summary.worst_ply),
-                           square, summary.worst_loss);
-  lost = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d disc lost", "%d discs lost",
-                                       (gulong) summary.discs_lost), summary.discs_lost);
-  if (summary.mistakes == 0)
-    /* TRANSLATORS: "3 discs lost, no mistakes; worst: 12. c4, −2". */
-    return g_strdup_printf (_("%s, no mistakes; worst: %s"), lost, worst);
-  /* TRANSLATORS: "18 discs lost in 4 mistakes; worst: 31. e2, −9"; a mistake here is any
-   * move graded inaccuracy, mistake or blunder. */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s in %d mistake; worst: %s",
-                                       "%s in %d mistakes; worst: %s", (gulong) summary.mistakes),
-                          lost, summary.mistakes, worst);
+  a->test = TRUE;
+  a->test_limits = (JobLimits) { .depth = depth, .exact_empties = exact_empties, .seconds = seconds };
 }

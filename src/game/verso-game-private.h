@@ -1,5 +1,7 @@
-/* verso-game-private.h: the game's state, shared by verso-game.c (play, navigation, the
- * computer) and verso-game-files.c (text, files and the saved session). */
+/* verso-game-private.h: the game's state, shared by the files of VersoGame: verso-game.c (the
+ * object, its making and its players), verso-game-play.c (moves and navigation),
+ * verso-game-computer.c (the computer's moves and hints), the text and file formats
+ * (verso-game-text.h) and the analyst's jobs (verso-game-analysis-private.h). */
 #pragma once
 
 #include "verso-computer.h"
@@ -31,9 +33,57 @@ struct _VersoGame {
   guint pending_move_source;          /* the computer's move, waiting for its delay */
   int pending_move;
 
-  /* Analysis of the record, live scores and the coach (verso-game-analysis.c). */
+  /* Move scores, live scores, the coach and the review (verso-game-analysis-private.h). */
   struct _VersoGameAnalysis *analysis;
 };
+
+/* The properties and signals of verso-game.c (verso-game.h says what each means). */
+typedef enum {
+  VERSO_GAME_PROP_0,
+  VERSO_GAME_PROP_THINKING,
+  VERSO_GAME_PROP_CAN_UNDO,
+  VERSO_GAME_PROP_CAN_REDO,
+  VERSO_GAME_PROP_LEVEL,
+  VERSO_GAME_PROP_PAUSED,
+  VERSO_GAME_PROP_OPENING,
+  VERSO_GAME_PROP_FILE,
+  VERSO_GAME_PROP_MODIFIED,
+  VERSO_GAME_PROP_COACH,
+  VERSO_GAME_PROP_SCORES,
+  VERSO_GAME_PROP_RULES,
+  VERSO_GAME_N_PROPS
+} VersoGameProperty;
+extern GParamSpec *verso_game_properties[VERSO_GAME_N_PROPS];
+
+typedef enum {
+  VERSO_GAME_SIGNAL_CHANGED,
+  VERSO_GAME_SIGNAL_MOVE_PLAYED,
+  VERSO_GAME_SIGNAL_PASS,
+  VERSO_GAME_SIGNAL_GAME_OVER,
+  VERSO_GAME_SIGNAL_MOVE_SCORED,
+  VERSO_GAME_SIGNAL_SCORES_CHANGED,
+  VERSO_GAME_N_SIGNALS
+} VersoGameSignal;
+extern guint verso_game_signals[VERSO_GAME_N_SIGNALS];
+
+static inline void verso_game_notify (VersoGame *game, VersoGameProperty property)
+{
+  g_object_notify_by_pspec (G_OBJECT (game), verso_game_properties[property]);
+}
+
+/* Sets a flag of the game; FALSE when it had that value already (nothing to notify). */
+static inline gboolean verso_game_change_flag (gboolean *flag, gboolean value)
+{
+  if (*flag == !!value)
+    return FALSE;
+  *flag = !!value;
+  return TRUE;
+}
+
+static inline const Position *verso_game_shown_position (VersoGame *game)
+{
+  return verso_record_get_position (game->record, verso_record_get_current (game->record));
+}
 
 /* A game showing the record's current position, which it takes; no signal is emitted and the
  * computer is not started. navigated says whether the position shown was reached by navigating
@@ -41,7 +91,16 @@ struct _VersoGame {
 VersoGame *verso_game_new_with_record (VersoPlayer black, VersoPlayer white, LevelId level,
                                        VersoRecord *record, gboolean navigated);
 
-/* verso-game-analysis.c, called by verso-game.c. */
+/* verso-game-play.c, for the other files of the game. */
+/* The name of the opening the position shown follows, or NULL. */
+const char *verso_game_find_opening (VersoGame *game);
+/* After any change of the record, the position shown or the players: what depends on them is
+ * told, and answers asked for before are stale. */
+void verso_game_changed_state (VersoGame *game, gboolean paused_was);
+/* Plays a move of whoever is to move (the computer's too), with the errors of verso_game_play. */
+gboolean verso_game_play_checked (VersoGame *game, int square, GError **error);
+
+/* verso-game-analysis.c and verso-game-coach.c, called by the rest of the game. */
 void verso_game_analysis_init (VersoGame *game);
 /* Cancels every job; their late answers find no game. */
 void verso_game_analysis_dispose (VersoGame *game);
@@ -49,16 +108,12 @@ void verso_game_analysis_finalize (VersoGame *game);
 /* After any change of the record or the position shown: scores of moves no longer recorded
  * are dropped, jobs for them cancelled, live scores of another position dropped. */
 void verso_game_analysis_changed (VersoGame *game);
-/* Moves first_ply .. the record's length were just played (a forced pass makes two). */
-void verso_game_analysis_played (VersoGame *game, guint first_ply);
 /* The computer started or stopped searching (live scores wait while it does). */
 void verso_game_analysis_thinking_changed (VersoGame *game);
-/* Signals and properties of verso-game.c, for verso-game-analysis.c. */
-void verso_game_emit_move_scored (VersoGame *game, guint ply);
-void verso_game_emit_scores_changed (VersoGame *game);
-void verso_game_notify_coach (VersoGame *game);
-void verso_game_notify_show_scores (VersoGame *game);
-/* For tests: every analysis job (coach, live scores, Analyse Game) searches to depth and solves
+/* Moves first_ply .. the record's length were just played (a forced pass makes two): the coach
+ * scores them. */
+void verso_game_coach_played (VersoGame *game, guint first_ply);
+/* For tests: every analysis job (coach, live scores, review) searches to depth and solves
  * exactly from exact_empties empties, without a time limit when seconds is 0. */
 void verso_game_set_analysis_limits (VersoGame *game, int depth, int exact_empties, double seconds);
 

@@ -59,7 +59,7 @@ VersoGame *verso_game_new_from_position (VersoPlayer black, VersoPlayer white, L
                                          const Position *start);
 
 /* A new game with every choice of the New Game dialog: the players, each computer's level, the
- * rules (rules.h), and whether it begins with a balanced opening (opening.h) drawn at random
+ * rules (rules.h), and whether it begins with a balanced start (opening.h) drawn at random
  * with seed: its moves are then played at once and recorded as given moves. */
 typedef struct {
   VersoPlayer players[2];  /* indexed by VersoColor */
@@ -161,130 +161,8 @@ void verso_game_set_file (VersoGame *game, GFile *file);
 gboolean verso_game_get_modified (VersoGame *game);
 void verso_game_set_modified (VersoGame *game, gboolean modified);
 
-/* Analysis of the record (verso-game-analysis.c). Scores are final disc differences predicted
- * by the engine. A move's grade is set by the discs it loses against the best move of its
- * position: best 0, good 1-2, inaccuracy 3-5, mistake 6-11, blunder 12 or more. */
-typedef enum {
-  VERSO_GRADE_NONE,        /* not analysed (or a pass) */
-  VERSO_GRADE_BEST,
-  VERSO_GRADE_GOOD,
-  VERSO_GRADE_INACCURACY,
-  VERSO_GRADE_MISTAKE,
-  VERSO_GRADE_BLUNDER,
-} VersoGrade;
-
-VersoGrade verso_grade_for_loss (int discs_lost);
-/* A disc difference as it is read: "+4", "−2" (a true minus sign, U+2212), "0". */
-char *verso_format_score (int score);
-/* "best", "good", "inaccuracy", "mistake", "blunder" in the player's language (NULL for NONE). */
-const char *verso_grade_get_name (VersoGrade grade);
-
-/* What the analysis knows of the move that led to the position after `ply` moves. */
-typedef struct {
-  gboolean known;        /* FALSE: not analysed yet; the other fields are 0 */
-  int score;             /* predicted final disc difference after the move, for Black */
-  int best_move;         /* the best move of the position before it (a square, or BOARD_PASS) */
-  int loss;              /* discs the move loses against best_move (>= 0) */
-  VersoGrade grade;      /* from loss; VERSO_GRADE_NONE for a pass */
-  gboolean exact;        /* both scores are exact */
-  int depth;             /* plies searched (the empties when exact) */
-} VersoMoveScore;
-
-/* ply 1 .. length: the move that led to the position after ply moves. A score stays with the
- * record's move; a new line from an earlier position drops those of the moves it replaces.
- * "move-scored" (guint ply) is emitted when one becomes known or more exact. */
-VersoMoveScore verso_game_get_move_score (VersoGame *game, guint ply);
-
-/* The live coach ("coach" property, off for a new game): after each move of a person the
- * position before it is analysed in a worker of its own (verso-computer.h), never delaying the
- * computer's reply, and the move is scored and graded ("move-scored"). */
-gboolean verso_game_get_coach (VersoGame *game);
-void verso_game_set_coach (VersoGame *game, gboolean coach);
-
-/* The coach's account of one colour's graded moves so far. */
-typedef struct {
-  int graded;            /* moves with a grade */
-  int discs_lost;        /* sum of their losses */
-  int mistakes;          /* moves graded inaccuracy, mistake or blunder */
-  guint worst_ply;       /* 0 when no move lost anything */
-  int worst_square;      /* the worst move's square */
-  int worst_loss;
-} VersoCoachSummary;
-VersoCoachSummary verso_game_get_coach_summary (VersoGame *game, VersoColor color);
-/* "18 discs lost in 4 mistakes; worst: 31. e2, −9", or "Every move was the best one" etc.;
- * NULL when no move of that colour is graded. Free with g_free. */
-char *verso_game_describe_coach_summary (VersoGame *game, VersoColor color);
-
-/* Scores of every legal move of the position shown ("scores" property, off for a new game):
- * while on, the position shown is analysed in the background whenever no computer move is
- * being searched, refined live ("scores-changed" after each refinement) and dropped the moment
- * the position changes. */
-gboolean verso_game_get_show_scores (VersoGame *game);
-void verso_game_set_show_scores (VersoGame *game, gboolean show);
-/* The latest analysis of the position shown, or NULL when there is none (yet). Valid until the
- * next "scores-changed" or "changed". */
-const Analysis *verso_game_get_scores (VersoGame *game);
-
-/* Analyses every position of the record (not only the person's moves) at the default analysis
- * depth, filling each move's score and grade; progress (may be NULL) is called in the main
- * context with the positions done and their total. Cancelling stops it at once; the scores
- * found so far stay. Changing the record during the analysis cancels it. */
-typedef void (*VersoGameAnalyseProgress) (guint done, guint total, gpointer user_data);
-void verso_game_analyse_async (VersoGame *game, VersoGameAnalyseProgress progress,
-                               gpointer progress_data, GCancellable *cancellable,
-                               GAsyncReadyCallback callback, gpointer user_data);
-gboolean verso_game_analyse_finish (VersoGame *game, GAsyncResult *result, GError **error);
-
-/* Files and text (verso-game-files.c). */
-typedef enum {
-  VERSO_FORMAT_GGF,        /* the whole record, one GGF line */
-  VERSO_FORMAT_TRANSCRIPT, /* "f5d6c3..." up to the last move; from the start position only */
-  VERSO_FORMAT_BOARD,      /* the position shown: 64 squares, a space, the side to move */
-} VersoFormat;
-
-/* Files larger than this are refused before they are read. */
-#define VERSO_GAME_MAX_FILE_SIZE (1024 * 1024)
-
-/* The format a file name asks for: .ggf GGF, .obf or .board a board string, anything else a
- * transcript. */
-VersoFormat verso_format_for_name (const char *file_name);
-/* A game read from text: a GGF record, a board string or a transcript (detected). The game has
- * the given players and level, shows its last position and is not modified. Fails with
- * VERSO_GAME_ERROR_BAD_FILE and a message saying what and where ("move 23 (e2) is not legal",
- * "line 1, column 40: expected X, O or -", "not a GGF record"). *notice (may be NULL) receives a
- * remark to show, or NULL: "The file holds 3 games; the first one is shown." */
-VersoGame *verso_game_new_from_text (const char *text, gsize length, VersoPlayer black,
-                                     VersoPlayer white, LevelId level, char **notice,
-                                     GError **error);
-/* The same, where a text that cannot say the rules (a transcript or a board string: only GGF
- * has them, TY[8a] for Reverse) makes a game under rules: what the window pastes into a Reverse
- * game stays Reverse. verso_game_new_from_text and files opened make standard games then. */
-VersoGame *verso_game_new_from_text_with_rules (const char *text, gsize length, VersoPlayer black,
-                                                VersoPlayer white, LevelId level, Rules rules,
-                                                char **notice, GError **error);
-/* The game in a format (see VersoFormat); a transcript of a game from a set-up position is the
- * board string of its last position and moves are lost, so callers choose GGF for those (a game
- * without moves, which has no transcript, is its start's board string too). */
-char *verso_game_to_text (VersoGame *game, VersoFormat format);
-/* Reads a file in a worker thread, refusing one over VERSO_GAME_MAX_FILE_SIZE or holding bytes
- * that are not text before parsing; the game's file is set. */
-void verso_game_open_async (GFile *file, VersoPlayer black, VersoPlayer white, LevelId level,
-                            GCancellable *cancellable, GAsyncReadyCallback callback,
-                            gpointer user_data);
-VersoGame *verso_game_open_finish (GAsyncResult *result, char **notice, GError **error);
-/* Writes the game atomically in the format its name asks for; on success the game's file is
- * set and it is no longer modified. */
-gboolean verso_game_write (VersoGame *game, GFile *file, GError **error);
-
-/* Saves the whole game (moves to redo included) atomically as a key file. */
-gboolean verso_game_save (VersoGame *game, const char *path, GError **error);
-/* Reads a saved game; fails with VERSO_GAME_ERROR_BAD_FILE naming what was wrong, or a
- * G_FILE_ERROR when the file cannot be read. */
-VersoGame *verso_game_load (const char *path, GError **error);
-
-/* Restores the game saved at path. Returns NULL without error when there is no file. A file that
- * cannot be understood is renamed aside (its new path in *set_aside, which may be NULL when the
- * rename failed) and the error says what was wrong; it is never read again. */
-VersoGame *verso_game_restore (const char *path, char **set_aside, GError **error);
-
 G_END_DECLS
+
+/* The rest of the game's surface, so that callers need include this header only. */
+#include "verso-game-analysis.h"
+#include "verso-game-files.h"

@@ -31,7 +31,8 @@ static gboolean position_is_resting (const Position *position)
   return board_legal_moves (&position->board) != 0 || board_is_game_over (&position->board);
 }
 
-/* Appends a move legal in the last position; returns FALSE (and appends nothing) otherwise. */
+/* Appends a move legal in the last position and the pass it forces, if any; returns FALSE (and
+ * appends nothing) when the move is not legal. */
 static gboolean append_move (VersoRecord *record, int move)
 {
   RecordEntry next = { .position = last_entry (record)->position, .move = move, .flips = 0 };
@@ -41,13 +42,9 @@ static gboolean append_move (VersoRecord *record, int move)
   if ((move != BOARD_PASS && next.flips == 0) || !position_play (&next.position, move))
     return FALSE;
   g_array_append_val (record->entries, next);
+  if (position_must_pass (&next.position))
+    append_move (record, BOARD_PASS);
   return TRUE;
-}
-
-/* Plays the pass the last position forces, if it forces one. */
-static gboolean append_forced_pass (VersoRecord *record)
-{
-  return position_must_pass (&last_entry (record)->position) && append_move (record, BOARD_PASS);
 }
 
 VersoRecord *verso_record_new (const Position *start)
@@ -62,7 +59,9 @@ VersoRecord *verso_record_new (const Position *start)
   record->entries = g_array_new (FALSE, FALSE, sizeof (RecordEntry));
   first.position = *start;
   g_array_append_val (record->entries, first);
-  append_forced_pass (record);
+  /* A start where a pass is forced has the pass recorded after it. */
+  if (position_must_pass (start))
+    append_move (record, BOARD_PASS);
   record->current = record->entries->len - 1;
   return record;
 }
@@ -78,15 +77,11 @@ VersoRecord *verso_record_new_from_notation (const NotationGame *game)
   /* Passes are played where they are forced whether the notation wrote them or not, so a pass
    * it writes is one already played. The parsers check every move; one that is not legal here
    * ends the record all the same rather than leaving a position no move led to. */
-  for (size_t k = 0; k < game->n_moves && k < NOTATION_MAX_MOVES; k++) {
-    if (game->moves[k] == BOARD_PASS)
-      continue;
-    if (!append_move (record, game->moves[k])) {
+  for (size_t k = 0; k < game->n_moves && k < NOTATION_MAX_MOVES; k++)
+    if (game->moves[k] != BOARD_PASS && !append_move (record, game->moves[k])) {
       g_warning ("The game's move %zu is not legal; the record ends before it", k + 1);
       break;
     }
-    append_forced_pass (record);
-  }
   record->current = record->entries->len - 1;
   return record;
 }
@@ -105,9 +100,8 @@ VersoRecord *verso_record_copy (const VersoRecord *record)
 
 void verso_record_free (VersoRecord *record)
 {
-  if (!record)
-    return;
-  g_array_unref (record->entries);
+  if (record)
+    g_array_unref (record->entries);
   g_free (record);
 }
 
@@ -201,7 +195,6 @@ gboolean verso_record_play (VersoRecord *record, int square, gboolean *passed)
     g_array_set_size (record->entries, record->current + 1);
     append_move (record, square);
     record->current++;
-    append_forced_pass (record);
   }
   if (record->current < verso_record_get_length (record)
       && entry_at (record, record->current + 1)->move == BOARD_PASS) {

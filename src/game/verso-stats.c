@@ -315,6 +315,22 @@ gboolean verso_stats_add (VersoStats *self, Rules rules, LevelId level, int disc
   return saved;
 }
 
+gboolean verso_stats_add_game (VersoStats *self, VersoGame *game, GError **error)
+{
+  VersoColor person;
+
+  g_return_val_if_fail (VERSO_IS_STATS (self), FALSE);
+  g_return_val_if_fail (VERSO_IS_GAME (game) && verso_game_is_over (game), FALSE);
+
+  if (verso_game_get_mode (game) != VERSO_MODE_VERSUS_COMPUTER)
+    return TRUE;
+  person = verso_game_get_player (game, VERSO_COLOR_BLACK) == VERSO_PLAYER_HUMAN
+         ? VERSO_COLOR_BLACK : VERSO_COLOR_WHITE;
+  return verso_stats_add (self, verso_game_get_rules (game),
+                          verso_game_get_level_for (game, verso_color_other (person)),
+                          verso_game_get_final_score (game, person), error);
+}
+
 gboolean verso_stats_reset (VersoStats *self, GError **error)
 {
   gboolean saved;

@@ -687,7 +687,7 @@ static void analysis_ready (GObject *source, GAsyncResult *result, gpointer user
   AnalysisJob *job = user_data;
   VersoWindow *self = job->window;
   g_autoptr (GError) error = NULL;
-  gboolean done = verso_game_analyse_finish (VERSO_GAME (source), result, &error);
+  gboolean done = verso_game_review_finish (VERSO_GAME (source), result, &error);
 
   if (job->cancellable == self->analysis_cancellable) {
     g_clear_object (&self->analysis_cancellable);
@@ -723,7 +723,7 @@ static void analyse_game_activated (GtkWidget *widget, const char *action, GVari
   verso_move_list_set_grade_computer (VERSO_MOVE_LIST (self->move_list), TRUE);
   verso_move_list_set_analysis_progress (VERSO_MOVE_LIST (self->move_list), 0, verso_game_get_length (self->game));
   adw_flap_set_reveal_flap (self->flap, TRUE);
-  verso_game_analyse_async (self->game, on_analysis_progress, job, job->cancellable, analysis_ready, job);
+  verso_game_review_async (self->game, on_analysis_progress, job, job->cancellable, analysis_ready, job);
   update_stall_probe (self);
   update_actions (self);
 }

@@ -1,0 +1,86 @@
+/* verso-game-analysis.h: what the engine says of a game's moves: each recorded move's score and
+ * grade, the live coach, the live scores of the position shown, and the review of the whole
+ * game (Analyse Game in the menu). "Analysis" is the engine's scores of every move of one
+ * position (analysis.h); the jobs here run it on a computer of the game's own. */
+#pragma once
+
+#include "verso-game.h"
+
+G_BEGIN_DECLS
+
+/* Move scores (verso-game-analysis.c). Scores are final disc differences predicted by the
+ * engine. A move's grade is set by the discs it loses against the best move of its
+ * position: best 0, good 1-2, inaccuracy 3-5, mistake 6-11, blunder 12 or more. */
+typedef enum {
+  VERSO_GRADE_NONE,        /* not analysed (or a pass) */
+  VERSO_GRADE_BEST,
+  VERSO_GRADE_GOOD,
+  VERSO_GRADE_INACCURACY,
+  VERSO_GRADE_MISTAKE,
+  VERSO_GRADE_BLUNDER,
+} VersoGrade;
+
+VersoGrade verso_grade_for_loss (int discs_lost);
+/* A disc difference as it is read: "+4", "−2" (a true minus sign, U+2212), "0". */
+char *verso_format_score (int score);
+/* "best", "good", "inaccuracy", "mistake", "blunder" in the player's language (NULL for NONE). */
+const char *verso_grade_get_name (VersoGrade grade);
+
+/* What the analysis knows of the move that led to the position after `ply` moves. */
+typedef struct {
+  gboolean known;        /* FALSE: not analysed yet; the other fields are 0 */
+  int score;             /* predicted final disc difference after the move, for Black */
+  int best_move;         /* the best move of the position before it (a square, or BOARD_PASS) */
+  int loss;              /* discs the move loses against best_move (>= 0) */
+  VersoGrade grade;      /* from loss; VERSO_GRADE_NONE for a pass */
+  gboolean exact;        /* both scores are exact */
+  int depth;             /* plies searched (the empties when exact) */
+} VersoMoveScore;
+
+/* ply 1 .. length: the move that led to the position after ply moves. A score stays with the
+ * record's move; a new line from an earlier position drops those of the moves it replaces.
+ * "move-scored" (guint ply) is emitted when one becomes known or more exact. */
+VersoMoveScore verso_game_get_move_score (VersoGame *game, guint ply);
+
+/* The live coach (verso-game-coach.c; "coach" property, off for a new game): after each move of
+ * a person the position before it is analysed in a worker of its own (verso-computer.h), never
+ * delaying the computer's reply, and the move is scored and graded ("move-scored"). */
+gboolean verso_game_get_coach (VersoGame *game);
+void verso_game_set_coach (VersoGame *game, gboolean coach);
+
+/* The coach's account of one colour's graded moves so far. */
+typedef struct {
+  int graded;            /* moves with a grade */
+  int discs_lost;        /* sum of their losses */
+  int mistakes;          /* moves graded inaccuracy, mistake or blunder */
+  guint worst_ply;       /* 0 when no move lost anything */
+  int worst_square;      /* the worst move's square */
+  int worst_loss;
+} VersoCoachSummary;
+VersoCoachSummary verso_game_get_coach_summary (VersoGame *game, VersoColor color);
+/* "18 discs lost in 4 mistakes; worst: 31. e2, −9", or "Every move was the best one" etc.;
+ * NULL when no move of that colour is graded. Free with g_free. */
+char *verso_game_describe_coach_summary (VersoGame *game, VersoColor color);
+
+/* Live scores (verso-game-analysis.c): every legal move of the position shown ("scores"
+ * property, off for a new game): while on, the position shown is analysed in the background
+ * whenever no computer move is being searched, refined live ("scores-changed" after each
+ * refinement) and dropped the moment the position changes. */
+gboolean verso_game_get_show_scores (VersoGame *game);
+void verso_game_set_show_scores (VersoGame *game, gboolean show);
+/* The latest analysis of the position shown, or NULL when there is none (yet). Valid until the
+ * next "scores-changed" or "changed". */
+const Analysis *verso_game_get_scores (VersoGame *game);
+
+/* The review (verso-game-review.c; Analyse Game in the menu): analyses every position of the
+ * record (not only the person's moves) at the review's depth, filling each move's score and
+ * grade; progress (may be NULL) is called in the main context with the positions done and their
+ * total. Cancelling stops it at once; the scores
+ * found so far stay. Changing the record during the review cancels it. */
+typedef void (*VersoGameReviewProgress) (guint done, guint total, gpointer user_data);
+void verso_game_review_async (VersoGame *game, VersoGameReviewProgress progress,
+                              gpointer progress_data, GCancellable *cancellable,
+                              GAsyncReadyCallback callback, gpointer user_data);
+gboolean verso_game_review_finish (VersoGame *game, GAsyncResult *result, GError **error);
+
+G_END_DECLS

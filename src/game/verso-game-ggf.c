@@ -1,0 +1,175 @@
+/* verso-game-ggf.c: GGF records as the game reads and writes them: the whole record, its rules
+ * (TY) and balanced start (BS), through the engine's GGF parser and writer, with messages that
+ * name the property or move in error; the players' names written for a record. */
+#include "verso-game-text.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+/* The name and value of the GGF property at offset (the parser reports errors there). */
+static void ggf_property_at (const char *text, gsize length, gsize offset, char **name, char **value)
+{
+  gsize i = offset;
+
+  while (i < length && g_ascii_isupper (text[i]))
+    i++;
+  *name = g_strndup (text + offset, i - offset);
+  *value = i < length && text[i] == '[' ? verso_text_excerpt (text, length, i + 1, VERSO_TEXT_EXCERPT_CHARS) : g_strdup ("");
+  /* The excerpt runs to white space; the value ends at its ']'. */
+  if (strchr (*value, ']'))
+    *strchr (*value, ']') = '\0';
+  if (strchr (*value, '/'))
+    *strchr (*value, '/') = '\0';
+}
+
+static char *ggf_message (const char *text, gsize length, NotationStatus status, const NotationGame *game)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *value = NULL;
+  guint number = (guint) game->n_moves + 1;
+  guint line, column;
+  char *message;
+
+  ggf_property_at (text, length, status.offset, &name, &value);
+  verso_text_line_and_column (text, length, status.offset, &line, &column);
+  switch (status.error) {
+  case NOTATION_ERROR_EMPTY:
+    return g_strdup (_("there is no game in this text"));
+  case NOTATION_ERROR_NOT_GGF:
+    return g_strdup (_("not a GGF record"));
+  case NOTATION_ERROR_UNCLOSED:
+    return g_strdup (_("the record is not closed"));
+  case NOTATION_ERROR_TRAILING:
+    return g_strdup_printf (_("line %u, column %u: unexpected text after the record"), line, column);
+  case NOTATION_ERROR_BAD_PROPERTY:
+    return g_strdup_printf (_("line %u, column %u: expected a property such as B[f5]"), line, column);
+  case NOTATION_ERROR_NO_BOARD:
+    if (strcmp (name, "B") == 0 || strcmp (name, "W") == 0)
+      return g_strdup_printf (_("move %u (%s) comes before the board (BO)"), number, value);
+    return g_strdup (_("the record has no board (BO)"));
+  case NOTATION_ERROR_LATE_BOARD:
+    return g_strdup_printf (_("line %u, column %u: the board (BO) comes after the first move"), line, column);
+  case NOTATION_ERROR_NOT_OTHELLO:
+    if (strcmp (name, "GM") == 0)
+      return g_strdup_printf (_("the record is not a game of Othello (GM[%s])"), value);
+    return g_strdup (_("the board (BO) is not an 8×8 board"));
+  case NOTATION_ERROR_BAD_TYPE:
+    /* TRANSLATORS: TY is the GGF game type; 8 is Othello, 8a its Reverse variant. */
+    return g_strdup_printf (_("the game type (TY[%s]) is not Othello (8) or Reverse (8a)"), value);
+  case NOTATION_ERROR_BOARD_SIZE:
+    return g_strdup_printf (_("the game type (TY[%s]) is not played on an 8×8 board"), value);
+  case NOTATION_ERROR_BAD_GIVEN:
+    /* TRANSLATORS: BS[n] says that the first n moves were a balanced start drawn at random. */
+    return g_strdup_printf (_("the balanced start (BS[%s]) is not a number of the record’s moves"), value);
+  default:
+    break;
+  }
+  if (strcmp (name, "BO") == 0)
+    return g_strdup_printf (_("the board (BO) is not 64 squares X, O or - and the side to move: %s"),
+                            _(notation_error_message (status.error)));
+  if (status.error == NOTATION_ERROR_OUT_OF_TURN)
+    return g_strdup_printf (_("move %u (%s) is played by the side not to move"), number, value);
+  if ((message = verso_text_move_message (status.error, number, value)))
+    return message;
+  return g_strdup_printf (_("line %u, column %u: %s"), line, column,
+                          _(notation_error_message (status.error)));
+}
+
+/* Occurrences of "(;" from offset: the records that follow the first one. */
+static guint count_records (const char *text, gsize length, gsize offset)
+{
+  guint count = 0;
+
+  for (gsize i = offset; i + 1 < length; i++)
+    if (text[i] == '(' && text[i + 1] == ';')
+      count++;
+  return count;
+}
+
+/* The plies of record that game's first given_moves moves make: the notation may write forced
+ * passes or leave them out, the record always has them. Never more than the record holds. */
+static guint given_plies (const VersoRecord *record, const NotationGame *game)
+{
+  guint length = verso_record_get_length (record);
+  guint discs = 0, ply = 0;
+
+  for (size_t k = 0; k < game->given_moves && k < game->n_moves; k++)
+    if (game->moves[k] != BOARD_PASS)
+      discs++;
+  while (discs > 0 && ply < length)
+    if (verso_record_get_move (record, ++ply) != BOARD_PASS)
+      discs--;
+  return ply;
+}
+
+VersoRecord *verso_ggf_read (const char *text, gsize length, char **notice,
+                             VersoTextExtras *extras, GError **error)
+{
+  VersoRecord *record;
+  NotationGame game;
+  gsize end = 0;
+  NotationStatus status = notation_parse_ggf (text, length, &game, &end);
+  guint more;
+
+  if (status.error) {
+    g_autofree char *message = ggf_message (text, length, status, &game);
+    verso_text_set_bad_file (error, message);
+    return NULL;
+  }
+  more = count_records (text, length, end);
+  if (more > 0 && notice)
+    *notice = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                            "The file holds %u game; the first one is shown.",
+                                            "The file holds %u games; the first one is shown.",
+                                            more + 1),
+                               more + 1);
+  record = verso_record_new_from_notation (&game);
+  extras->has_rules = TRUE;
+  extras->rules = game.rules;
+  extras->given_moves = given_plies (record, &game);
+  return record;
+}
+
+/* Copies a name into a GGF name field, cut where a character starts. */
+static void copy_name (char out[NOTATION_NAME_SIZE], const char *name)
+{
+  const char *end = name;
+
+  g_utf8_validate_len (name, MIN (strlen (name), NOTATION_NAME_SIZE - 1), &end);
+  memcpy (out, name, (gsize) (end - name));
+  out[end - name] = '\0';
+}
+
+static char *player_name (VersoGame *self, VersoColor color)
+{
+  const char *real_name;
+
+  if (verso_game_get_player (self, color) == VERSO_PLAYER_COMPUTER)
+    /* TRANSLATORS: the computer's name in a saved game record, with its level. */
+    return g_strdup_printf (_("Verso (%s)"), _(level_get (verso_game_get_level_for (self, color))->name));
+  real_name = g_get_real_name ();
+  if (real_name && *real_name && strcmp (real_name, "Unknown") != 0 && g_utf8_validate (real_name, -1, NULL))
+    return g_strdup (real_name);
+  return g_strdup (g_get_user_name ());
+}
+
+char *verso_ggf_write (VersoGame *self)
+{
+  NotationGame game;
+  g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
+  g_autofree char *date = g_date_time_format (now, "%Y.%m.%d_%H:%M:%S.UTC");
+  g_autofree char *black = player_name (self, VERSO_COLOR_BLACK);
+  g_autofree char *white = player_name (self, VERSO_COLOR_WHITE);
+  char *text;
+  gsize size;
+
+  verso_record_to_notation (self->record, &game);
+  game.rules = self->rules;
+  game.given_moves = self->given_moves;
+  copy_name (game.black, black);
+  copy_name (game.white, white);
+  size = notation_format_ggf (&game, date, NULL, 0) + 1;
+  text = g_malloc (size);
+  notation_format_ggf (&game, date, text, size);
+  return text;
+}

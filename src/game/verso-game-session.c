@@ -1,0 +1,329 @@
+/* verso-game-session.c: the saved session, the game the window shows kept between runs as a key
+ * file: players, levels, rules, the start and every move (those to redo too), the position
+ * shown, the document's file; read back strictly, with a message naming what was wrong. */
+#include "verso-game-text.h"
+
+#include <errno.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#define SAVE_GROUP "Verso Game"
+#define SAVE_VERSION 1
+
+static const char *const player_names[] = { "human", "computer" };
+/* The session's names of the Rules of rules.h. */
+static const char *const rules_names[] = { "standard", "reverse" };
+
+gboolean verso_game_save (VersoGame *self, const char *path, GError **error)
+{
+  g_autoptr (GKeyFile) file = g_key_file_new ();
+  g_autofree char *moves = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *contents = NULL;
+  gsize length;
+
+  g_return_val_if_fail (VERSO_IS_GAME (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  moves = verso_record_get_transcript (self->record, verso_record_get_length (self->record));
+  g_key_file_set_integer (file, SAVE_GROUP, "Version", SAVE_VERSION);
+  g_key_file_set_string (file, SAVE_GROUP, "Black", player_names[self->players[VERSO_COLOR_BLACK]]);
+  g_key_file_set_string (file, SAVE_GROUP, "White", player_names[self->players[VERSO_COLOR_WHITE]]);
+  g_key_file_set_string (file, SAVE_GROUP, "Level", level_get (verso_game_get_level (self))->id);
+  /* Keys added for issue 13; a game without them is a standard one, Level for both colours. */
+  g_key_file_set_string (file, SAVE_GROUP, "BlackLevel", level_get (self->levels[VERSO_COLOR_BLACK])->id);
+  g_key_file_set_string (file, SAVE_GROUP, "WhiteLevel", level_get (self->levels[VERSO_COLOR_WHITE])->id);
+  g_key_file_set_string (file, SAVE_GROUP, "Rules", rules_names[self->rules]);
+  g_key_file_set_integer (file, SAVE_GROUP, "GivenMoves", (int) self->given_moves);
+  if (!verso_record_starts_standard (self->record)) {
+    g_autofree char *start = verso_board_write (verso_record_get_start (self->record));
+    g_key_file_set_string (file, SAVE_GROUP, "Start", start);
+  }
+  g_key_file_set_string (file, SAVE_GROUP, "Moves", moves);
+  g_key_file_set_integer (file, SAVE_GROUP, "Shown", (int) verso_record_get_current (self->record));
+  g_key_file_set_boolean (file, SAVE_GROUP, "Paused", self->navigated);
+  if (self->file) {
+    g_autofree char *uri = g_file_get_uri (self->file);
+    g_key_file_set_string (file, SAVE_GROUP, "File", uri);
+  }
+  g_key_file_set_boolean (file, SAVE_GROUP, "Modified", self->modified);
+
+  dir = g_path_get_dirname (path);
+  if (g_mkdir_with_parents (dir, 0700) != 0) {
+    int saved_errno = errno;
+    g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                 "Cannot create %s: %s", dir, g_strerror (saved_errno));
+    return FALSE;
+  }
+  contents = g_key_file_to_data (file, &length, NULL);
+  /* Written beside and renamed over the old file: a reader sees the old game or the new one. */
+  return g_file_set_contents_full (path, contents, (gssize) length, G_FILE_SET_CONTENTS_CONSISTENT,
+                                   0600, error);
+}
+
+/* A value of the saved game, as written, or NULL and an error. No value Verso writes holds an
+ * escape sequence, so one that does is refused here: GLib 2.74's unescaping
+ * (g_key_file_get_string) returns a string and an error together for one bad escape, and warns
+ * about a second error set over the first for two (the fuzzer found both). */
+static char *get_string (GKeyFile *file, const char *key, GError **error)
+{
+  g_autofree char *value = g_key_file_get_value (file, SAVE_GROUP, key, error);
+
+  if (!value)
+    return NULL;
+  if (strchr (value, '\\')) {
+    g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE,
+                 _("The value of %s holds an escape sequence"), key);
+    return NULL;
+  }
+  return g_steal_pointer (&value);
+}
+
+/* A key that old saved games do not have: *value is NULL without error when it is absent. */
+static gboolean has_control_characters (const char *text)
+{
+  for (; *text; text++)
+    if ((guchar) *text < 0x20 || *text == 0x7f)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean get_optional_string (GKeyFile *file, const char *key, char **value, GError **error)
+{
+  *value = NULL;
+  if (!g_key_file_has_key (file, SAVE_GROUP, key, NULL))
+    return TRUE;
+  *value = get_string (file, key, error);
+  return *value != NULL;
+}
+
+static gboolean get_optional_boolean (GKeyFile *file, const char *key, gboolean *value, GError **error)
+{
+  g_autofree char *text = NULL;
+
+  if (!get_optional_string (file, key, &text, error))
+    return FALSE;
+  if (!text)
+    return TRUE;
+  if (strcmp (text, "true") == 0 || strcmp (text, "false") == 0) {
+    *value = strcmp (text, "true") == 0;
+    return TRUE;
+  }
+  g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE,
+               _("The value of %s is not true or false: “%s”"), key, text);
+  return FALSE;
+}
+
+static gboolean parse_player (GKeyFile *file, const char *key, VersoPlayer *player, GError **error)
+{
+  g_autofree char *name = get_string (file, key, error);
+
+  if (!name)
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (player_names); i++)
+    if (strcmp (name, player_names[i]) == 0) {
+      *player = i;
+      return TRUE;
+    }
+  g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, _("Unknown player for %s: “%s”"), key, name);
+  return FALSE;
+}
+
+static gboolean parse_level (GKeyFile *file, const char *key, LevelId *level, GError **error)
+{
+  g_autofree char *name = get_string (file, key, error);
+
+  if (!name)
+    return FALSE;
+  *level = level_from_id (name);
+  if (*level != LEVEL_NONE)
+    return TRUE;
+  g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, _("Unknown level “%s”"), name);
+  return FALSE;
+}
+
+/* A level key that older saved games do not have: *level stays as it is when it is absent. */
+static gboolean parse_optional_level (GKeyFile *file, const char *key, LevelId *level, GError **error)
+{
+  if (!g_key_file_has_key (file, SAVE_GROUP, key, NULL))
+    return TRUE;
+  return parse_level (file, key, level, error);
+}
+
+/* The rules, standard when the key is absent (games saved before there were variants). */
+static gboolean parse_rules (GKeyFile *file, Rules *rules, GError **error)
+{
+  g_autofree char *name = NULL;
+
+  *rules = RULES_STANDARD;
+  if (!get_optional_string (file, "Rules", &name, error))
+    return FALSE;
+  if (!name)
+    return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (rules_names); i++)
+    if (strcmp (name, rules_names[i]) == 0) {
+      *rules = i;
+      return TRUE;
+    }
+  g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, _("Unknown rules “%s”"), name);
+  return FALSE;
+}
+
+/* The given moves of a balanced start: 0 when the key is absent, at most the moves recorded. */
+static gboolean parse_given_moves (GKeyFile *file, const VersoRecord *record, guint *given,
+                                   GError **error)
+{
+  g_autofree char *text = NULL;
+  guint64 value = 0;
+
+  *given = 0;
+  if (!get_optional_string (file, "GivenMoves", &text, error))
+    return FALSE;
+  if (!text)
+    return TRUE;
+  if (!g_ascii_string_to_unsigned (text, 10, 0, verso_record_get_length (record), &value, NULL)) {
+    g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE,
+                 _("The given moves of the saved game (“%s”) are not a number from 0 to its %u moves"),
+                 text, verso_record_get_length (record));
+    return FALSE;
+  }
+  *given = (guint) value;
+  return TRUE;
+}
+
+/* The start (the standard one when the key is absent) and the moves from it. */
+static VersoRecord *parse_record (const char *start, const char *moves, GError **error)
+{
+  NotationGame game;
+  NotationStatus status;
+  VersoRecord *record;
+
+  position_init (&game.start);
+  if (start) {
+    status = notation_parse_board (start, strlen (start), &game.start);
+    if (status.error) {
+      g_autofree char *message = verso_board_message (start, strlen (start), status);
+      g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE,
+                   _("The start of the saved game is not a board: %s"), message);
+      return NULL;
+    }
+  }
+  record = verso_transcript_read (moves, strlen (moves), &game, &status);
+  if (!record) {
+    g_autofree char *message = verso_transcript_message (moves, strlen (moves), status, game.moves,
+                                                         game.n_moves);
+    g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE,
+                 _("The saved moves are wrong: %s"), message);
+  }
+  return record;
+}
+
+VersoGame *verso_game_load (const char *path, GError **error)
+{
+  g_autoptr (GKeyFile) file = g_key_file_new ();
+  g_autoptr (GError) local_error = NULL;
+  g_autoptr (VersoRecord) record = NULL;
+  g_autofree char *moves = NULL;
+  g_autofree char *start = NULL;
+  g_autofree char *uri = NULL;
+  VersoPlayer black, white;
+  LevelId level, black_level, white_level;
+  Rules rules;
+  guint given;
+  int version, shown;
+  gboolean paused, modified = FALSE;
+  VersoGame *game;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  if (!g_key_file_load_from_file (file, path, G_KEY_FILE_NONE, &local_error)) {
+    if (local_error->domain == G_FILE_ERROR)
+      g_propagate_error (error, g_steal_pointer (&local_error));
+    else
+      g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, _("Not a saved game: %s"), local_error->message);
+    return NULL;
+  }
+  if (!g_key_file_has_group (file, SAVE_GROUP)) {
+    g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, _("Not a saved game: no [%s] section"), SAVE_GROUP);
+    return NULL;
+  }
+  version = g_key_file_get_integer (file, SAVE_GROUP, "Version", &local_error);
+  if (local_error || version != SAVE_VERSION) {
+    verso_text_set_bad_file (error, _("Unknown saved game version"));
+    return NULL;
+  }
+  if (!parse_player (file, "Black", &black, &local_error) || !parse_player (file, "White", &white, &local_error)
+      || !parse_level (file, "Level", &level, &local_error)
+      || !(moves = get_string (file, "Moves", &local_error))) {
+    if (local_error->domain == VERSO_GAME_ERROR)
+      g_propagate_error (error, g_steal_pointer (&local_error));
+    else
+      g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, _("Saved game is incomplete: %s"), local_error->message);
+    return NULL;
+  }
+  shown = g_key_file_get_integer (file, SAVE_GROUP, "Shown", &local_error);
+  if (local_error) {
+    g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, _("Saved game is incomplete: %s"), local_error->message);
+    return NULL;
+  }
+  if (!get_optional_string (file, "Start", &start, error)
+      || !(record = parse_record (start, moves, error)))
+    return NULL;
+  if (shown < 0 || (guint) shown > verso_record_get_length (record)
+      || !verso_record_is_resting (record, (guint) shown)) {
+    g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, _("The position shown (%d) is not in the game"), shown);
+    return NULL;
+  }
+  verso_record_go_to (record, (guint) shown);
+  /* Saved games without the key were left in the middle of their record by navigating. */
+  paused = (guint) shown < verso_record_get_length (record);
+  black_level = white_level = level;
+  if (!parse_optional_level (file, "BlackLevel", &black_level, error)
+      || !parse_optional_level (file, "WhiteLevel", &white_level, error)
+      || !parse_rules (file, &rules, error)
+      || !parse_given_moves (file, record, &given, error)
+      || !get_optional_boolean (file, "Paused", &paused, error)
+      || !get_optional_boolean (file, "Modified", &modified, error)
+      || !get_optional_string (file, "File", &uri, error))
+    return NULL;
+  /* GLib 2.74 calls "file:\r" a valid URI, but a URI never holds control characters (they
+   * would be percent-encoded), and one that did would be written back escaped and refused. */
+  if (uri && (!g_uri_is_valid (uri, G_URI_FLAGS_NONE, NULL) || has_control_characters (uri))) {
+    g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, _("The file of the saved game is not a URI: “%s”"), uri);
+    return NULL;
+  }
+
+  game = verso_game_new_with_record (black, white, level, g_steal_pointer (&record), paused);
+  game->levels[VERSO_COLOR_BLACK] = black_level;
+  game->levels[VERSO_COLOR_WHITE] = white_level;
+  game->rules = rules;
+  game->given_moves = given;
+  game->modified = modified;
+  if (uri)
+    game->file = g_file_new_for_uri (uri);
+  return game;
+}
+
+VersoGame *verso_game_restore (const char *path, char **set_aside, GError **error)
+{
+  g_autoptr (GError) local_error = NULL;
+  VersoGame *game;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (set_aside != NULL && *set_aside == NULL, NULL);
+
+  game = verso_game_load (path, &local_error);
+  if (game || g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+    return game;
+  if (g_error_matches (local_error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE)) {
+    g_autoptr (GDateTime) now = g_date_time_new_now_local ();
+    g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
+    g_autofree char *aside = g_strdup_printf ("%s.unreadable-%s", path, stamp);
+
+    if (g_rename (path, aside) == 0)
+      *set_aside = g_steal_pointer (&aside);
+  }
+  g_propagate_error (error, g_steal_pointer (&local_error));
+  return NULL;
+}

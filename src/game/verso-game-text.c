@@ -1,0 +1,198 @@
+/* verso-game-text.c: a game from any text and to text in a format: which format a text or a file
+ * name is (GGF, a board string or OBF line, a transcript; each read and written in
+ * verso-game-<format>.c), and the pieces the formats' messages share. */
+#include "verso-game-text.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+void verso_text_set_bad_file (GError **error, const char *message)
+{
+  g_set_error_literal (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, message);
+}
+
+/* Messages about text. */
+
+/* Up to max_chars characters of text from offset, stopping at white space, as printable UTF-8
+ * (bytes that are not UTF-8 read as U+FFFD); a character that cannot be shown is named. */
+char *verso_text_excerpt (const char *text, gsize length, gsize offset, guint max_chars)
+{
+  GString *out = g_string_new (NULL);
+  gsize i = offset;
+
+  for (guint n = 0; n < max_chars && i < length; n++) {
+    gunichar c = g_utf8_get_char_validated (text + i, (gssize) (length - i));
+    gsize size = 1;
+
+    if (c == (gunichar) -1 || c == (gunichar) -2)
+      c = 0xFFFD;
+    else
+      size = (gsize) (g_utf8_next_char (text + i) - (text + i));
+    if (g_unichar_isspace (c))
+      break;
+    if (!g_unichar_isgraph (c)) {
+      if (n == 0)
+        g_string_append_printf (out, "U+%04X", c);
+      break;
+    }
+    g_string_append_unichar (out, c);
+    i += size;
+  }
+  return g_string_free (out, FALSE);
+}
+
+void verso_text_line_and_column (const char *text, gsize length, gsize offset, guint *line,
+                                 guint *column)
+{
+  *line = 1;
+  *column = 1;
+  for (gsize i = 0; i < offset && i < length; i++) {
+    if (text[i] == '\n') {
+      (*line)++;
+      *column = 1;
+    } else if (((guchar) text[i] & 0xC0) != 0x80) {
+      (*column)++;
+    }
+  }
+}
+
+char *verso_text_move_message (NotationError error, guint number, const char *square)
+{
+  switch (error) {
+  case NOTATION_ERROR_ILLEGAL_MOVE:
+    return g_strdup_printf (_("move %u (%s) is not legal"), number, square);
+  case NOTATION_ERROR_ILLEGAL_PASS:
+    return g_strdup_printf (_("move %u is a pass that was not forced"), number);
+  case NOTATION_ERROR_GAME_OVER:
+    return g_strdup_printf (_("move %u (%s) comes after the end of the game"), number, square);
+  case NOTATION_ERROR_BAD_COLUMN:
+  case NOTATION_ERROR_BAD_ROW:
+    return g_strdup_printf (_("move %u: “%s” is not a square"), number, square);
+  case NOTATION_ERROR_TOO_MANY_MOVES:
+    return g_strdup_printf (_("move %u: there are too many moves"), number);
+  default:
+    return NULL;
+  }
+}
+
+/* Reading text. */
+
+VersoRecord *verso_text_read (const char *text, gsize length, char **notice,
+                              VersoTextExtras *extras, GError **error)
+{
+  NotationGame game;
+  NotationStatus board_status, transcript_status;
+  g_autofree char *message = NULL;
+  VersoRecord *record;
+  gsize start = 0;
+
+  *extras = (VersoTextExtras) { .has_rules = FALSE, .rules = RULES_STANDARD, .given_moves = 0 };
+  /* A byte order mark is not part of the game. */
+  if (length >= 3 && memcmp (text, "\xEF\xBB\xBF", 3) == 0)
+    start = 3;
+  while (start < length && g_ascii_isspace (text[start]))
+    start++;
+  if (start >= length) {
+    verso_text_set_bad_file (error, _("there is no game in this text"));
+    return NULL;
+  }
+  if (text[start] == '(')
+    return verso_ggf_read (text, length, notice, extras, error);
+  if ((record = verso_board_read (text + start, length - start, &board_status)))
+    return record;
+  position_init (&game.start);
+  record = verso_transcript_read (text + start, length - start, &game, &transcript_status);
+  if (record && game.n_moves > 0)
+    return record;
+  g_clear_pointer (&record, verso_record_free);
+
+  if (memchr (text + start, '[', length - start)) {
+    /* Properties without the record's "(;": a GGF record cut short or mistyped. */
+    message = g_strdup (_("not a GGF record"));
+  } else if (verso_board_looks_like (text + start, length - start)) {
+    board_status.offset += start;
+    message = verso_board_message (text, length, board_status);
+  } else if (transcript_status.error) {
+    transcript_status.offset += start;
+    message = verso_transcript_message (text, length, transcript_status, game.moves, game.n_moves);
+  } else {
+    /* Separators and move numbers, but no move. */
+    message = g_strdup (_("there is no game in this text"));
+  }
+  verso_text_set_bad_file (error, message);
+  return NULL;
+}
+
+VersoGame *verso_text_game (VersoPlayer black, VersoPlayer white, LevelId level,
+                            VersoRecord *record, const VersoTextExtras *extras, Rules rules)
+{
+  VersoGame *game = verso_game_new_with_record (black, white, level, record, FALSE);
+
+  game->rules = extras->has_rules ? extras->rules : rules;
+  game->given_moves = extras->given_moves;
+  return game;
+}
+
+VersoGame *verso_game_new_from_text_with_rules (const char *text, gsize length, VersoPlayer black,
+                                                VersoPlayer white, LevelId level, Rules rules,
+                                                char **notice, GError **error)
+{
+  VersoRecord *record;
+  VersoTextExtras extras;
+
+  g_return_val_if_fail (text != NULL || length == 0, NULL);
+  g_return_val_if_fail (level < LEVEL_COUNT, NULL);
+  g_return_val_if_fail (rules == RULES_STANDARD || rules == RULES_REVERSE, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (notice)
+    *notice = NULL;
+  record = verso_text_read (text ? text : "", length, notice, &extras, error);
+  if (!record)
+    return NULL;
+  return verso_text_game (black, white, level, record, &extras, rules);
+}
+
+VersoGame *verso_game_new_from_text (const char *text, gsize length, VersoPlayer black,
+                                     VersoPlayer white, LevelId level, char **notice,
+                                     GError **error)
+{
+  return verso_game_new_from_text_with_rules (text, length, black, white, level, RULES_STANDARD,
+                                              notice, error);
+}
+
+/* Writing text. */
+
+VersoFormat verso_format_for_name (const char *file_name)
+{
+  g_autofree char *lower = file_name ? g_ascii_strdown (file_name, -1) : NULL;
+
+  if (lower && g_str_has_suffix (lower, ".ggf"))
+    return VERSO_FORMAT_GGF;
+  if (lower && (g_str_has_suffix (lower, ".obf") || g_str_has_suffix (lower, ".board")))
+    return VERSO_FORMAT_BOARD;
+  return VERSO_FORMAT_TRANSCRIPT;
+}
+
+char *verso_game_to_text (VersoGame *self, VersoFormat format)
+{
+  guint length;
+
+  g_return_val_if_fail (VERSO_IS_GAME (self), NULL);
+
+  length = verso_record_get_length (self->record);
+  switch (format) {
+  case VERSO_FORMAT_GGF:
+    return verso_ggf_write (self);
+  case VERSO_FORMAT_BOARD:
+    return verso_board_write (verso_record_get_position (self->record, verso_record_get_current (self->record)));
+  case VERSO_FORMAT_TRANSCRIPT:
+  default:
+    /* A transcript reads from the standard start; from another one, the last position is the
+     * most a text without a board can keep. No move at all is no transcript either: the board
+     * string of the start reads back as the same game. */
+    if (!verso_record_starts_standard (self->record) || length == 0)
+      return verso_board_write (verso_record_get_position (self->record, length));
+    return verso_record_get_transcript (self->record, length);
+  }
+}

@@ -1,0 +1,67 @@
+/* verso-game-text.h: what the game's text formats share, inside src/game only: the reader of any
+ * text (verso-game-text.c), one reader, writer and set of messages per format (GGF, board
+ * strings and OBF lines, transcripts), and the pieces of a message that quote the text. Files
+ * (verso-game-file.c) and the saved session (verso-game-session.c) read through them. */
+#pragma once
+
+#include "verso-game-private.h"
+
+#include "notation.h"
+
+G_BEGIN_DECLS
+
+/* What a text says of its game beyond the record: only GGF can say the rules (TY) and the given
+ * moves of a balanced start (BS). */
+typedef struct {
+  gboolean has_rules;
+  Rules rules;
+  guint given_moves;  /* plies of the record */
+} VersoTextExtras;
+
+/* Any text (verso-game-text.c): the record a GGF record, a board string or OBF line, or a
+ * transcript holds, or NULL and VERSO_GAME_ERROR_BAD_FILE with the message of the format the text
+ * looks like. */
+VersoRecord *verso_text_read (const char *text, gsize length, char **notice,
+                              VersoTextExtras *extras, GError **error);
+/* The game of a record read from text, under its own rules or else under rules. */
+VersoGame *verso_text_game (VersoPlayer black, VersoPlayer white, LevelId level,
+                            VersoRecord *record, const VersoTextExtras *extras, Rules rules);
+
+/* Messages. */
+void verso_text_set_bad_file (GError **error, const char *message);
+/* Up to max_chars characters of text from offset, stopping at white space, as printable UTF-8. */
+char *verso_text_excerpt (const char *text, gsize length, gsize offset, guint max_chars);
+/* What is wrong with a move of a game (GGF or transcript): its number as a reader counts it and
+ * its square as written; NULL when the error is not one of a move. */
+char *verso_text_move_message (NotationError error, guint number, const char *square);
+/* Characters of the text quoted in a message about it. */
+#define VERSO_TEXT_EXCERPT_CHARS 8
+/* 1-based line and column (in characters) of offset. */
+void verso_text_line_and_column (const char *text, gsize length, gsize offset, guint *line,
+                                 guint *column);
+
+/* GGF records (verso-game-ggf.c); the text starts with '('. */
+VersoRecord *verso_ggf_read (const char *text, gsize length, char **notice,
+                             VersoTextExtras *extras, GError **error);
+char *verso_ggf_write (VersoGame *game);
+
+/* Board strings and OBF lines (verso-game-board.c), through the engine's one OBF reader: a board
+ * string is an OBF line without moves. The record of the position, or NULL and *status. */
+VersoRecord *verso_board_read (const char *text, gsize length, NotationStatus *status);
+/* Whether text (from its first character that is not white space) looks like a board. */
+gboolean verso_board_looks_like (const char *text, gsize length);
+/* The message of a board or OBF line that did not read: "line 1, column 40: expected X, O or -". */
+char *verso_board_message (const char *text, gsize length, NotationStatus status);
+/* The board string of a position (which is an OBF line too). */
+char *verso_board_write (const Position *position);
+
+/* Transcripts (verso-game-transcript.c). */
+/* The record of the moves played from game->start, or NULL and *status; game holds the moves
+ * read (those before an error). */
+VersoRecord *verso_transcript_read (const char *text, gsize length, NotationGame *game,
+                                    NotationStatus *status);
+/* The message of one that did not read, moves[0..n_moves) being those read before the error. */
+char *verso_transcript_message (const char *text, gsize length, NotationStatus status,
+                                const int *moves, gsize n_moves);
+
+G_END_DECLS
