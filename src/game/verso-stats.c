@@ -315,6 +315,25 @@ gboolean verso_stats_add (VersoStats *self, Rules rules, LevelId level, int disc
   return saved;
 }
 
+gboolean verso_stats_add_game (VersoStats *self, VersoGame *game, GError **error)
+{
+  const VersoRecord *record = verso_game_get_record (game);
+  const Position *end = verso_record_get_position (record, verso_record_get_current (record));
+  VersoColor person = verso_game_get_player (game, VERSO_COLOR_BLACK) == VERSO_PLAYER_HUMAN
+                    ? VERSO_COLOR_BLACK : VERSO_COLOR_WHITE;
+  int score = board_final_score (&end->board);
+
+  g_return_val_if_fail (VERSO_IS_GAME (game), FALSE);
+
+  if (verso_game_get_mode (game) != VERSO_MODE_VERSUS_COMPUTER)
+    return TRUE;
+  if ((end->side_to_move == POSITION_BLACK) != (person == VERSO_COLOR_BLACK))
+    score = -score;
+  score = rules_final_score (verso_game_get_rules (game), score);
+  return verso_stats_add (self, verso_game_get_rules (game),
+                          verso_game_get_level_for (game, verso_color_other (person)), score, error);
+}
+
 gboolean verso_stats_reset (VersoStats *self, GError **error)
 {
   gboolean saved;

@@ -6,6 +6,7 @@
 
 #include "level.h"
 #include "rules.h"
+#include "verso-game.h"
 
 G_BEGIN_DECLS
 
@@ -32,6 +33,10 @@ VersoStatsEntry verso_stats_get (VersoStats *stats, Rules rules, LevelId level);
  * file could not be written (the count stays in memory). */
 gboolean verso_stats_add (VersoStats *stats, Rules rules, LevelId level, int disc_difference,
                           GError **error);
+/* Counts the game shown, over, when it is against the computer: the person's final disc
+ * difference with the empty squares given to the winner, as the rules count it, at the
+ * computer's level. TRUE and nothing counted when the game is not against the computer. */
+gboolean verso_stats_add_game (VersoStats *stats, VersoGame *game, GError **error);
 /* Forgets every result and saves ("changed"). */
 gboolean verso_stats_reset (VersoStats *stats, GError **error);
 
