@@ -7,7 +7,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "verso-board-theme.h"
+#include "verso-theme-choice.h"
 
 /* A flipped disc turns over in FLIP_USEC; each step of distance from the move delays it by
  * STEP_USEC, so the flips spread out from the played square. */
@@ -23,9 +23,7 @@ struct _VersoBoardView {
   gulong changed_id, move_played_id;
 
   gboolean show_legal_moves, show_last_move, show_coordinates, animate;
-  const VersoBoardTheme *chosen_theme;  /* the board-theme setting */
-  const VersoBoardTheme *theme;         /* the one drawn: high contrast when the desktop asks */
-  gulong high_contrast_id;
+  VersoThemeChoice theme;  /* the board-theme setting, or high contrast when the desktop asks */
 
   int hover;          /* square under the pointer, or -1 */
   int cursor;         /* keyboard cursor square */
@@ -262,7 +260,7 @@ static void draw_disc (const VersoBoardTheme *theme, cairo_t *cr, double x, doub
 
 static void draw_board (VersoBoardView *self, cairo_t *cr, const Geometry *g)
 {
-  const VersoBoardTheme *theme = self->theme;
+  const VersoBoardTheme *theme = self->theme.drawn;
   double side = 8 * g->cell;
   double line = MAX (round (g->cell / 40), 1);
 
@@ -352,14 +350,14 @@ static void ensure_cached_nodes (VersoBoardView *self, const Geometry *g)
   cairo_t *cr;
 
   if (self->board_node && self->cached_width == width && self->cached_height == height
-      && self->cached_theme == self->theme && self->cached_coordinates == self->show_coordinates)
+      && self->cached_theme == self->theme.drawn && self->cached_coordinates == self->show_coordinates)
     return;
   g_clear_pointer (&self->board_node, gsk_render_node_unref);
   g_clear_pointer (&self->disc_nodes[0], gsk_render_node_unref);
   g_clear_pointer (&self->disc_nodes[1], gsk_render_node_unref);
   self->cached_width = width;
   self->cached_height = height;
-  self->cached_theme = self->theme;
+  self->cached_theme = self->theme.drawn;
   self->cached_coordinates = self->show_coordinates;
 
   graphene_rect_init (&bounds, 0, 0, width, height);
@@ -372,7 +370,7 @@ static void ensure_cached_nodes (VersoBoardView *self, const Geometry *g)
   for (int color = 0; color < 2; color++) {
     self->disc_nodes[color] = gsk_cairo_node_new (&bounds);
     cr = gsk_cairo_node_get_draw_context (self->disc_nodes[color]);
-    draw_disc (self->theme, cr, 0, 0, r, color, 1);
+    draw_disc (self->theme.drawn, cr, 0, 0, r, color, 1);
     cairo_destroy (cr);
   }
 }
@@ -441,12 +439,12 @@ static void snapshot_discs (VersoBoardView *self, GtkSnapshot *snapshot, const G
     if (t < 1) {
       /* Edge on at the half-way point; the old colour shows until then. */
       cairo_t *cr = square_context (snapshot, g, square);
-      draw_disc (self->theme, cr, 0, 0, radius, t < 0.5 ? verso_color_other (color) : color, fabs (cos (G_PI * t)));
+      draw_disc (self->theme.drawn, cr, 0, 0, radius, t < 0.5 ? verso_color_other (color) : color, fabs (cos (G_PI * t)));
       cairo_destroy (cr);
     } else if (self->anim_start && square == self->anim_square) {
       double grow = self->anim_waiting ? 0 : CLAMP ((double) (now - self->anim_start) / PLACE_USEC, 0, 1);
       cairo_t *cr = square_context (snapshot, g, square);
-      draw_disc (self->theme, cr, 0, 0, radius * (0.75 + 0.25 * grow), color, 1);
+      draw_disc (self->theme.drawn, cr, 0, 0, radius * (0.75 + 0.25 * grow), color, 1);
       cairo_destroy (cr);
     } else {
       append_disc (self, snapshot, g, square, color, 1);
@@ -469,11 +467,11 @@ static void snapshot_cell_fill (GtkSnapshot *snapshot, const Geometry *g, int sq
 static void snapshot_under_marks (VersoBoardView *self, GtkSnapshot *snapshot, const Geometry *g, gint64 now)
 {
   if (self->hover >= 0 && (self->editing || verso_game_is_human_turn (self->game)))
-    snapshot_cell_fill (snapshot, g, self->hover, &self->theme->hover, 1);
+    snapshot_cell_fill (snapshot, g, self->hover, &self->theme.drawn->hover, 1);
   if (self->flash_start) {
     double t = self->flash_waiting ? 0 : (double) (now - self->flash_start) / FLASH_USEC;
     if (t < 1)
-      snapshot_cell_fill (snapshot, g, self->flash_square, &self->theme->refused, 1 - t);
+      snapshot_cell_fill (snapshot, g, self->flash_square, &self->theme.drawn->refused, 1 - t);
   }
 }
 
@@ -483,7 +481,7 @@ static void snapshot_under_marks (VersoBoardView *self, GtkSnapshot *snapshot, c
 static void snapshot_score (VersoBoardView *self, GtkSnapshot *snapshot, const Geometry *g, int square,
                             const AnalysisMove *move, VersoColor turn, PangoLayout *layout)
 {
-  const VersoBoardTheme *theme = self->theme;
+  const VersoBoardTheme *theme = self->theme.drawn;
   /* The darkest of the black disc's colours and the lightest of the white's. */
   const VersoBoardColor *chip = turn == VERSO_COLOR_BLACK ? &theme->black.edge : &theme->white.shine;
   const VersoBoardColor *ink = turn == VERSO_COLOR_BLACK ? &theme->white.shine : &theme->black.edge;
@@ -545,7 +543,7 @@ static void snapshot_scores (VersoBoardView *self, GtkSnapshot *snapshot, const 
 
 static void snapshot_marks (VersoBoardView *self, GtkSnapshot *snapshot, const Geometry *g)
 {
-  const VersoBoardTheme *theme = self->theme;
+  const VersoBoardTheme *theme = self->theme.drawn;
   double scale = theme->mark_scale;
   gboolean human = !self->editing && verso_game_is_human_turn (self->game);
   guint64 legal = self->editing ? 0 : verso_game_get_legal_moves (self->game);
@@ -874,28 +872,10 @@ static void set_flag (VersoBoardView *self, gboolean *flag, gboolean value, int 
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop_id]);
 }
 
-/* The desktop's high-contrast style overrides the chosen theme while it lasts. */
-static void update_drawn_theme (VersoBoardView *self)
-{
-  const VersoBoardTheme *theme = self->chosen_theme;
-
-  if (adw_style_manager_get_high_contrast (adw_style_manager_get_default ()))
-    theme = verso_board_theme_find (VERSO_BOARD_THEME_HIGH_CONTRAST);
-  if (theme == self->theme)
-    return;
-  self->theme = theme;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
 static void set_theme (VersoBoardView *self, const char *name)
 {
-  const VersoBoardTheme *theme = verso_board_theme_find (name);
-
-  if (theme == self->chosen_theme)
-    return;
-  self->chosen_theme = theme;
-  update_drawn_theme (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_THEME]);
+  if (verso_theme_choice_set (&self->theme, name))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_THEME]);
 }
 
 static void verso_board_view_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
@@ -908,7 +888,7 @@ static void verso_board_view_get_property (GObject *object, guint prop_id, GValu
   case PROP_SHOW_LAST_MOVE: g_value_set_boolean (value, self->show_last_move); break;
   case PROP_SHOW_COORDINATES: g_value_set_boolean (value, self->show_coordinates); break;
   case PROP_ANIMATE: g_value_set_boolean (value, self->animate); break;
-  case PROP_THEME: g_value_set_string (value, self->chosen_theme->name); break;
+  case PROP_THEME: g_value_set_string (value, self->theme.chosen->name); break;
   default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
 }
@@ -941,7 +921,7 @@ static void verso_board_view_dispose (GObject *object)
 
   stop_animation (self);
   verso_board_view_set_game (self, NULL);
-  g_clear_signal_handler (&self->high_contrast_id, adw_style_manager_get_default ());
+  verso_theme_choice_clear (&self->theme);
   clear_cached_nodes (self);
   g_clear_pointer (&self->scores, g_free);
   G_OBJECT_CLASS (verso_board_view_parent_class)->dispose (object);
@@ -995,7 +975,6 @@ static void verso_board_view_init (VersoBoardView *self)
   self->show_legal_moves = TRUE;
   self->show_last_move = TRUE;
   self->animate = TRUE;
-  self->chosen_theme = self->theme = verso_board_theme_find (NULL);
   self->hover = -1;
   self->hint = -1;
   self->cursor = board_square (3, 2); /* d3, a first move for black */
@@ -1012,9 +991,7 @@ static void verso_board_view_init (VersoBoardView *self)
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
   g_signal_connect (self, "notify::has-focus", G_CALLBACK (on_focus_changed), NULL);
-  self->high_contrast_id = g_signal_connect_swapped (adw_style_manager_get_default (), "notify::high-contrast",
-                                                     G_CALLBACK (update_drawn_theme), self);
-  update_drawn_theme (self);
+  verso_theme_choice_init (&self->theme, GTK_WIDGET (self));
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Board"), -1);
   gtk_accessible_update_relation (GTK_ACCESSIBLE (self),
