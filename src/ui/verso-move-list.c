@@ -6,6 +6,8 @@
 
 #include <glib/gi18n.h>
 
+#include "notation.h"
+
 struct _VersoMoveList {
   GtkWidget parent_instance;
 
@@ -49,10 +51,13 @@ static int move_side (VersoMoveList *self, guint ply)
 
 static char *move_name (int move)
 {
+  char name[3];
+
   if (move == BOARD_PASS)
     /* Translators: a pass in the list of moves */
     return g_strdup (C_("move", "pass"));
-  return g_strdup_printf ("%c%c", 'a' + board_column (move), '1' + board_row (move));
+  notation_format_square (move, name);
+  return g_strdup (name);
 }
 
 /* The style class of each grade (style.css colours them), indexed by VersoGrade. */

@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "notation.h"
 #include "verso-position-editor.h"
 
 void verso_window_update_actions (VersoWindow *self)
@@ -77,8 +78,10 @@ void verso_window_cancel_hint (VersoWindow *self)
  * "Best move: d3, winning by about 4 discs". */
 static char *hint_text (int square, int disc_difference, gboolean exact)
 {
-  g_autofree char *name = g_strdup_printf ("%c%c", 'a' + board_column (square), '1' + board_row (square));
+  char name[3];
   int margin = ABS (disc_difference);
+
+  notation_format_square (square, name);
 
   if (exact && disc_difference > 0)
     /* Translators: a hint: the best move's square (e.g. "d3") and by how much it wins with the
