@@ -7,7 +7,7 @@
 #include "verso-board-view.h"
 #include "verso-game.h"
 #include "verso-stats.h"
-#include "verso-sound.h"
+#include "verso-sounds.h"
 #include "verso-window.h"
 
 G_BEGIN_DECLS
@@ -97,7 +97,7 @@ struct _VersoWindow {
   VersoStats *stats;
   gboolean game_counted;            /* the game shown is in the statistics, or never will be */
 
-  /* Sounds of the game shown (verso-sound.c). */
+  /* Sounds of the game shown (verso-sounds.c). */
   VersoSounds *sounds;
 };
 

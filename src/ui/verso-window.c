@@ -9,7 +9,7 @@
 #include "verso-eval-graph.h"
 #include "verso-move-list.h"
 #include "verso-position-editor.h"
-#include "verso-sound.h"
+#include "verso-sounds.h"
 
 G_DEFINE_FINAL_TYPE (VersoWindow, verso_window, ADW_TYPE_APPLICATION_WINDOW)
 
