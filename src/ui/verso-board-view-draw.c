@@ -5,10 +5,7 @@
 
 #include <math.h>
 
-static void set_color (cairo_t *cr, const VersoBoardColor *color, double alpha)
-{
-  cairo_set_source_rgba (cr, color->red, color->green, color->blue, color->alpha * alpha);
-}
+#include "verso-paint.h"
 
 static void add_color_stop (cairo_pattern_t *pattern, double offset, const VersoBoardColor *color)
 {
@@ -41,7 +38,7 @@ static void draw_disc (const VersoBoardTheme *theme, cairo_t *cr, double x, doub
   cairo_pattern_destroy (shine);
   cairo_fill_preserve (cr);
   cairo_set_line_width (cr, MAX (r * 0.04, 1));
-  set_color (cr, &disc->outline, 1);
+  verso_paint_set_color (cr, &disc->outline, 1);
   cairo_stroke (cr);
   cairo_restore (cr);
 }
@@ -56,20 +53,16 @@ static void draw_board (VersoBoardView *self, cairo_t *cr, const Geometry *g)
   {
     double x = g->x - g->frame, y = g->y - g->frame, size = side + 2 * g->frame;
     double radius = MIN (g->frame, 12);
-    cairo_new_sub_path (cr);
-    cairo_arc (cr, x + size - radius, y + radius, radius, -G_PI / 2, 0);
-    cairo_arc (cr, x + size - radius, y + size - radius, radius, 0, G_PI / 2);
-    cairo_arc (cr, x + radius, y + size - radius, radius, G_PI / 2, G_PI);
-    cairo_arc (cr, x + radius, y + radius, radius, G_PI, 3 * G_PI / 2);
-    cairo_close_path (cr);
-    set_color (cr, &theme->frame, 1);
+
+    verso_paint_rounded_rectangle (cr, x, y, size, size, radius);
+    verso_paint_set_color (cr, &theme->frame, 1);
     cairo_fill (cr);
   }
   cairo_rectangle (cr, g->x, g->y, side, side);
-  set_color (cr, &theme->squares, 1);
+  verso_paint_set_color (cr, &theme->squares, 1);
   cairo_fill (cr);
 
-  set_color (cr, &theme->lines, 1);
+  verso_paint_set_color (cr, &theme->lines, 1);
   cairo_set_line_width (cr, line);
   for (int i = 0; i <= 8; i++) {
     double offset = i * g->cell;
@@ -92,7 +85,7 @@ static void draw_board (VersoBoardView *self, cairo_t *cr, const Geometry *g)
 
     pango_font_description_set_absolute_size (font, MAX (g->frame * 0.55, 8) * PANGO_SCALE);
     pango_layout_set_font_description (layout, font);
-    set_color (cr, &theme->labels, 1);
+    verso_paint_set_color (cr, &theme->labels, 1);
     for (int i = 0; i < 8; i++) {
       char text[2] = { (char) ('a' + i), 0 };
       int w, h;
@@ -264,13 +257,13 @@ static void snapshot_score (VersoBoardView *self, GtkSnapshot *snapshot, const G
   cairo_t *cr = square_context (snapshot, g, square);
 
   cairo_arc (cr, 0, 0, radius, 0, 2 * G_PI);
-  set_color (cr, chip, theme->mark_scale > 1 ? 1 : 0.7);
+  verso_paint_set_color (cr, chip, theme->mark_scale > 1 ? 1 : 0.7);
   cairo_fill (cr);
   if (verso_board_view_is_best_score (self, move)) {
     double width = MAX (g->cell * 0.05 * theme->mark_scale, 2);
     cairo_arc (cr, 0, 0, g->cell * 0.42 + width / 2, 0, 2 * G_PI);
     cairo_set_line_width (cr, width);
-    set_color (cr, &theme->hint, 1);
+    verso_paint_set_color (cr, &theme->hint, 1);
     cairo_stroke (cr);
   }
 
@@ -280,7 +273,7 @@ static void snapshot_score (VersoBoardView *self, GtkSnapshot *snapshot, const G
   {
     double x = -ink_rect.x - ink_rect.width / 2.0;
     double y = -ink_rect.y - ink_rect.height / 2.0 - (move->exact ? underline * 1.2 : 0);
-    set_color (cr, ink, 1);
+    verso_paint_set_color (cr, ink, 1);
     cairo_move_to (cr, x, y);
     pango_cairo_show_layout (cr, layout);
     if (move->exact) {
@@ -333,7 +326,7 @@ static void snapshot_marks (VersoBoardView *self, GtkSnapshot *snapshot, const G
         continue;
       cr = square_context (snapshot, g, square);
       cairo_arc (cr, 0, 0, g->cell * 0.09 * scale, 0, 2 * G_PI);
-      set_color (cr, turn == VERSO_COLOR_BLACK ? &theme->legal_black : &theme->legal_white, 1);
+      verso_paint_set_color (cr, turn == VERSO_COLOR_BLACK ? &theme->legal_black : &theme->legal_white, 1);
       cairo_fill (cr);
       cairo_destroy (cr);
     }
@@ -342,7 +335,7 @@ static void snapshot_marks (VersoBoardView *self, GtkSnapshot *snapshot, const G
   if (self->show_last_move && last >= 0 && last < BOARD_SQUARES) {
     cr = square_context (snapshot, g, last);
     cairo_arc (cr, 0, 0, MAX (g->cell * 0.07, 2.5) * scale, 0, 2 * G_PI);
-    set_color (cr, &theme->last_move, 1);
+    verso_paint_set_color (cr, &theme->last_move, 1);
     cairo_fill (cr);
     cairo_destroy (cr);
   }
@@ -354,7 +347,7 @@ static void snapshot_marks (VersoBoardView *self, GtkSnapshot *snapshot, const G
     cr = square_context (snapshot, g, self->hint);
     cairo_arc (cr, 0, 0, g->cell * 0.42 + width / 2, 0, 2 * G_PI);
     cairo_set_line_width (cr, width);
-    set_color (cr, &theme->hint, 1);
+    verso_paint_set_color (cr, &theme->hint, 1);
     cairo_stroke (cr);
     cairo_destroy (cr);
   }
@@ -366,7 +359,7 @@ static void snapshot_marks (VersoBoardView *self, GtkSnapshot *snapshot, const G
     cr = square_context (snapshot, g, self->cursor);
     cairo_rectangle (cr, -half + width / 2 + 1, -half + width / 2 + 1, g->cell - width - 2, g->cell - width - 2);
     cairo_set_line_width (cr, width);
-    set_color (cr, &theme->cursor, 1);
+    verso_paint_set_color (cr, &theme->cursor, 1);
     cairo_stroke (cr);
     cairo_destroy (cr);
   }

@@ -204,6 +204,13 @@ static void verso_board_view_dispose (GObject *object)
   G_OBJECT_CLASS (verso_board_view_parent_class)->dispose (object);
 }
 
+/* A boolean property that says whether the board shows something. */
+static GParamSpec *flag_property (const char *name, gboolean default_value)
+{
+  return g_param_spec_boolean (name, NULL, NULL, default_value,
+                               G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+}
+
 static void verso_board_view_class_init (VersoBoardViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -218,18 +225,10 @@ static void verso_board_view_class_init (VersoBoardViewClass *klass)
   properties[PROP_GAME] =
     g_param_spec_object ("game", NULL, NULL, VERSO_TYPE_GAME,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_SHOW_LEGAL_MOVES] =
-    g_param_spec_boolean ("show-legal-moves", NULL, NULL, TRUE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_SHOW_LAST_MOVE] =
-    g_param_spec_boolean ("show-last-move", NULL, NULL, TRUE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_SHOW_COORDINATES] =
-    g_param_spec_boolean ("show-coordinates", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_ANIMATE] =
-    g_param_spec_boolean ("animate", NULL, NULL, TRUE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SHOW_LEGAL_MOVES] = flag_property ("show-legal-moves", TRUE);
+  properties[PROP_SHOW_LAST_MOVE] = flag_property ("show-last-move", TRUE);
+  properties[PROP_SHOW_COORDINATES] = flag_property ("show-coordinates", FALSE);
+  properties[PROP_ANIMATE] = flag_property ("animate", TRUE);
   properties[PROP_THEME] =
     g_param_spec_string ("theme", NULL, NULL, "classic",
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "verso-paint.h"
 #include "verso-theme-choice.h"
 
 #define GRAPH_HEIGHT 120
@@ -195,21 +196,6 @@ static void update_description (VersoEvalGraph *self)
 
 /* Drawing */
 
-static void set_color (cairo_t *cr, const VersoBoardColor *color, double alpha)
-{
-  cairo_set_source_rgba (cr, color->red, color->green, color->blue, color->alpha * alpha);
-}
-
-static void rounded_rectangle (cairo_t *cr, double x, double y, double width, double height, double radius)
-{
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, x + width - radius, y + radius, radius, -G_PI / 2, 0);
-  cairo_arc (cr, x + width - radius, y + height - radius, radius, 0, G_PI / 2);
-  cairo_arc (cr, x + radius, y + height - radius, radius, G_PI / 2, G_PI);
-  cairo_arc (cr, x + radius, y + radius, radius, G_PI, 3 * G_PI / 2);
-  cairo_close_path (cr);
-}
-
 /* Each run of known plies: the area between the line and zero (pass 0 above zero in the black
  * discs' colour, pass 1 below in the white discs'), then the line over both (pass 2); the line
  * breaks where a ply is not known, and a lone known ply is a dot. */
@@ -240,7 +226,7 @@ static void draw_runs (VersoEvalGraph *self, cairo_t *cr, const Plot *plot)
           cairo_line_to (cr, plot_x (plot, i), plot_y (plot, verso_game_get_move_score (self->game, i).score));
         cairo_line_to (cr, plot_x (plot, ply - 1), zero);
         cairo_close_path (cr);
-        set_color (cr, pass == 0 ? &self->theme.drawn->black.edge : &self->theme.drawn->white.shine, 1);
+        verso_paint_set_color (cr, pass == 0 ? &self->theme.drawn->black.edge : &self->theme.drawn->white.shine, 1);
         cairo_fill (cr);
         cairo_restore (cr);
       } else {
@@ -255,12 +241,12 @@ static void draw_runs (VersoEvalGraph *self, cairo_t *cr, const Plot *plot)
           cairo_new_path (cr);
           cairo_arc (cr, plot_x (plot, first), plot_y (plot, verso_game_get_move_score (self->game, first).score),
                      line * 1.5, 0, 2 * G_PI);
-          set_color (cr, &self->theme.drawn->lines, 1);
+          verso_paint_set_color (cr, &self->theme.drawn->lines, 1);
           cairo_fill (cr);
         } else {
           cairo_set_line_width (cr, line);
           cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-          set_color (cr, &self->theme.drawn->lines, 1);
+          verso_paint_set_color (cr, &self->theme.drawn->lines, 1);
           cairo_stroke (cr);
         }
       }
@@ -279,7 +265,7 @@ static void draw_scale (VersoEvalGraph *self, cairo_t *cr, const Plot *plot)
 
   pango_font_description_set_absolute_size (font, 9 * PANGO_SCALE);
   pango_layout_set_font_description (layout, font);
-  set_color (cr, &self->theme.drawn->labels, 0.9);
+  verso_paint_set_color (cr, &self->theme.drawn->labels, 0.9);
   pango_layout_set_text (layout, top, -1);
   cairo_move_to (cr, plot->left + 3, plot->top + 1);
   pango_cairo_show_layout (cr, layout);
@@ -306,13 +292,13 @@ static void verso_eval_graph_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 
   /* The plot in the board's frame, on the squares' colour a shade darker: it is not a board (the
    * window tests find the board by its squares' colour). */
-  rounded_rectangle (cr, plot.left - 2, plot.top - 2, plot.right - plot.left + 4, plot.bottom - plot.top + 4, 6);
-  set_color (cr, &theme->frame, 1);
+  verso_paint_rounded_rectangle (cr, plot.left - 2, plot.top - 2, plot.right - plot.left + 4, plot.bottom - plot.top + 4, 6);
+  verso_paint_set_color (cr, &theme->frame, 1);
   cairo_fill (cr);
   cairo_rectangle (cr, plot.left, plot.top, plot.right - plot.left, plot.bottom - plot.top);
-  set_color (cr, &theme->squares, 1);
+  verso_paint_set_color (cr, &theme->squares, 1);
   cairo_fill_preserve (cr);
-  set_color (cr, &theme->frame, 0.25);
+  verso_paint_set_color (cr, &theme->frame, 0.25);
   cairo_fill (cr);
 
   if (self->game) {
@@ -332,7 +318,7 @@ static void verso_eval_graph_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     cairo_move_to (cr, plot.left, zero);
     cairo_line_to (cr, plot.right, zero);
     cairo_set_line_width (cr, 1);
-    set_color (cr, &theme->lines, 1);
+    verso_paint_set_color (cr, &theme->lines, 1);
     cairo_stroke (cr);
 
     if (exact > 0) {
@@ -341,7 +327,7 @@ static void verso_eval_graph_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       cairo_move_to (cr, x, plot.top);
       cairo_line_to (cr, x, plot.bottom);
       cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
-      set_color (cr, &theme->labels, 1);
+      verso_paint_set_color (cr, &theme->labels, 1);
       cairo_stroke (cr);
       cairo_set_dash (cr, NULL, 0, 0);
     }
@@ -358,13 +344,13 @@ static void verso_eval_graph_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       cairo_move_to (cr, x, plot.top);
       cairo_line_to (cr, x, plot.bottom);
       cairo_set_line_width (cr, line);
-      set_color (cr, &theme->hint, 1);
+      verso_paint_set_color (cr, &theme->hint, 1);
       cairo_stroke (cr);
       if (score.known) {
         cairo_arc (cr, x, plot_y (&plot, score.score), line * 2, 0, 2 * G_PI);
         cairo_fill_preserve (cr);
         cairo_set_line_width (cr, 1);
-        set_color (cr, &theme->frame, 1);
+        verso_paint_set_color (cr, &theme->frame, 1);
         cairo_stroke (cr);
       }
     }

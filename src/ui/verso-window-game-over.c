@@ -89,19 +89,11 @@ static void on_game_over (VersoGame *game, VersoWindow *self)
     return;
   if (winner < 0)
     heading = _("Draw");
-  else if (verso_window_versus_computer (self))
-    heading = verso_game_get_player (game, winner) == VERSO_PLAYER_HUMAN ? _("You Win!") : _("You Lose");
   else
-    heading = winner == VERSO_COLOR_BLACK ? _("Black Wins") : _("White Wins");
+    heading = verso_window_player_words (self, winner, _("You Win!"), _("You Lose"), _("Black Wins"), _("White Wins"));
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "close", _("_Close"),
-                                    "new-game", _("_New Game"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "new-game", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "new-game");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  dialog = verso_dialog_new_question (GTK_WINDOW (self), heading, body, "close", _("_Close"), "new-game", _("_New Game"),
+                                      ADW_RESPONSE_SUGGESTED);
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_game_over_response), self, 0);
   g_set_weak_pointer (&self->game_over_dialog, dialog);
   verso_dialog_present (GTK_WINDOW (dialog), GTK_WINDOW (self));

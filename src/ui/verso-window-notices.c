@@ -44,14 +44,11 @@ void verso_window_show_notice (VersoWindow *self, NoticeKind kind, const char *t
 
 static void on_pass (VersoGame *game, int color, VersoWindow *self)
 {
-  const char *text;
+  const char *text = verso_window_player_words (self, color, _("You have no legal move and pass"),
+                                                _("The computer has no legal move and passes"),
+                                                _("Black has no legal move and passes"),
+                                                _("White has no legal move and passes"));
 
-  if (verso_window_versus_computer (self))
-    text = verso_game_get_player (game, color) == VERSO_PLAYER_HUMAN
-         ? _("You have no legal move and pass") : _("The computer has no legal move and passes");
-  else
-    text = color == VERSO_COLOR_BLACK ? _("Black has no legal move and passes")
-                                      : _("White has no legal move and passes");
   self->pass_ply = verso_game_get_ply (game);
   verso_window_show_notice (self, NOTICE_PASS, text, 3);
 }

@@ -103,9 +103,14 @@ struct _VersoWindow {
 
 /* verso-window.c, for the files that make up the window. */
 void verso_window_set_game (VersoWindow *self, VersoGame *game);
-/* Names for the players in messages: "you" and "the computer" against the computer,
- * the colours otherwise. */
+/* The game is a person's against the computer: messages say "you" and "the computer". */
 gboolean verso_window_versus_computer (VersoWindow *self);
+/* Of four texts about color's player, the one that names it: the person (you) or the computer
+ * against the computer, the colour otherwise. Printf formats among them take the same arguments
+ * (the compiler checks you's). */
+const char *verso_window_player_words (VersoWindow *self, VersoColor color, const char *you,
+                                       const char *computer, const char *black, const char *white)
+                                       G_GNUC_FORMAT (3);
 void verso_window_set_subtitle (VersoWindow *self, const char *text);
 
 /* verso-window-notices.c */

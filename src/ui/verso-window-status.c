@@ -17,21 +17,17 @@ char *verso_window_result_text (VersoWindow *self)
   /* The winner's discs first: under Reverse they are the fewer, and the message says why. */
   won = winner == VERSO_COLOR_BLACK ? black : white;
   lost = winner == VERSO_COLOR_BLACK ? white : black;
-  if (verso_game_get_rules (self->game) == RULES_REVERSE) {
-    if (verso_window_versus_computer (self))
-      return verso_game_get_player (self->game, winner) == VERSO_PLAYER_HUMAN
-             /* Translators: the result of a Reverse game, where the fewest discs win, e.g. "You win with fewer discs, 24 to 40" */
-             ? g_strdup_printf (_("You win with fewer discs, %d to %d"), won, lost)
-             : g_strdup_printf (_("The computer wins with fewer discs, %d to %d"), won, lost);
-    return winner == VERSO_COLOR_BLACK ? g_strdup_printf (_("Black wins with fewer discs, %d to %d"), won, lost)
-                                       : g_strdup_printf (_("White wins with fewer discs, %d to %d"), won, lost);
-  }
-  if (verso_window_versus_computer (self))
-    return verso_game_get_player (self->game, winner) == VERSO_PLAYER_HUMAN
-           ? g_strdup_printf (_("You win, %d to %d"), won, lost)
-           : g_strdup_printf (_("The computer wins, %d to %d"), won, lost);
-  return winner == VERSO_COLOR_BLACK ? g_strdup_printf (_("Black wins, %d to %d"), won, lost)
-                                     : g_strdup_printf (_("White wins, %d to %d"), won, lost);
+  if (verso_game_get_rules (self->game) == RULES_REVERSE)
+    return g_strdup_printf (verso_window_player_words (self, winner,
+                                                       /* Translators: the result of a Reverse game, where the fewest discs win, e.g. "You win with fewer discs, 24 to 40" */
+                                                       _("You win with fewer discs, %d to %d"),
+                                                       _("The computer wins with fewer discs, %d to %d"),
+                                                       _("Black wins with fewer discs, %d to %d"),
+                                                       _("White wins with fewer discs, %d to %d")),
+                            won, lost);
+  return g_strdup_printf (verso_window_player_words (self, winner, _("You win, %d to %d"), _("The computer wins, %d to %d"),
+                                                     _("Black wins, %d to %d"), _("White wins, %d to %d")),
+                          won, lost);
 }
 
 void verso_window_update_status (VersoWindow *self)

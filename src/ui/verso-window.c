@@ -13,11 +13,17 @@
 
 G_DEFINE_FINAL_TYPE (VersoWindow, verso_window, ADW_TYPE_APPLICATION_WINDOW)
 
-/* Names for the players in messages: "you" and "the computer" against the computer,
- * the colours otherwise. */
 gboolean verso_window_versus_computer (VersoWindow *self)
 {
   return verso_game_get_mode (self->game) == VERSO_MODE_VERSUS_COMPUTER;
+}
+
+const char *verso_window_player_words (VersoWindow *self, VersoColor color, const char *you,
+                                       const char *computer, const char *black, const char *white)
+{
+  if (verso_window_versus_computer (self))
+    return verso_game_get_player (self->game, color) == VERSO_PLAYER_HUMAN ? you : computer;
+  return color == VERSO_COLOR_BLACK ? black : white;
 }
 
 /* Layout */
