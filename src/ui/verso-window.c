@@ -196,6 +196,8 @@ static void verso_window_size_allocate (GtkWidget *widget, int width, int height
     g_idle_add_full (G_PRIORITY_HIGH_IDLE, apply_layout, g_object_ref (self), g_object_unref);
 }
 
+/* The game shown: each part of the window follows it */
+
 /* Every change of the position is saved at once, so a killed game loses at most its last move. */
 static void on_game_changed (VersoGame *game, VersoWindow *self)
 {
