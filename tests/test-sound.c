@@ -7,7 +7,7 @@
 #include <gtk/gtk.h>
 
 #include "notation.h"
-#include "verso-sound.h"
+#include "verso-sounds.h"
 
 typedef struct {
   GSettings *settings;
@@ -190,7 +190,7 @@ static void test_lets_go_of_the_game (Fixture *fixture, gconstpointer user_data)
 static void test_files_play (void)
 {
   g_autoptr (GError) error = NULL;
-  /* Kept for the whole process, as verso-sound.c keeps its own: destroying a context while its
+  /* Kept for the whole process, as verso-sounds.c keeps its own: destroying a context while its
    * sounds still play unloads the driver they play in. */
   static GSoundContext *context;
   const char *directory = g_getenv ("VERSO_SOUNDDIR");

@@ -172,3 +172,19 @@ void verso_dialog_present (GtkWindow *window, GtkWindow *parent)
   if (default_widget)
     gtk_widget_grab_focus (default_widget);
 }
+
+GtkWidget *verso_dialog_new_question (GtkWindow *parent, const char *heading, const char *body,
+                                      const char *cancel_id, const char *cancel_label,
+                                      const char *action_id, const char *action_label,
+                                      AdwResponseAppearance appearance)
+{
+  GtkWidget *dialog = adw_message_dialog_new (parent, heading, body);
+
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), cancel_id, cancel_label, action_id, action_label,
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), action_id, appearance);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog),
+                                           appearance == ADW_RESPONSE_SUGGESTED ? action_id : cancel_id);
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), cancel_id);
+  return dialog;
+}

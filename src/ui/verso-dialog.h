@@ -2,7 +2,7 @@
  * about) so that they behave the same with or without a window manager. */
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 G_BEGIN_DECLS
 
@@ -10,6 +10,14 @@ G_BEGIN_DECLS
  * application's shortcuts and the parent's game shortcuts work in it too. Closing it hides it
  * first and destroys it from the main loop afterwards, and gives the keyboard back to parent. */
 void verso_dialog_present (GtkWindow *window, GtkWindow *parent);
+
+/* A question over parent with two answers: cancel_id (what closing the dialog answers) and
+ * action_id, drawn with appearance; Enter gives the action when it is the suggested one, else
+ * the cancel. The caller connects "response" and presents it. */
+GtkWidget *verso_dialog_new_question (GtkWindow *parent, const char *heading, const char *body,
+                                      const char *cancel_id, const char *cancel_label,
+                                      const char *action_id, const char *action_label,
+                                      AdwResponseAppearance appearance);
 
 /* Installs the application's log writer, which passes libadwaita's warning about measuring a
  * message dialog's heading (verso-dialog.c says why) to the debug log. Call once, first thing. */

@@ -8,7 +8,8 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "verso-board-theme.h"
+#include "verso-paint.h"
+#include "verso-theme-choice.h"
 
 #define GRAPH_HEIGHT 120
 #define PADDING 6.0      /* around the plot, where the focus ring and the current move's dot go */
@@ -20,9 +21,7 @@ struct _VersoEvalGraph {
   VersoGame *game;
   gulong changed_id, scored_id;
 
-  const VersoBoardTheme *chosen_theme;  /* the board-theme setting */
-  const VersoBoardTheme *theme;         /* the one drawn: high contrast when the desktop asks */
-  gulong high_contrast_id;
+  VersoThemeChoice theme;  /* the board-theme setting, or high contrast when the desktop asks */
 };
 
 G_DEFINE_FINAL_TYPE (VersoEvalGraph, verso_eval_graph, GTK_TYPE_WIDGET)
@@ -197,21 +196,6 @@ static void update_description (VersoEvalGraph *self)
 
 /* Drawing */
 
-static void set_color (cairo_t *cr, const VersoBoardColor *color, double alpha)
-{
-  cairo_set_source_rgba (cr, color->red, color->green, color->blue, color->alpha * alpha);
-}
-
-static void rounded_rectangle (cairo_t *cr, double x, double y, double width, double height, double radius)
-{
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, x + width - radius, y + radius, radius, -G_PI / 2, 0);
-  cairo_arc (cr, x + width - radius, y + height - radius, radius, 0, G_PI / 2);
-  cairo_arc (cr, x + radius, y + height - radius, radius, G_PI / 2, G_PI);
-  cairo_arc (cr, x + radius, y + radius, radius, G_PI, 3 * G_PI / 2);
-  cairo_close_path (cr);
-}
-
 /* Each run of known plies: the area between the line and zero (pass 0 above zero in the black
  * discs' colour, pass 1 below in the white discs'), then the line over both (pass 2); the line
  * breaks where a ply is not known, and a lone known ply is a dot. */
@@ -219,7 +203,7 @@ static void draw_runs (VersoEvalGraph *self, cairo_t *cr, const Plot *plot)
 {
   guint length = verso_game_get_length (self->game);
   double zero = plot_y (plot, 0);
-  double line = 1.5 * self->theme->mark_scale;
+  double line = 1.5 * self->theme.drawn->mark_scale;
 
   for (int pass = 0; pass < 3; pass++) {
     guint first = 0;
@@ -242,7 +226,7 @@ static void draw_runs (VersoEvalGraph *self, cairo_t *cr, const Plot *plot)
           cairo_line_to (cr, plot_x (plot, i), plot_y (plot, verso_game_get_move_score (self->game, i).score));
         cairo_line_to (cr, plot_x (plot, ply - 1), zero);
         cairo_close_path (cr);
-        set_color (cr, pass == 0 ? &self->theme->black.edge : &self->theme->white.shine, 1);
+        verso_paint_set_color (cr, pass == 0 ? &self->theme.drawn->black.edge : &self->theme.drawn->white.shine, 1);
         cairo_fill (cr);
         cairo_restore (cr);
       } else {
@@ -257,12 +241,12 @@ static void draw_runs (VersoEvalGraph *self, cairo_t *cr, const Plot *plot)
           cairo_new_path (cr);
           cairo_arc (cr, plot_x (plot, first), plot_y (plot, verso_game_get_move_score (self->game, first).score),
                      line * 1.5, 0, 2 * G_PI);
-          set_color (cr, &self->theme->lines, 1);
+          verso_paint_set_color (cr, &self->theme.drawn->lines, 1);
           cairo_fill (cr);
         } else {
           cairo_set_line_width (cr, line);
           cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-          set_color (cr, &self->theme->lines, 1);
+          verso_paint_set_color (cr, &self->theme.drawn->lines, 1);
           cairo_stroke (cr);
         }
       }
@@ -281,7 +265,7 @@ static void draw_scale (VersoEvalGraph *self, cairo_t *cr, const Plot *plot)
 
   pango_font_description_set_absolute_size (font, 9 * PANGO_SCALE);
   pango_layout_set_font_description (layout, font);
-  set_color (cr, &self->theme->labels, 0.9);
+  verso_paint_set_color (cr, &self->theme.drawn->labels, 0.9);
   pango_layout_set_text (layout, top, -1);
   cairo_move_to (cr, plot->left + 3, plot->top + 1);
   pango_cairo_show_layout (cr, layout);
@@ -296,7 +280,7 @@ static void draw_scale (VersoEvalGraph *self, cairo_t *cr, const Plot *plot)
 static void verso_eval_graph_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
   VersoEvalGraph *self = VERSO_EVAL_GRAPH (widget);
-  const VersoBoardTheme *theme = self->theme;
+  const VersoBoardTheme *theme = self->theme.drawn;
   Plot plot = graph_plot (self);
   double width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
   double zero = plot_y (&plot, 0);
@@ -308,13 +292,13 @@ static void verso_eval_graph_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 
   /* The plot in the board's frame, on the squares' colour a shade darker: it is not a board (the
    * window tests find the board by its squares' colour). */
-  rounded_rectangle (cr, plot.left - 2, plot.top - 2, plot.right - plot.left + 4, plot.bottom - plot.top + 4, 6);
-  set_color (cr, &theme->frame, 1);
+  verso_paint_rounded_rectangle (cr, plot.left - 2, plot.top - 2, plot.right - plot.left + 4, plot.bottom - plot.top + 4, 6);
+  verso_paint_set_color (cr, &theme->frame, 1);
   cairo_fill (cr);
   cairo_rectangle (cr, plot.left, plot.top, plot.right - plot.left, plot.bottom - plot.top);
-  set_color (cr, &theme->squares, 1);
+  verso_paint_set_color (cr, &theme->squares, 1);
   cairo_fill_preserve (cr);
-  set_color (cr, &theme->frame, 0.25);
+  verso_paint_set_color (cr, &theme->frame, 0.25);
   cairo_fill (cr);
 
   if (self->game) {
@@ -334,7 +318,7 @@ static void verso_eval_graph_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     cairo_move_to (cr, plot.left, zero);
     cairo_line_to (cr, plot.right, zero);
     cairo_set_line_width (cr, 1);
-    set_color (cr, &theme->lines, 1);
+    verso_paint_set_color (cr, &theme->lines, 1);
     cairo_stroke (cr);
 
     if (exact > 0) {
@@ -343,7 +327,7 @@ static void verso_eval_graph_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       cairo_move_to (cr, x, plot.top);
       cairo_line_to (cr, x, plot.bottom);
       cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
-      set_color (cr, &theme->labels, 1);
+      verso_paint_set_color (cr, &theme->labels, 1);
       cairo_stroke (cr);
       cairo_set_dash (cr, NULL, 0, 0);
     }
@@ -360,13 +344,13 @@ static void verso_eval_graph_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       cairo_move_to (cr, x, plot.top);
       cairo_line_to (cr, x, plot.bottom);
       cairo_set_line_width (cr, line);
-      set_color (cr, &theme->hint, 1);
+      verso_paint_set_color (cr, &theme->hint, 1);
       cairo_stroke (cr);
       if (score.known) {
         cairo_arc (cr, x, plot_y (&plot, score.score), line * 2, 0, 2 * G_PI);
         cairo_fill_preserve (cr);
         cairo_set_line_width (cr, 1);
-        set_color (cr, &theme->frame, 1);
+        verso_paint_set_color (cr, &theme->frame, 1);
         cairo_stroke (cr);
       }
     }
@@ -460,28 +444,10 @@ static gboolean on_key_pressed (GtkEventControllerKey *controller, guint keyval,
 
 /* Object */
 
-/* The desktop's high-contrast style overrides the chosen theme while it lasts, as on the board. */
-static void update_drawn_theme (VersoEvalGraph *self)
-{
-  const VersoBoardTheme *theme = self->chosen_theme;
-
-  if (adw_style_manager_get_high_contrast (adw_style_manager_get_default ()))
-    theme = verso_board_theme_find (VERSO_BOARD_THEME_HIGH_CONTRAST);
-  if (theme == self->theme)
-    return;
-  self->theme = theme;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
 static void set_theme (VersoEvalGraph *self, const char *name)
 {
-  const VersoBoardTheme *theme = verso_board_theme_find (name);
-
-  if (theme == self->chosen_theme)
-    return;
-  self->chosen_theme = theme;
-  update_drawn_theme (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_THEME]);
+  if (verso_theme_choice_set (&self->theme, name))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_THEME]);
 }
 
 static void verso_eval_graph_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
@@ -489,7 +455,7 @@ static void verso_eval_graph_get_property (GObject *object, guint prop_id, GValu
   VersoEvalGraph *self = VERSO_EVAL_GRAPH (object);
 
   switch (prop_id) {
-  case PROP_THEME: g_value_set_string (value, self->chosen_theme->name); break;
+  case PROP_THEME: g_value_set_string (value, self->theme.chosen->name); break;
   default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
 }
@@ -515,7 +481,7 @@ static void verso_eval_graph_dispose (GObject *object)
   VersoEvalGraph *self = VERSO_EVAL_GRAPH (object);
 
   verso_eval_graph_set_game (self, NULL);
-  g_clear_signal_handler (&self->high_contrast_id, adw_style_manager_get_default ());
+  verso_theme_choice_clear (&self->theme);
   G_OBJECT_CLASS (verso_eval_graph_parent_class)->dispose (object);
 }
 
@@ -546,7 +512,6 @@ static void verso_eval_graph_init (VersoEvalGraph *self)
   GtkGesture *drag = gtk_gesture_drag_new ();
   GtkEventController *keys = gtk_event_controller_key_new ();
 
-  self->chosen_theme = self->theme = verso_board_theme_find (NULL);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "pointer");
 
@@ -556,9 +521,7 @@ static void verso_eval_graph_init (VersoEvalGraph *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
-  self->high_contrast_id = g_signal_connect_swapped (adw_style_manager_get_default (), "notify::high-contrast",
-                                                     G_CALLBACK (update_drawn_theme), self);
-  update_drawn_theme (self);
+  verso_theme_choice_init (&self->theme, GTK_WIDGET (self));
 
   /* Translators: the tooltip of the graph of the scores after each move */
   gtk_widget_set_tooltip_text (GTK_WIDGET (self),

@@ -6,6 +6,8 @@
 
 #include <glib/gi18n.h>
 
+#include "notation.h"
+
 struct _VersoMoveList {
   GtkWidget parent_instance;
 
@@ -49,10 +51,13 @@ static int move_side (VersoMoveList *self, guint ply)
 
 static char *move_name (int move)
 {
+  char name[3];
+
   if (move == BOARD_PASS)
     /* Translators: a pass in the list of moves */
     return g_strdup (C_("move", "pass"));
-  return g_strdup_printf ("%c%c", 'a' + board_column (move), '1' + board_row (move));
+  notation_format_square (move, name);
+  return g_strdup (name);
 }
 
 /* The style class of each grade (style.css colours them), indexed by VersoGrade. */
@@ -484,6 +489,19 @@ static void verso_move_list_class_init (VersoMoveListClass *klass)
   gtk_widget_class_set_css_name (widget_class, "movelist");
 }
 
+/* A wrapped line of text at the end of box, hidden until it has something to say. */
+static GtkWidget *append_note (GtkWidget *box, const char *css_class)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_widget_add_css_class (label, css_class);
+  gtk_widget_set_visible (label, FALSE);
+  gtk_box_append (GTK_BOX (box), label);
+  return label;
+}
+
 static void verso_move_list_init (VersoMoveList *self)
 {
   GtkWidget *header, *overlay, *navigation, *title, *coach, *cancel;
@@ -503,12 +521,7 @@ static void verso_move_list_init (VersoMoveList *self)
   gtk_widget_add_css_class (title, "heading");
   gtk_label_set_xalign (GTK_LABEL (title), 0);
   gtk_box_append (GTK_BOX (header), title);
-  self->opening_label = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->opening_label), 0);
-  gtk_label_set_wrap (GTK_LABEL (self->opening_label), TRUE);
-  gtk_widget_add_css_class (self->opening_label, "opening");
-  gtk_widget_set_visible (self->opening_label, FALSE);
-  gtk_box_append (GTK_BOX (header), self->opening_label);
+  self->opening_label = append_note (header, "opening");
   gtk_widget_set_parent (header, GTK_WIDGET (self));
 
   self->grid = gtk_grid_new ();
@@ -541,12 +554,7 @@ static void verso_move_list_init (VersoMoveList *self)
 
   coach = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   gtk_widget_add_css_class (coach, "coach");
-  self->summary_label = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->summary_label), 0);
-  gtk_label_set_wrap (GTK_LABEL (self->summary_label), TRUE);
-  gtk_widget_add_css_class (self->summary_label, "summary");
-  gtk_widget_set_visible (self->summary_label, FALSE);
-  gtk_box_append (GTK_BOX (coach), self->summary_label);
+  self->summary_label = append_note (coach, "summary");
   legend = legend_text ();
   self->legend_label = gtk_label_new (legend);
   gtk_label_set_xalign (GTK_LABEL (self->legend_label), 0);

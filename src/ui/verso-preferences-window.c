@@ -41,6 +41,24 @@ static GParamSpec *properties[N_PROPS];
  * writability binding would outlive g_settings_unbind on the value. */
 #define BIND_FLAGS (G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_NO_SENSITIVITY)
 
+/* The switches, each bound to its boolean key's value. */
+static const struct {
+  const char *key;
+  gsize offset;
+} switches[] = {
+  { "sounds", G_STRUCT_OFFSET (VersoPreferencesWindow, sounds_switch) },
+  { "show-legal-moves", G_STRUCT_OFFSET (VersoPreferencesWindow, legal_moves_switch) },
+  { "show-last-move", G_STRUCT_OFFSET (VersoPreferencesWindow, last_move_switch) },
+  { "show-coordinates", G_STRUCT_OFFSET (VersoPreferencesWindow, coordinates_switch) },
+  { "animations", G_STRUCT_OFFSET (VersoPreferencesWindow, animations_switch) },
+  { "coach", G_STRUCT_OFFSET (VersoPreferencesWindow, coach_switch) },
+};
+
+static GtkSwitch *nth_switch (VersoPreferencesWindow *self, gsize i)
+{
+  return G_STRUCT_MEMBER (GtkSwitch *, self, switches[i].offset);
+}
+
 /* The nicks of the schema's enums, in the order of the combo rows' items. */
 static const char *const mode_nicks[] = { "versus-computer", "two-players", "computer-only", NULL };
 static const char *const color_nicks[] = { "black", "white", NULL };
@@ -124,15 +142,11 @@ static void verso_preferences_window_constructed (GObject *object)
   bind_level_row (self, "black-level", self->black_level_row);
   bind_level_row (self, "white-level", self->white_level_row);
   g_settings_bind (self->settings, "computer-pause", self->pause_spin, "value", BIND_FLAGS);
-  g_settings_bind (self->settings, "sounds", self->sounds_switch, "active", BIND_FLAGS);
   bind_combo_row (self, "game-mode", self->mode_row, mode_nicks);
   bind_combo_row (self, "player-color", self->color_row, color_nicks);
   bind_combo_row (self, "board-theme", self->theme_row, theme_nicks);
-  g_settings_bind (self->settings, "show-legal-moves", self->legal_moves_switch, "active", BIND_FLAGS);
-  g_settings_bind (self->settings, "show-last-move", self->last_move_switch, "active", BIND_FLAGS);
-  g_settings_bind (self->settings, "show-coordinates", self->coordinates_switch, "active", BIND_FLAGS);
-  g_settings_bind (self->settings, "animations", self->animations_switch, "active", BIND_FLAGS);
-  g_settings_bind (self->settings, "coach", self->coach_switch, "active", BIND_FLAGS);
+  for (gsize i = 0; i < G_N_ELEMENTS (switches); i++)
+    g_settings_bind (self->settings, switches[i].key, nth_switch (self, i), "active", BIND_FLAGS);
 
   g_object_bind_property_full (self->mode_row, "selected", self->color_row, "sensitive", G_BINDING_SYNC_CREATE,
                                mode_to_versus_sensitive, NULL, NULL, NULL);
@@ -172,18 +186,13 @@ static void verso_preferences_window_dispose (GObject *object)
 
   /* g_settings_bind holds no reference on the widgets: unbind before they go. */
   if (self->settings) {
-    g_settings_unbind (self->level_row, "selected");
-    g_settings_unbind (self->mode_row, "selected");
-    g_settings_unbind (self->color_row, "selected");
-    g_settings_unbind (self->theme_row, "selected");
-    g_settings_unbind (self->legal_moves_switch, "active");
-    g_settings_unbind (self->last_move_switch, "active");
-    g_settings_unbind (self->coordinates_switch, "active");
-    g_settings_unbind (self->animations_switch, "active");
-    g_settings_unbind (self->coach_switch, "active");
-    g_settings_unbind (self->sounds_switch, "active");
-    g_settings_unbind (self->black_level_row, "selected");
-    g_settings_unbind (self->white_level_row, "selected");
+    AdwComboRow *rows[] = { self->level_row, self->mode_row, self->color_row, self->theme_row,
+                            self->black_level_row, self->white_level_row };
+
+    for (gsize i = 0; i < G_N_ELEMENTS (rows); i++)
+      g_settings_unbind (rows[i], "selected");
+    for (gsize i = 0; i < G_N_ELEMENTS (switches); i++)
+      g_settings_unbind (nth_switch (self, i), "active");
     g_settings_unbind (self->pause_spin, "value");
   }
   gtk_widget_dispose_template (GTK_WIDGET (self), VERSO_TYPE_PREFERENCES_WINDOW);

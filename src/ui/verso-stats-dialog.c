@@ -121,16 +121,11 @@ static void on_reset_response (AdwMessageDialog *dialog, const char *response, V
 
 static void on_reset_clicked (VersoStatsDialog *self)
 {
-  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Reset the Statistics?"),
-                                              _("The results of every game against the computer will be forgotten."));
+  GtkWidget *dialog = verso_dialog_new_question (GTK_WINDOW (self), _("Reset the Statistics?"),
+                                                 _("The results of every game against the computer will be forgotten."),
+                                                 "cancel", _("_Cancel"), "reset", _("_Reset"),
+                                                 ADW_RESPONSE_DESTRUCTIVE);
 
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "reset", _("_Reset"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "reset", ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_reset_response), self, 0);
   verso_dialog_present (GTK_WINDOW (dialog), GTK_WINDOW (self));
 }

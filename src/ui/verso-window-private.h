@@ -1,5 +1,5 @@
-/* verso-window-private.h: the main window's state, shared by the files that make up the window
- * (verso-window.c: play, notices and dialogs; verso-window-files.c: files and the clipboard). */
+/* verso-window-private.h: the main window's state, shared by the files that make up the window:
+ * verso-window.c (the class, the layout, the wiring) and verso-window-<part>.c, one a concern. */
 #pragma once
 
 #include <adwaita.h>
@@ -7,7 +7,7 @@
 #include "verso-board-view.h"
 #include "verso-game.h"
 #include "verso-stats.h"
-#include "verso-sound.h"
+#include "verso-sounds.h"
 #include "verso-window.h"
 
 G_BEGIN_DECLS
@@ -62,12 +62,13 @@ struct _VersoWindow {
   GtkWidget *new_game_dialog;
   gboolean saving_new_game_choices; /* settings written by the New Game dialog, not a change of players */
 
-  /* VERSO_DEBUG_STALLS: measures the longest gap between main-loop turns while the computer thinks. */
+  /* VERSO_DEBUG_STALLS (verso-window-stall-probe.c): measures the longest gap between main-loop turns while the computer thinks. */
   guint stall_probe;
   gint64 stall_last, stall_longest, thinking_since;
   gint64 stall_cpu_last, stall_cpu_longest; /* the main thread's own CPU time between turns */
 
-  /* The record: the move list in a flap, navigation, and setting up a position (verso-window.c). */
+  /* The record: the move list in a flap (verso-window.c), and setting up a position
+   * (verso-window-editor.c). */
   AdwFlap *flap;
   GtkWidget *move_list;           /* VersoMoveList */
   GtkWidget *moves_button;
@@ -83,27 +84,83 @@ struct _VersoWindow {
   gboolean discarding;              /* the person chose Discard: set while what follows runs */
   gboolean close_confirmed;         /* the unsaved changes were dealt with: the window may close */
 
-  /* Scores on the board and the evaluation graph (verso-window.c). */
+  /* Scores on the board and the evaluation graph (verso-window-status.c). */
   GtkWidget *eval_graph;            /* VersoEvalGraph, under the move list */
   GtkLabel *scores_label;           /* the scores' depth in the status line, while they are shown */
 
-  /* The coach and Analyse Game (verso-window.c). */
-  GCancellable *analysis_cancellable; /* the game's analysis under way, NULL when none */
+  /* The coach and the review of the whole game, Analyse Game (verso-window-review.c). */
+  GCancellable *review_cancellable; /* the review under way, NULL when none */
 
-  /* The computer against itself, and the statistics of games against the computer (verso-window.c). */
+  /* The computer against itself (verso-window-status.c, -actions.c), and the statistics of games
+   * against the computer (verso-window-game-over.c). */
   GtkWidget *pause_button;          /* Pause/Resume in the header bar, shown in that mode only */
   VersoStats *stats;
   gboolean game_counted;            /* the game shown is in the statistics, or never will be */
 
-  /* Sounds of the game shown (verso-sound.c). */
+  /* Sounds of the game shown (verso-sounds.c). */
   VersoSounds *sounds;
 };
 
 /* verso-window.c, for the files that make up the window. */
 void verso_window_set_game (VersoWindow *self, VersoGame *game);
+/* The game is a person's against the computer: messages say "you" and "the computer". */
+gboolean verso_window_versus_computer (VersoWindow *self);
+/* Of four texts about color's player, the one that names it: the person (you) or the computer
+ * against the computer, the colour otherwise. Printf formats among them take the same arguments
+ * (the compiler checks you's). */
+const char *verso_window_player_words (VersoWindow *self, VersoColor color, const char *you,
+                                       const char *computer, const char *black, const char *white)
+                                       G_GNUC_FORMAT (3);
+void verso_window_set_subtitle (VersoWindow *self, const char *text);
+
+/* verso-window-notices.c */
 void verso_window_show_notice (VersoWindow *self, NoticeKind kind, const char *text, guint seconds);
+/* Withdraws the notice shown if it is of this kind. */
+void verso_window_withdraw_notice (VersoWindow *self, NoticeKind kind);
 /* A toast: for messages never withdrawn (why the help could not be opened). */
 void verso_window_show_toast (VersoWindow *self, const char *title);
+void verso_window_notices_watch_game (VersoWindow *self);
+
+/* verso-window-status.c */
+void verso_window_update_status (VersoWindow *self);
+void verso_window_update_scores (VersoWindow *self);
+/* The result of the game over, in a sentence: "You win, 40 to 24". */
+char *verso_window_result_text (VersoWindow *self);
+void verso_window_status_init (VersoWindow *self);
+void verso_window_status_watch_game (VersoWindow *self);
+
+/* verso-window-actions.c */
+void verso_window_update_actions (VersoWindow *self);
+void verso_window_cancel_hint (VersoWindow *self);
+void verso_window_actions_class_init (GtkWidgetClass *widget_class);
+
+/* verso-window-editor.c */
+void verso_window_stop_editing (VersoWindow *self);
+void verso_window_editor_class_init (GtkWidgetClass *widget_class);
+
+/* verso-window-game-over.c */
+void verso_window_game_over_watch_game (VersoWindow *self);
+void verso_window_game_over_class_init (GtkWidgetClass *widget_class);
+
+/* verso-window-review.c */
+void verso_window_update_coach (VersoWindow *self);
+/* Stops the review under way; the scores it found stay with the moves. */
+void verso_window_stop_review (VersoWindow *self);
+void verso_window_review_init (VersoWindow *self);
+void verso_window_review_class_init (GtkWidgetClass *widget_class);
+
+/* verso-window-settings.c */
+VersoPlayer verso_window_settings_player (GSettings *settings, VersoColor color);
+void verso_window_apply_level_settings (VersoWindow *self, VersoGame *game);
+void verso_window_update_move_delay (VersoWindow *self);
+void verso_window_settings_init (VersoWindow *self);
+
+/* verso-window-session.c: the game in progress, kept between sessions. */
+VersoGame *verso_window_restore_game (VersoWindow *self);
+void verso_window_save_game (VersoWindow *self);
+
+/* verso-window-stall-probe.c */
+void verso_window_update_stall_probe (VersoWindow *self);
 
 /* verso-window-files.c */
 typedef void (*VersoWindowThen) (VersoWindow *self, gpointer data);

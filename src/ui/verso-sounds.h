@@ -1,4 +1,4 @@
-/* verso-sound.h: the game's sounds (a disc placed, a pass, the end of a game), played through
+/* verso-sounds.h: the game's sounds (a disc placed, a pass, the end of a game), played through
  * GSound when the "sounds" setting is on; silent where there is no sound server. */
 #pragma once
 

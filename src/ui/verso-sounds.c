@@ -1,4 +1,4 @@
-/* verso-sound.c: plays the sounds made by tools/make-sounds through GSound (libcanberra) when a
+/* verso-sounds.c: plays the sounds made by tools/make-sounds through GSound (libcanberra) when a
  * move is played, a player passes or the game ends; silent when the "sounds" setting is off. */
 #include "config.h"
 
@@ -7,7 +7,7 @@
 #include <alsa/asoundlib.h>
 #endif
 
-#include "verso-sound.h"
+#include "verso-sounds.h"
 
 /* The pass or end sound waits this long after the disc sound of the move that caused it, so the
  * two are heard one after the other rather than as one blurred noise. */

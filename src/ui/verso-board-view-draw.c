@@ -1,0 +1,381 @@
+/* verso-board-view-draw.c: draws the board with Cairo and GSK: the board and one disc of each
+ * colour cached per size and look, the discs (turning over while a move is animated), the marks
+ * and the analysis' score of each legal move. */
+#include "verso-board-view-private.h"
+
+#include <math.h>
+
+#include "verso-paint.h"
+
+static void add_color_stop (cairo_pattern_t *pattern, double offset, const VersoBoardColor *color)
+{
+  cairo_pattern_add_color_stop_rgba (pattern, offset, color->red, color->green, color->blue, color->alpha);
+}
+
+/* A disc at (x, y) of radius r, squeezed horizontally by width (1 = seen face on). */
+static void draw_disc (const VersoBoardTheme *theme, cairo_t *cr, double x, double y, double r, VersoColor color,
+                       double width)
+{
+  const VersoBoardDisc *disc = color == VERSO_COLOR_BLACK ? &theme->black : &theme->white;
+  cairo_pattern_t *shine;
+
+  width = MAX (width, 0.04);
+  cairo_save (cr);
+  cairo_translate (cr, x, y);
+  cairo_scale (cr, width, 1);
+
+  if (theme->shadow > 0) {
+    cairo_arc (cr, r * 0.05, r * 0.09, r, 0, 2 * G_PI);
+    cairo_set_source_rgba (cr, 0, 0, 0, theme->shadow);
+    cairo_fill (cr);
+  }
+
+  shine = cairo_pattern_create_radial (-r * 0.35, -r * 0.35, r * 0.05, 0, 0, r);
+  add_color_stop (shine, 0, &disc->shine);
+  add_color_stop (shine, 1, &disc->edge);
+  cairo_arc (cr, 0, 0, r, 0, 2 * G_PI);
+  cairo_set_source (cr, shine);
+  cairo_pattern_destroy (shine);
+  cairo_fill_preserve (cr);
+  cairo_set_line_width (cr, MAX (r * 0.04, 1));
+  verso_paint_set_color (cr, &disc->outline, 1);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+static void draw_board (VersoBoardView *self, cairo_t *cr, const Geometry *g)
+{
+  const VersoBoardTheme *theme = self->theme.drawn;
+  double side = 8 * g->cell;
+  double line = MAX (round (g->cell / 40), 1);
+
+  /* Frame with rounded corners, then the cells. */
+  {
+    double x = g->x - g->frame, y = g->y - g->frame, size = side + 2 * g->frame;
+    double radius = MIN (g->frame, 12);
+
+    verso_paint_rounded_rectangle (cr, x, y, size, size, radius);
+    verso_paint_set_color (cr, &theme->frame, 1);
+    cairo_fill (cr);
+  }
+  cairo_rectangle (cr, g->x, g->y, side, side);
+  verso_paint_set_color (cr, &theme->squares, 1);
+  cairo_fill (cr);
+
+  verso_paint_set_color (cr, &theme->lines, 1);
+  cairo_set_line_width (cr, line);
+  for (int i = 0; i <= 8; i++) {
+    double offset = i * g->cell;
+    cairo_move_to (cr, g->x + offset, g->y);
+    cairo_line_to (cr, g->x + offset, g->y + side);
+    cairo_move_to (cr, g->x, g->y + offset);
+    cairo_line_to (cr, g->x + side, g->y + offset);
+  }
+  cairo_stroke (cr);
+  /* The four points that mark the centre sixteen squares. */
+  for (int i = 0; i < 4; i++) {
+    cairo_arc (cr, g->x + g->cell * (i & 1 ? 6 : 2), g->y + g->cell * (i & 2 ? 6 : 2),
+               MAX (g->cell * 0.06, 2), 0, 2 * G_PI);
+    cairo_fill (cr);
+  }
+
+  if (self->show_coordinates) {
+    PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
+    PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
+
+    pango_font_description_set_absolute_size (font, MAX (g->frame * 0.55, 8) * PANGO_SCALE);
+    pango_layout_set_font_description (layout, font);
+    verso_paint_set_color (cr, &theme->labels, 1);
+    for (int i = 0; i < 8; i++) {
+      char text[2] = { (char) ('a' + i), 0 };
+      int w, h;
+      for (int side_index = 0; side_index < 2; side_index++) {
+        text[0] = (char) ((side_index == 0 ? 'a' : '1') + i);
+        pango_layout_set_text (layout, text, -1);
+        pango_layout_get_pixel_size (layout, &w, &h);
+        if (side_index == 0)
+          cairo_move_to (cr, g->x + (i + 0.5) * g->cell - w / 2.0, g->y - g->frame / 2 - h / 2.0);
+        else
+          cairo_move_to (cr, g->x - g->frame / 2 - w / 2.0, g->y + (i + 0.5) * g->cell - h / 2.0);
+        pango_cairo_show_layout (cr, layout);
+      }
+    }
+    pango_font_description_free (font);
+    g_object_unref (layout);
+  }
+}
+
+/* The empty board and one disc of each colour are drawn once per size and look, and the same
+ * render nodes are used in every frame, so GTK redraws only the squares that changed. */
+static void ensure_cached_nodes (VersoBoardView *self, const Geometry *g)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (self)), height = gtk_widget_get_height (GTK_WIDGET (self));
+  double r = g->cell * 0.42;
+  graphene_rect_t bounds;
+  cairo_t *cr;
+
+  if (self->board_node && self->cached_width == width && self->cached_height == height
+      && self->cached_theme == self->theme.drawn && self->cached_coordinates == self->show_coordinates)
+    return;
+  g_clear_pointer (&self->board_node, gsk_render_node_unref);
+  g_clear_pointer (&self->disc_nodes[0], gsk_render_node_unref);
+  g_clear_pointer (&self->disc_nodes[1], gsk_render_node_unref);
+  self->cached_width = width;
+  self->cached_height = height;
+  self->cached_theme = self->theme.drawn;
+  self->cached_coordinates = self->show_coordinates;
+
+  graphene_rect_init (&bounds, 0, 0, width, height);
+  self->board_node = gsk_cairo_node_new (&bounds);
+  cr = gsk_cairo_node_get_draw_context (self->board_node);
+  draw_board (self, cr, g);
+  cairo_destroy (cr);
+
+  graphene_rect_init (&bounds, -r * 1.2, -r * 1.2, r * 2.4, r * 2.4);
+  for (int color = 0; color < 2; color++) {
+    self->disc_nodes[color] = gsk_cairo_node_new (&bounds);
+    cr = gsk_cairo_node_get_draw_context (self->disc_nodes[color]);
+    draw_disc (self->theme.drawn, cr, 0, 0, r, color, 1);
+    cairo_destroy (cr);
+  }
+}
+
+void verso_board_view_clear_cached_nodes (VersoBoardView *self)
+{
+  g_clear_pointer (&self->board_node, gsk_render_node_unref);
+  g_clear_pointer (&self->disc_nodes[0], gsk_render_node_unref);
+  g_clear_pointer (&self->disc_nodes[1], gsk_render_node_unref);
+}
+
+static void square_centre (const Geometry *g, int square, double *x, double *y)
+{
+  *x = g->x + (board_column (square) + 0.5) * g->cell;
+  *y = g->y + (board_row (square) + 0.5) * g->cell;
+}
+
+/* A Cairo context for drawing on one square (and a little around it), origin at its centre. */
+static cairo_t *square_context (GtkSnapshot *snapshot, const Geometry *g, int square)
+{
+  graphene_rect_t bounds;
+  double x, y;
+  cairo_t *cr;
+
+  square_centre (g, square, &x, &y);
+  graphene_rect_init (&bounds, x - g->cell * 0.6, y - g->cell * 0.6, g->cell * 1.2, g->cell * 1.2);
+  cr = gtk_snapshot_append_cairo (snapshot, &bounds);
+  cairo_translate (cr, x, y);
+  return cr;
+}
+
+static void append_disc (VersoBoardView *self, GtkSnapshot *snapshot, const Geometry *g, int square,
+                         VersoColor color, double opacity)
+{
+  double x, y;
+
+  square_centre (g, square, &x, &y);
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (x, y));
+  if (opacity < 1)
+    gtk_snapshot_push_opacity (snapshot, opacity);
+  gtk_snapshot_append_node (snapshot, self->disc_nodes[color]);
+  if (opacity < 1)
+    gtk_snapshot_pop (snapshot);
+  gtk_snapshot_restore (snapshot);
+}
+
+static void snapshot_discs (VersoBoardView *self, GtkSnapshot *snapshot, const Geometry *g, gint64 now)
+{
+  guint64 black = verso_board_view_shown_discs (self, VERSO_COLOR_BLACK);
+  guint64 white = verso_board_view_shown_discs (self, VERSO_COLOR_WHITE);
+  double radius = g->cell * 0.42;
+
+  for (int square = 0; square < BOARD_SQUARES; square++) {
+    VersoColor color;
+    double t;
+
+    if (black & board_bit (square))
+      color = VERSO_COLOR_BLACK;
+    else if (white & board_bit (square))
+      color = VERSO_COLOR_WHITE;
+    else
+      continue;
+
+    t = verso_board_view_flip_progress (self, square, now);
+    if (t < 1) {
+      /* Edge on at the half-way point; the old colour shows until then. */
+      cairo_t *cr = square_context (snapshot, g, square);
+      draw_disc (self->theme.drawn, cr, 0, 0, radius, t < 0.5 ? verso_color_other (color) : color, fabs (cos (G_PI * t)));
+      cairo_destroy (cr);
+    } else if (self->anim_start && square == self->anim_square) {
+      double grow = self->anim_waiting ? 0 : CLAMP ((double) (now - self->anim_start) / PLACE_USEC, 0, 1);
+      cairo_t *cr = square_context (snapshot, g, square);
+      draw_disc (self->theme.drawn, cr, 0, 0, radius * (0.75 + 0.25 * grow), color, 1);
+      cairo_destroy (cr);
+    } else {
+      append_disc (self, snapshot, g, square, color, 1);
+    }
+  }
+}
+
+static void snapshot_cell_fill (GtkSnapshot *snapshot, const Geometry *g, int square, const VersoBoardColor *wash,
+                                double opacity)
+{
+  GdkRGBA color = { wash->red, wash->green, wash->blue, wash->alpha * opacity };
+  graphene_rect_t cell;
+
+  graphene_rect_init (&cell, g->x + board_column (square) * g->cell + 1, g->y + board_row (square) * g->cell + 1,
+                      g->cell - 2, g->cell - 2);
+  gtk_snapshot_append_color (snapshot, &color, &cell);
+}
+
+/* Marks under the discs: hover and the refused-move glow. */
+static void snapshot_under_marks (VersoBoardView *self, GtkSnapshot *snapshot, const Geometry *g, gint64 now)
+{
+  if (self->hover >= 0 && (self->editing || verso_game_is_human_turn (self->game)))
+    snapshot_cell_fill (snapshot, g, self->hover, &self->theme.drawn->hover, 1);
+  if (self->flash_start) {
+    double t = self->flash_waiting ? 0 : (double) (now - self->flash_start) / FLASH_USEC;
+    if (t < 1)
+      snapshot_cell_fill (snapshot, g, self->flash_square, &self->theme.drawn->refused, 1 - t);
+  }
+}
+
+/* A move's score on its square: the number in a chip of the side to move's colour (translucent
+ * in the pictorial themes, opaque in high contrast) with the other colour's text, so it reads on
+ * any square; the best move(s) ringed in the hint's colour; an exact score underlined. */
+static void snapshot_score (VersoBoardView *self, GtkSnapshot *snapshot, const Geometry *g, int square,
+                            const AnalysisMove *move, VersoColor turn, PangoLayout *layout)
+{
+  const VersoBoardTheme *theme = self->theme.drawn;
+  /* The darkest of the black disc's colours and the lightest of the white's. */
+  const VersoBoardColor *chip = turn == VERSO_COLOR_BLACK ? &theme->black.edge : &theme->white.shine;
+  const VersoBoardColor *ink = turn == VERSO_COLOR_BLACK ? &theme->white.shine : &theme->black.edge;
+  double radius = g->cell * 0.36;
+  g_autofree char *text = verso_format_score (move->score);
+  PangoRectangle ink_rect, logical;
+  double underline = MAX (g->cell * 0.04, 1.5);
+  cairo_t *cr = square_context (snapshot, g, square);
+
+  cairo_arc (cr, 0, 0, radius, 0, 2 * G_PI);
+  verso_paint_set_color (cr, chip, theme->mark_scale > 1 ? 1 : 0.7);
+  cairo_fill (cr);
+  if (verso_board_view_is_best_score (self, move)) {
+    double width = MAX (g->cell * 0.05 * theme->mark_scale, 2);
+    cairo_arc (cr, 0, 0, g->cell * 0.42 + width / 2, 0, 2 * G_PI);
+    cairo_set_line_width (cr, width);
+    verso_paint_set_color (cr, &theme->hint, 1);
+    cairo_stroke (cr);
+  }
+
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_pixel_extents (layout, &ink_rect, &logical);
+  /* Centred on the digits' ink, raised a little when an underline goes below them. */
+  {
+    double x = -ink_rect.x - ink_rect.width / 2.0;
+    double y = -ink_rect.y - ink_rect.height / 2.0 - (move->exact ? underline * 1.2 : 0);
+    verso_paint_set_color (cr, ink, 1);
+    cairo_move_to (cr, x, y);
+    pango_cairo_show_layout (cr, layout);
+    if (move->exact) {
+      cairo_rectangle (cr, x + ink_rect.x, y + ink_rect.y + ink_rect.height + underline * 0.9,
+                       ink_rect.width, underline);
+      cairo_fill (cr);
+    }
+  }
+  cairo_destroy (cr);
+}
+
+static void snapshot_scores (VersoBoardView *self, GtkSnapshot *snapshot, const Geometry *g, VersoColor turn)
+{
+  PangoLayout *layout;
+  PangoFontDescription *font;
+
+  if (!self->scores || self->editing)
+    return;
+  layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
+  font = pango_font_description_from_string ("Sans Bold");
+  /* "−12" fits the chip; never below 8 px, which a 320 px wide window reaches. */
+  pango_font_description_set_absolute_size (font, MAX (g->cell * 0.27, 8) * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  for (int square = 0; square < BOARD_SQUARES; square++) {
+    const AnalysisMove *move = verso_board_view_scored_move (self, square);
+    if (move)
+      snapshot_score (self, snapshot, g, square, move, turn, layout);
+  }
+  pango_font_description_free (font);
+  g_object_unref (layout);
+}
+
+static void snapshot_marks (VersoBoardView *self, GtkSnapshot *snapshot, const Geometry *g)
+{
+  const VersoBoardTheme *theme = self->theme.drawn;
+  double scale = theme->mark_scale;
+  gboolean human = !self->editing && verso_game_is_human_turn (self->game);
+  guint64 legal = self->editing ? 0 : verso_game_get_legal_moves (self->game);
+  VersoColor turn = self->editing ? VERSO_COLOR_BLACK : verso_game_get_turn (self->game);
+  int last = self->editing ? BOARD_NO_MOVE : verso_game_get_last_move (self->game);
+  cairo_t *cr;
+
+  if (self->hover >= 0 && human && (legal & board_bit (self->hover)))
+    append_disc (self, snapshot, g, self->hover, turn, 0.4);
+
+  if (self->show_legal_moves && human) {
+    for (int square = 0; square < BOARD_SQUARES; square++) {
+      if (!(legal & board_bit (square)) || square == self->hover || square == self->hint
+          || verso_board_view_scored_move (self, square))
+        continue;
+      cr = square_context (snapshot, g, square);
+      cairo_arc (cr, 0, 0, g->cell * 0.09 * scale, 0, 2 * G_PI);
+      verso_paint_set_color (cr, turn == VERSO_COLOR_BLACK ? &theme->legal_black : &theme->legal_white, 1);
+      cairo_fill (cr);
+      cairo_destroy (cr);
+    }
+  }
+
+  if (self->show_last_move && last >= 0 && last < BOARD_SQUARES) {
+    cr = square_context (snapshot, g, last);
+    cairo_arc (cr, 0, 0, MAX (g->cell * 0.07, 2.5) * scale, 0, 2 * G_PI);
+    verso_paint_set_color (cr, &theme->last_move, 1);
+    cairo_fill (cr);
+    cairo_destroy (cr);
+  }
+
+  if (self->hint >= 0 && human) {
+    /* The ring lies on the square just outside the disc, so that it is seen against the square. */
+    double width = MAX (g->cell * 0.05 * scale, 2);
+    append_disc (self, snapshot, g, self->hint, turn, 0.5);
+    cr = square_context (snapshot, g, self->hint);
+    cairo_arc (cr, 0, 0, g->cell * 0.42 + width / 2, 0, 2 * G_PI);
+    cairo_set_line_width (cr, width);
+    verso_paint_set_color (cr, &theme->hint, 1);
+    cairo_stroke (cr);
+    cairo_destroy (cr);
+  }
+
+  snapshot_scores (self, snapshot, g, turn);
+
+  if (self->cursor_shown && gtk_widget_has_focus (GTK_WIDGET (self))) {
+    double width = MAX (round (g->cell * 0.06 * scale), 2), half = g->cell / 2;
+    cr = square_context (snapshot, g, self->cursor);
+    cairo_rectangle (cr, -half + width / 2 + 1, -half + width / 2 + 1, g->cell - width - 2, g->cell - width - 2);
+    cairo_set_line_width (cr, width);
+    verso_paint_set_color (cr, &theme->cursor, 1);
+    cairo_stroke (cr);
+    cairo_destroy (cr);
+  }
+}
+
+void verso_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  VersoBoardView *self = VERSO_BOARD_VIEW (widget);
+  Geometry geometry = verso_board_view_geometry (self);
+  gint64 now = verso_board_view_frame_time (self);
+
+  ensure_cached_nodes (self, &geometry);
+  gtk_snapshot_append_node (snapshot, self->board_node);
+  if (self->game || self->editing) {
+    snapshot_under_marks (self, snapshot, &geometry, now);
+    snapshot_discs (self, snapshot, &geometry, now);
+    snapshot_marks (self, snapshot, &geometry);
+  }
+}

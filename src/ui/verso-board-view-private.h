@@ -1,0 +1,84 @@
+/* verso-board-view-private.h: the board view's state, shared by the files that make up the view:
+ * verso-board-view.c (the object, its properties and setters), -draw.c, -animation.c, -input.c
+ * and -accessible.c. */
+#pragma once
+
+#include "verso-board-view.h"
+#include "verso-theme-choice.h"
+
+G_BEGIN_DECLS
+
+/* A flipped disc turns over in FLIP_USEC; each step of distance from the move delays it by
+ * STEP_USEC, so the flips spread out from the played square. */
+#define FLIP_USEC 160000
+#define STEP_USEC 35000
+#define PLACE_USEC 120000
+#define FLASH_USEC 450000
+
+struct _VersoBoardView {
+  GtkWidget parent_instance;
+
+  VersoGame *game;
+  gulong changed_id, move_played_id;
+
+  gboolean show_legal_moves, show_last_move, show_coordinates, animate;
+  VersoThemeChoice theme;  /* the board-theme setting, or high contrast when the desktop asks */
+
+  int hover;          /* square under the pointer, or -1 */
+  int cursor;         /* keyboard cursor square */
+  gboolean cursor_shown;
+  int hint;           /* -1 when none */
+  Analysis *scores;   /* the analysis of the position shown, or NULL */
+  /* Setting up a position: this one is drawn instead of the game's, without marks. */
+  gboolean editing;
+  Position edit_position;
+
+  /* The flip animation of the last move, if one runs. */
+  guint tick_id;
+  gint64 anim_start;  /* frame time, microseconds; 0 when no animation runs */
+  int anim_square;
+  guint64 anim_flips;
+  guint anim_ply;
+  gboolean anim_waiting;  /* anim_start is set by the first frame after the move */
+  int flash_square;
+  gint64 flash_start;
+  gboolean flash_waiting;
+
+  GskRenderNode *board_node;
+  GskRenderNode *disc_nodes[2];
+  int cached_width, cached_height;
+  const VersoBoardTheme *cached_theme;
+  gboolean cached_coordinates;
+};
+
+typedef struct {
+  double x, y;    /* top left of a1's cell */
+  double cell;
+  double frame;
+} Geometry;
+
+/* verso-board-view.c */
+Geometry verso_board_view_geometry (VersoBoardView *self);
+/* The discs drawn: those of the position being set up, or the game's. */
+guint64 verso_board_view_shown_discs (VersoBoardView *self, VersoColor color);
+const AnalysisMove *verso_board_view_scored_move (VersoBoardView *self, int square);
+gboolean verso_board_view_is_best_score (VersoBoardView *self, const AnalysisMove *move);
+
+/* verso-board-view-draw.c */
+void verso_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot);
+void verso_board_view_clear_cached_nodes (VersoBoardView *self);
+
+/* verso-board-view-animation.c */
+gint64 verso_board_view_frame_time (VersoBoardView *self);
+double verso_board_view_flip_progress (VersoBoardView *self, int square, gint64 now);
+void verso_board_view_stop_animation (VersoBoardView *self);
+/* The game's "move-played": the placed disc grows and the flipped ones turn over. */
+void verso_board_view_animate_move (VersoGame *game, int square, guint64 flips, VersoBoardView *self);
+
+/* verso-board-view-input.c */
+void verso_board_view_input_init (VersoBoardView *self);
+
+/* verso-board-view-accessible.c */
+void verso_board_view_update_description (VersoBoardView *self);
+
+G_END_DECLS

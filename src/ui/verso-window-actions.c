@@ -1,0 +1,207 @@
+/* verso-window-actions.c: the play actions (undo, redo, hint, moving through the record, pause
+ * and resume), which of them are enabled, and clicks on squares. */
+#include "verso-window-private.h"
+
+#include <glib/gi18n.h>
+
+#include "notation.h"
+#include "verso-position-editor.h"
+
+void verso_window_update_actions (VersoWindow *self)
+{
+  gboolean human = verso_game_is_human_turn (self->game);
+
+  gboolean playing = !self->editing;  /* while a position is set up, the game waits */
+  guint ply = verso_game_get_ply (self->game), length = verso_game_get_length (self->game);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", playing && verso_game_can_undo (self->game));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", playing && verso_game_can_redo (self->game));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint", playing && human && !self->hint_cancellable);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.go-start", playing && ply > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.go-back", playing && ply > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.go-forward", playing && ply < length);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.go-end", playing && ply < length);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.resume", playing && verso_game_get_paused (self->game));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.pause",
+                                 playing && verso_game_get_mode (self->game) == VERSO_MODE_COMPUTER_ONLY
+                                 && !verso_game_is_over (self->game));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.set-up-position", playing);
+  /* Analyse Game: one analysis at a time, of a game with moves. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.analyse-game",
+                                 playing && length > 0 && !self->review_cancellable);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-analysis", self->review_cancellable != NULL);
+}
+
+static void on_square_activated (VersoBoardView *view, int square, VersoWindow *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (self->editing) {
+    verso_position_editor_cycle_square (VERSO_POSITION_EDITOR (self->position_editor), square);
+    return;
+  }
+  if (verso_game_play (self->game, square, &error))
+    return;
+  verso_board_view_flash_square (view, square);
+  if (g_error_matches (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_ILLEGAL_MOVE))
+    verso_window_show_notice (self, NOTICE_ILLEGAL, _("You cannot play there"), 2);
+}
+
+static void undo_activated (GtkWidget *widget, const char *action, GVariant *parameter)
+{
+  verso_game_undo (VERSO_WINDOW (widget)->game);
+}
+
+static void redo_activated (GtkWidget *widget, const char *action, GVariant *parameter)
+{
+  verso_game_redo (VERSO_WINDOW (widget)->game);
+}
+
+/* The hint button turns into a spinner while the engine looks for the best move. */
+static void show_hint_searching (VersoWindow *self, gboolean searching)
+{
+  gtk_stack_set_visible_child_name (self->hint_stack, searching ? "searching" : "idle");
+  gtk_spinner_set_spinning (self->hint_spinner, searching);
+  gtk_widget_set_tooltip_text (self->hint_button, searching ? _("Looking for the best move…") : _("Hint"));
+}
+
+void verso_window_cancel_hint (VersoWindow *self)
+{
+  if (self->hint_cancellable) {
+    g_cancellable_cancel (self->hint_cancellable);
+    g_clear_object (&self->hint_cancellable);
+    show_hint_searching (self, FALSE);
+  }
+}
+
+/* The hinted square and the final disc difference the engine expects after it, e.g.
+ * "Best move: d3, winning by about 4 discs". */
+static char *hint_text (int square, int disc_difference, gboolean exact)
+{
+  char name[3];
+  int margin = ABS (disc_difference);
+
+  notation_format_square (square, name);
+
+  if (exact && disc_difference > 0)
+    /* Translators: a hint: the best move's square (e.g. "d3") and by how much it wins with the
+     * best play of both sides, which the engine has solved exactly. */
+    return g_strdup_printf (ngettext ("Best move: %s, winning by %d disc",
+                                      "Best move: %s, winning by %d discs", margin), name, margin);
+  if (exact && disc_difference < 0)
+    /* Translators: a hint: the best move's square and by how much it loses, solved exactly. */
+    return g_strdup_printf (ngettext ("Best move: %s, losing by %d disc",
+                                      "Best move: %s, losing by %d discs", margin), name, margin);
+  if (exact)
+    /* Translators: a hint: the best move's square, which draws with the best play, solved exactly. */
+    return g_strdup_printf (_("Best move: %s, a draw"), name);
+  if (disc_difference > 0)
+    /* Translators: a hint: the best move's square and by how much the engine estimates it wins. */
+    return g_strdup_printf (ngettext ("Best move: %s, winning by about %d disc",
+                                      "Best move: %s, winning by about %d discs", margin), name, margin);
+  if (disc_difference < 0)
+    /* Translators: a hint: the best move's square and by how much the engine estimates it loses. */
+    return g_strdup_printf (ngettext ("Best move: %s, losing by about %d disc",
+                                      "Best move: %s, losing by about %d discs", margin), name, margin);
+  /* Translators: a hint: the best move's square, after which the engine sees neither side ahead. */
+  return g_strdup_printf (_("Best move: %s, about even"), name);
+}
+
+static void hint_ready (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (VersoWindow) self = user_data;
+  g_autoptr (GError) error = NULL;
+  int disc_difference = 0;
+  gboolean exact = FALSE;
+  int square = verso_game_hint_finish (VERSO_GAME (source), result, &disc_difference, &exact,
+                                        &error);
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  g_clear_object (&self->hint_cancellable);
+  show_hint_searching (self, FALSE);
+  if (error) {
+    verso_window_show_toast (self, _("No hint is available"));
+  } else if (VERSO_GAME (source) == self->game && square >= 0 && square < BOARD_SQUARES) {
+    g_autofree char *text = hint_text (square, disc_difference, exact);
+    verso_board_view_set_hint (self->board_view, square);
+    verso_window_show_notice (self, NOTICE_HINT, text, 5);
+  }
+  verso_window_update_actions (self);
+}
+
+static void hint_activated (GtkWidget *widget, const char *action, GVariant *parameter)
+{
+  VersoWindow *self = VERSO_WINDOW (widget);
+
+  if (self->hint_cancellable || !verso_game_is_human_turn (self->game))
+    return;
+  self->hint_cancellable = g_cancellable_new ();
+  show_hint_searching (self, TRUE);
+  verso_game_hint_async (self->game, self->hint_cancellable, hint_ready, g_object_ref (self));
+  verso_window_update_actions (self);
+}
+
+static void go_start_activated (GtkWidget *widget, const char *action, GVariant *parameter)
+{
+  verso_game_go_to (VERSO_WINDOW (widget)->game, 0);
+}
+
+static void go_end_activated (GtkWidget *widget, const char *action, GVariant *parameter)
+{
+  VersoGame *game = VERSO_WINDOW (widget)->game;
+
+  verso_game_go_to (game, verso_game_get_length (game));
+}
+
+/* One move back; the position before a forced pass shows the one after it, so going back over a
+ * pass may land where it already is: then one more. */
+static void go_back_activated (GtkWidget *widget, const char *action, GVariant *parameter)
+{
+  VersoGame *game = VERSO_WINDOW (widget)->game;
+  guint ply = verso_game_get_ply (game);
+
+  for (guint target = ply; target > 0 && verso_game_get_ply (game) == ply; target--)
+    verso_game_go_to (game, target - 1);
+}
+
+/* One move forward, over a forced pass in the same way. */
+static void go_forward_activated (GtkWidget *widget, const char *action, GVariant *parameter)
+{
+  VersoGame *game = VERSO_WINDOW (widget)->game;
+  guint ply = verso_game_get_ply (game), length = verso_game_get_length (game);
+
+  for (guint target = ply + 1; target <= length && verso_game_get_ply (game) == ply; target++)
+    verso_game_go_to (game, target);
+}
+
+static void resume_activated (GtkWidget *widget, const char *action, GVariant *parameter)
+{
+  verso_game_resume (VERSO_WINDOW (widget)->game);
+}
+
+static void pause_activated (GtkWidget *widget, const char *action, GVariant *parameter)
+{
+  VersoGame *game = VERSO_WINDOW (widget)->game;
+
+  if (verso_game_get_mode (game) != VERSO_MODE_COMPUTER_ONLY || verso_game_is_over (game))
+    return;
+  if (verso_game_get_paused (game))
+    verso_game_resume (game);
+  else
+    verso_game_pause (game);
+}
+
+void verso_window_actions_class_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.go-start", NULL, go_start_activated);
+  gtk_widget_class_install_action (widget_class, "win.go-end", NULL, go_end_activated);
+  gtk_widget_class_install_action (widget_class, "win.go-back", NULL, go_back_activated);
+  gtk_widget_class_install_action (widget_class, "win.go-forward", NULL, go_forward_activated);
+  gtk_widget_class_install_action (widget_class, "win.resume", NULL, resume_activated);
+  gtk_widget_class_install_action (widget_class, "win.pause", NULL, pause_activated);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_activated);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_activated);
+  gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_square_activated);
+}

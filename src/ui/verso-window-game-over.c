@@ -1,0 +1,129 @@
+/* verso-window-game-over.c: the end of a game: the dialog with the result and the coach's summary,
+ * the game's count in the statistics, and the statistics dialog. */
+#include "verso-window-private.h"
+
+#include <glib/gi18n.h>
+
+#include "verso-dialog.h"
+#include "verso-stats-dialog.h"
+
+static void start_new_game_confirmed (VersoWindow *self, gpointer data)
+{
+  verso_window_start_new_game (self);
+}
+
+static void on_game_over_response (AdwMessageDialog *dialog, const char *response, VersoWindow *self)
+{
+  if (g_strcmp0 (response, "new-game") == 0)
+    verso_window_files_confirm (self, start_new_game_confirmed, NULL, NULL);
+}
+
+/* A game against the computer is counted in the statistics the first time it ends by a move:
+ * never again for the same game (undo, redo and going back to its end), never for one that was
+ * already over when the window got it. */
+static void count_result (VersoWindow *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (self->game_counted || !verso_window_versus_computer (self))
+    return;
+  self->game_counted = TRUE;
+  if (!verso_stats_add_game (self->stats, self->game, &error)) {
+    /* Translators: a message when the statistics file could not be written; the reason follows */
+    g_autofree char *text = g_strdup_printf (_("The statistics could not be saved: %s"), error->message);
+
+    g_message ("%s", text);
+    verso_window_show_toast (self, text);
+  }
+}
+
+/* The coach's summary of the people's moves (after Analyse Game in a two-player game), or NULL
+ * when none of them is graded. */
+static char *coach_summary_text (VersoWindow *self)
+{
+  gboolean two_players = verso_game_get_mode (self->game) == VERSO_MODE_TWO_PLAYERS;
+  GString *text = g_string_new (NULL);
+
+  for (VersoColor color = VERSO_COLOR_BLACK; color <= VERSO_COLOR_WHITE; color++) {
+    g_autofree char *line = NULL;
+
+    if (verso_game_get_player (self->game, color) != VERSO_PLAYER_HUMAN
+        || !(line = verso_game_describe_coach_summary (self->game, color)))
+      continue;
+    if (text->len)
+      g_string_append_c (text, '\n');
+    if (two_players)
+      /* Translators: the coach's summary of one colour's moves at the end of a game,
+       * e.g. "Black: 18 discs lost in 4 mistakes; worst: 31. e2, −9" */
+      g_string_append_printf (text, color == VERSO_COLOR_BLACK ? _("Black: %s") : _("White: %s"), line);
+    else
+      /* Translators: the coach's summary of the person's moves at the end of a game against the
+       * computer, e.g. "Your moves: 18 discs lost in 4 mistakes; worst: 31. e2, −9" */
+      g_string_append_printf (text, _("Your moves: %s"), line);
+  }
+  if (text->len == 0) {
+    g_string_free (text, TRUE);
+    return NULL;
+  }
+  return g_string_free (text, FALSE);
+}
+
+/* The result, and the coach's summary under it. */
+static char *game_over_body (VersoWindow *self)
+{
+  g_autofree char *result = verso_window_result_text (self);
+  g_autofree char *summary = coach_summary_text (self);
+
+  return summary ? g_strdup_printf ("%s\n\n%s", result, summary) : g_steal_pointer (&result);
+}
+
+static void on_game_over (VersoGame *game, VersoWindow *self)
+{
+  g_autofree char *body = game_over_body (self);
+  const char *heading;
+  int winner = verso_game_get_winner (game);
+  GtkWidget *dialog;
+
+  count_result (self);
+  if (self->game_over_dialog)
+    return;
+  if (winner < 0)
+    heading = _("Draw");
+  else
+    heading = verso_window_player_words (self, winner, _("You Win!"), _("You Lose"), _("Black Wins"), _("White Wins"));
+
+  dialog = verso_dialog_new_question (GTK_WINDOW (self), heading, body, "close", _("_Close"), "new-game", _("_New Game"),
+                                      ADW_RESPONSE_SUGGESTED);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_game_over_response), self, 0);
+  g_set_weak_pointer (&self->game_over_dialog, dialog);
+  verso_dialog_present (GTK_WINDOW (dialog), GTK_WINDOW (self));
+}
+
+/* The last move's grade may come after the game is over: the dialog then shows it. */
+static void on_move_scored (VersoGame *game, guint ply, VersoWindow *self)
+{
+  if (self->game_over_dialog && verso_game_is_over (game)) {
+    g_autofree char *body = game_over_body (self);
+    adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (self->game_over_dialog), body);
+  }
+}
+
+static void statistics_activated (GtkWidget *widget, const char *action, GVariant *parameter)
+{
+  VersoWindow *self = VERSO_WINDOW (widget);
+
+  verso_dialog_present (GTK_WINDOW (verso_stats_dialog_new (GTK_WINDOW (self), self->stats)), GTK_WINDOW (self));
+}
+
+void verso_window_game_over_watch_game (VersoWindow *self)
+{
+  /* A game already over when it comes (opened, set up) is not a result of play. */
+  self->game_counted = verso_game_is_over (self->game);
+  g_signal_connect (self->game, "game-over", G_CALLBACK (on_game_over), self);
+  g_signal_connect (self->game, "move-scored", G_CALLBACK (on_move_scored), self);
+}
+
+void verso_window_game_over_class_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.statistics", NULL, statistics_activated);
+}

@@ -1,0 +1,59 @@
+/* verso-window-notices.c: the window's messages: toasts, and the short notices over the bottom
+ * of the board (a refused move, a hint, a pass, a remark on a file), withdrawn when no longer true. */
+#include "verso-window-private.h"
+
+#include <glib/gi18n.h>
+
+void verso_window_show_toast (VersoWindow *self, const char *title)
+{
+  AdwToast *toast = adw_toast_new (title);
+
+  adw_toast_set_timeout (toast, 3);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+/* The notices are the window's own, not toasts: libadwaita 1.2 frees a toast twice when it is
+ * dismissed at the wrong moment of its animation (a storm of clicks found it), and these must be
+ * withdrawn as soon as they are no longer true. */
+void verso_window_withdraw_notice (VersoWindow *self, NoticeKind kind)
+{
+  if (self->notice_kind != kind || kind == NOTICE_NONE)
+    return;
+  self->notice_kind = NOTICE_NONE;
+  g_clear_handle_id (&self->notice_timeout, g_source_remove);
+  gtk_revealer_set_reveal_child (self->notice_revealer, FALSE);
+}
+
+static gboolean notice_timed_out (gpointer user_data)
+{
+  VersoWindow *self = user_data;
+
+  self->notice_timeout = 0;
+  verso_window_withdraw_notice (self, self->notice_kind);
+  return G_SOURCE_REMOVE;
+}
+
+void verso_window_show_notice (VersoWindow *self, NoticeKind kind, const char *text, guint seconds)
+{
+  verso_window_withdraw_notice (self, self->notice_kind);
+  self->notice_kind = kind;
+  gtk_label_set_text (self->notice_label, text);
+  gtk_revealer_set_reveal_child (self->notice_revealer, TRUE);
+  self->notice_timeout = g_timeout_add_seconds (seconds, notice_timed_out, self);
+}
+
+static void on_pass (VersoGame *game, int color, VersoWindow *self)
+{
+  const char *text = verso_window_player_words (self, color, _("You have no legal move and pass"),
+                                                _("The computer has no legal move and passes"),
+                                                _("Black has no legal move and passes"),
+                                                _("White has no legal move and passes"));
+
+  self->pass_ply = verso_game_get_ply (game);
+  verso_window_show_notice (self, NOTICE_PASS, text, 3);
+}
+
+void verso_window_notices_watch_game (VersoWindow *self)
+{
+  g_signal_connect (self->game, "pass", G_CALLBACK (on_pass), self);
+}

@@ -1,0 +1,130 @@
+/* verso-window-settings.c: the preferences applied to the game shown (players, levels, the
+ * computer's pause) and new games made from them, chosen in the New Game dialog. */
+#include "verso-window-private.h"
+
+#include "verso-dialog.h"
+#include "verso-new-game-dialog.h"
+
+/* The computer's least wait before a move, but when it plays itself ("computer-pause"): the
+ * game model's own default, set again when the computer stops playing itself. */
+#define DEFAULT_MOVE_DELAY_MS 400
+
+/* Who plays a colour according to the settings. */
+VersoPlayer verso_window_settings_player (GSettings *settings, VersoColor color)
+{
+  VersoMode mode = g_settings_get_enum (settings, "game-mode");
+  VersoColor human = g_settings_get_enum (settings, "player-color");
+
+  return mode == VERSO_MODE_TWO_PLAYERS || (mode == VERSO_MODE_VERSUS_COMPUTER && human == color)
+         ? VERSO_PLAYER_HUMAN : VERSO_PLAYER_COMPUTER;
+}
+
+/* The levels the settings give the game's computer: one for both sides, or one for each when
+ * it plays itself. */
+void verso_window_apply_level_settings (VersoWindow *self, VersoGame *game)
+{
+  if (verso_game_get_mode (game) == VERSO_MODE_COMPUTER_ONLY) {
+    verso_game_set_level_for (game, VERSO_COLOR_BLACK, g_settings_get_enum (self->settings, "black-level"));
+    verso_game_set_level_for (game, VERSO_COLOR_WHITE, g_settings_get_enum (self->settings, "white-level"));
+  } else {
+    verso_game_set_level (game, g_settings_get_enum (self->settings, "level"));
+  }
+}
+
+/* The pause between moves that lets a person follow the computer playing itself. */
+void verso_window_update_move_delay (VersoWindow *self)
+{
+  double seconds = g_settings_get_double (self->settings, "computer-pause");
+
+  verso_game_set_move_delay (self->game, verso_game_get_mode (self->game) == VERSO_MODE_COMPUTER_ONLY
+                                         ? (guint) (seconds * 1000 + 0.5) : DEFAULT_MOVE_DELAY_MS);
+}
+
+static void on_computer_pause_setting_changed (GSettings *settings, const char *key, VersoWindow *self)
+{
+  verso_window_update_move_delay (self);
+}
+
+/* Changes in the preferences apply to the game in progress. */
+static void on_players_setting_changed (GSettings *settings, const char *key, VersoWindow *self)
+{
+  if (self->saving_new_game_choices)
+    return;
+  verso_game_set_player (self->game, VERSO_COLOR_BLACK, verso_window_settings_player (settings, VERSO_COLOR_BLACK));
+  verso_game_set_player (self->game, VERSO_COLOR_WHITE, verso_window_settings_player (settings, VERSO_COLOR_WHITE));
+  verso_window_apply_level_settings (self, self->game);
+  verso_window_update_move_delay (self);
+  verso_window_update_coach (self);
+  verso_window_update_status (self);
+}
+
+static void on_level_setting_changed (GSettings *settings, const char *key, VersoWindow *self)
+{
+  if (!self->saving_new_game_choices)
+    verso_window_apply_level_settings (self, self->game);
+}
+
+void verso_window_start_new_game (VersoWindow *self)
+{
+  g_autoptr (VersoGame) game = NULL;
+  VersoGameSetup setup = { 0 };
+
+  g_return_if_fail (VERSO_IS_WINDOW (self));
+
+  for (VersoColor color = VERSO_COLOR_BLACK; color <= VERSO_COLOR_WHITE; color++)
+    setup.players[color] = verso_window_settings_player (self->settings, color);
+  if (g_settings_get_enum (self->settings, "game-mode") == VERSO_MODE_COMPUTER_ONLY) {
+    setup.levels[VERSO_COLOR_BLACK] = g_settings_get_enum (self->settings, "black-level");
+    setup.levels[VERSO_COLOR_WHITE] = g_settings_get_enum (self->settings, "white-level");
+  } else {
+    setup.levels[VERSO_COLOR_BLACK] = setup.levels[VERSO_COLOR_WHITE] = g_settings_get_enum (self->settings, "level");
+  }
+  /* The schema's enums have the values of Rules and of "balanced" (1). */
+  setup.rules = g_settings_get_enum (self->settings, "rules") == RULES_REVERSE ? RULES_REVERSE : RULES_STANDARD;
+  setup.balanced_start = g_settings_get_enum (self->settings, "start") == 1;
+  setup.seed = g_random_int ();
+  game = verso_game_new_with_setup (&setup);
+  verso_window_set_game (self, game);
+}
+
+static void on_new_game_response (VersoNewGameDialog *dialog, const char *response, VersoWindow *self)
+{
+  if (g_strcmp0 (response, "start") != 0)
+    return;
+  self->saving_new_game_choices = TRUE;
+  verso_new_game_dialog_save (dialog);
+  self->saving_new_game_choices = FALSE;
+  verso_window_start_new_game (self);
+}
+
+static void present_new_game_dialog (VersoWindow *self, gpointer data)
+{
+  GtkWidget *dialog;
+
+  /* One at a time: Ctrl+N works in the dialog too. */
+  if (self->new_game_dialog && gtk_widget_get_visible (self->new_game_dialog)) {
+    gtk_window_present (GTK_WINDOW (self->new_game_dialog));
+    return;
+  }
+  dialog = verso_new_game_dialog_new (GTK_WINDOW (self), self->settings);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_new_game_response), self, 0);
+  g_set_weak_pointer (&self->new_game_dialog, dialog);
+  verso_dialog_present (GTK_WINDOW (dialog), GTK_WINDOW (self));
+}
+
+void verso_window_show_new_game_dialog (VersoWindow *self)
+{
+  g_return_if_fail (VERSO_IS_WINDOW (self));
+  /* Unsaved changes to the game's file are dealt with before another game is chosen. */
+  verso_window_files_confirm (self, present_new_game_dialog, NULL, NULL);
+}
+
+void verso_window_settings_init (VersoWindow *self)
+{
+  g_signal_connect (self->settings, "changed::game-mode", G_CALLBACK (on_players_setting_changed), self);
+  g_signal_connect (self->settings, "changed::player-color", G_CALLBACK (on_players_setting_changed), self);
+  g_signal_connect (self->settings, "changed::level", G_CALLBACK (on_level_setting_changed), self);
+  g_signal_connect (self->settings, "changed::black-level", G_CALLBACK (on_level_setting_changed), self);
+  g_signal_connect (self->settings, "changed::white-level", G_CALLBACK (on_level_setting_changed), self);
+  g_signal_connect (self->settings, "changed::computer-pause", G_CALLBACK (on_computer_pause_setting_changed), self);
+}

@@ -1,0 +1,170 @@
+/* verso-window-status.c: the status line (the disc counts, whose turn, the result), the window's
+ * subtitle, Pause and Resume, and the depth of the scores shown on the board. */
+#include "verso-window-private.h"
+
+#include <glib/gi18n.h>
+
+char *verso_window_result_text (VersoWindow *self)
+{
+  int black = verso_game_count (self->game, VERSO_COLOR_BLACK);
+  int white = verso_game_count (self->game, VERSO_COLOR_WHITE);
+  int winner = verso_game_get_winner (self->game);
+  int won, lost;
+
+  if (winner < 0)
+    /* Translators: the final score of a drawn game, e.g. "Draw, 32 to 32" */
+    return g_strdup_printf (_("Draw, %d to %d"), black, white);
+  /* The winner's discs first: under Reverse they are the fewer, and the message says why. */
+  won = winner == VERSO_COLOR_BLACK ? black : white;
+  lost = winner == VERSO_COLOR_BLACK ? white : black;
+  if (verso_game_get_rules (self->game) == RULES_REVERSE)
+    return g_strdup_printf (verso_window_player_words (self, winner,
+                                                       /* Translators: the result of a Reverse game, where the fewest discs win, e.g. "You win with fewer discs, 24 to 40" */
+                                                       _("You win with fewer discs, %d to %d"),
+                                                       _("The computer wins with fewer discs, %d to %d"),
+                                                       _("Black wins with fewer discs, %d to %d"),
+                                                       _("White wins with fewer discs, %d to %d")),
+                            won, lost);
+  return g_strdup_printf (verso_window_player_words (self, winner, _("You win, %d to %d"), _("The computer wins, %d to %d"),
+                                                     _("Black wins, %d to %d"), _("White wins, %d to %d")),
+                          won, lost);
+}
+
+void verso_window_update_status (VersoWindow *self)
+{
+  VersoGame *game = self->game;
+  VersoColor turn = verso_game_get_turn (game);
+  gboolean over = verso_game_is_over (game);
+  gboolean thinking = verso_game_get_thinking (game);
+  g_autofree char *black = g_strdup_printf ("%d", verso_game_count (game, VERSO_COLOR_BLACK));
+  g_autofree char *white = g_strdup_printf ("%d", verso_game_count (game, VERSO_COLOR_WHITE));
+  g_autofree char *text = NULL;
+  g_autofree char *players = NULL;
+  g_autofree char *subtitle = NULL;
+  const char *level = _(level_get (verso_game_get_level (game))->name);
+  gboolean computer_only = verso_game_get_mode (game) == VERSO_MODE_COMPUTER_ONLY;
+  gboolean paused = verso_game_get_paused (game);
+
+  gtk_label_set_text (self->black_label, black);
+  gtk_label_set_text (self->white_label, white);
+  /* Translators: accessible names of the disc counts, e.g. "Black: 12 discs" */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->black_label), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Black discs"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->white_label), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("White discs"), -1);
+  if (!over && turn == VERSO_COLOR_BLACK)
+    gtk_widget_add_css_class (self->black_box, "to-move");
+  else
+    gtk_widget_remove_css_class (self->black_box, "to-move");
+  if (!over && turn == VERSO_COLOR_WHITE)
+    gtk_widget_add_css_class (self->white_box, "to-move");
+  else
+    gtk_widget_remove_css_class (self->white_box, "to-move");
+
+  if (over)
+    text = verso_window_result_text (self);
+  else if (paused && computer_only)
+    /* Translators: the status line while the computer's game against itself is paused */
+    text = g_strdup (_("Paused"));
+  else if (paused)
+    /* Translators: the status line when the computer waits in a position reached by going back
+     * through the moves; the button under it lets the computer play. */
+    text = g_strdup (_("The computer waits"));
+  else if (verso_game_get_player (game, turn) == VERSO_PLAYER_HUMAN)
+    text = g_strdup (verso_window_versus_computer (self) ? _("Your turn")
+                     : turn == VERSO_COLOR_BLACK ? _("Black to move") : _("White to move"));
+  else
+    text = g_strdup (verso_window_versus_computer (self) ? _("The computer is thinking…")
+                     : turn == VERSO_COLOR_BLACK ? _("Black is thinking…") : _("White is thinking…"));
+  gtk_label_set_text (self->turn_label, text);
+  /* The header's Resume does it when the computer plays itself. */
+  gtk_widget_set_visible (self->resume_button, !over && paused && !computer_only);
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), thinking);
+  gtk_spinner_set_spinning (self->spinner, thinking);
+
+  switch (verso_game_get_mode (game)) {
+  case VERSO_MODE_TWO_PLAYERS:
+    players = g_strdup (_("Two players"));
+    break;
+  case VERSO_MODE_COMPUTER_ONLY:
+    /* Translators: the window subtitle: Black's level against White's, e.g.
+     * "Computer against itself · Casual against Expert" */
+    players = g_strdup_printf (_("Computer against itself · %s against %s"),
+                               _(level_get (verso_game_get_level_for (game, VERSO_COLOR_BLACK))->name),
+                               _(level_get (verso_game_get_level_for (game, VERSO_COLOR_WHITE))->name));
+    break;
+  case VERSO_MODE_VERSUS_COMPUTER:
+  default:
+    /* Translators: the window subtitle, e.g. "You play white · Expert" */
+    players = g_strdup_printf (verso_game_get_player (game, VERSO_COLOR_BLACK) == VERSO_PLAYER_HUMAN
+                               ? _("You play black · %s") : _("You play white · %s"), level);
+  }
+  if (verso_game_get_rules (game) == RULES_REVERSE)
+    /* Translators: the window subtitle of a game under the Reverse rules (fewest discs win),
+     * e.g. "Reverse · You play black · Expert" */
+    subtitle = g_strdup_printf (_("Reverse · %s"), players);
+  verso_window_set_subtitle (self, subtitle ? subtitle : players);
+
+  /* Pause and Resume, while the computer plays itself. */
+  {
+    const char *label = paused ? _("Resume") : _("Pause");
+
+    /* The bar's twin follows its icon, tooltip and visibility (verso-window.ui). */
+    gtk_widget_set_visible (self->pause_button, computer_only);
+    gtk_button_set_icon_name (GTK_BUTTON (self->pause_button),
+                              paused ? "media-playback-start-symbolic" : "media-playback-pause-symbolic");
+    gtk_widget_set_tooltip_text (self->pause_button, label);
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self->pause_button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self->bar_pause_button),
+                                    GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  }
+  verso_window_update_actions (self);
+}
+
+/* The board shows the game's latest scores, and the status line how deep they go. */
+void verso_window_update_scores (VersoWindow *self)
+{
+  const Analysis *scores = self->game && g_settings_get_boolean (self->settings, "show-scores")
+                         ? verso_game_get_scores (self->game) : NULL;
+
+  verso_board_view_set_scores (self->board_view, scores);
+  if (scores && scores->exact) {
+    /* Translators: in the status line, while scores are shown on the board: they are exact */
+    gtk_label_set_text (self->scores_label, C_("scores", "exact"));
+  } else if (scores && scores->depth > 0) {
+    /* Translators: in the status line, while scores are shown on the board: how many moves ahead
+     * the engine has looked, e.g. "depth 14" */
+    g_autofree char *text = g_strdup_printf (_("depth %d"), scores->depth);
+    gtk_label_set_text (self->scores_label, text);
+  }
+  gtk_widget_set_visible (GTK_WIDGET (self->scores_label), scores && (scores->exact || scores->depth > 0));
+}
+
+static void on_scores_changed (VersoGame *game, VersoWindow *self)
+{
+  verso_window_update_scores (self);
+}
+
+static void on_show_scores_setting_changed (GSettings *settings, const char *key, VersoWindow *self)
+{
+  if (self->game)
+    verso_game_set_show_scores (self->game, g_settings_get_boolean (settings, "show-scores"));
+  verso_window_update_scores (self);
+}
+
+/* Called whenever the window shows another game. */
+void verso_window_status_watch_game (VersoWindow *self)
+{
+  g_signal_connect (self->game, "scores-changed", G_CALLBACK (on_scores_changed), self);
+  verso_game_set_show_scores (self->game, g_settings_get_boolean (self->settings, "show-scores"));
+  verso_window_update_scores (self);
+}
+
+void verso_window_status_init (VersoWindow *self)
+{
+  /* Scores on the board (F7): the action is the setting's, so the menu's check follows it. */
+  g_autoptr (GAction) show_scores = g_settings_create_action (self->settings, "show-scores");
+
+  g_action_map_add_action (G_ACTION_MAP (self), show_scores);
+  g_signal_connect (self->settings, "changed::show-scores", G_CALLBACK (on_show_scores_setting_changed), self);
+}
