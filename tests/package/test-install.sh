@@ -1,0 +1,63 @@
+#!/bin/sh
+# Installs the build into a temporary DESTDIR, checks that every installed file is there and
+# valid, then starts the installed game under Xvfb with the installed schema and data, and waits
+# for its window.
+# Usage: test-install.sh BUILD_ROOT PREFIX
+set -eu
+if [ -z "${VERSO_UNDER_XVFB:-}" ]; then
+  VERSO_UNDER_XVFB=1 exec xvfb-run -a -s "-screen 0 1280x1024x24" dbus-run-session -- "$0" "$@"
+fi
+build_root=${1:?usage: test-install.sh BUILD_ROOT PREFIX}
+prefix=${2:?usage: test-install.sh BUILD_ROOT PREFIX}
+scratch=$(mktemp -d)
+pid=
+cleanup () {
+  [ -z "$pid" ] || kill "$pid" 2>/dev/null || true
+  rm -rf "$scratch"
+}
+trap cleanup EXIT INT TERM
+
+meson install -C "$build_root" --no-rebuild --quiet --destdir "$scratch/root" >"$scratch/install.log" 2>&1 \
+  || { cat "$scratch/install.log"; exit 1; }
+root="$scratch/root$prefix"
+app_id=io.github.verso.Verso
+status=0
+for file in bin/verso bin/verso-engine \
+            share/applications/$app_id.desktop \
+            share/metainfo/$app_id.metainfo.xml \
+            share/glib-2.0/schemas/$app_id.gschema.xml \
+            share/icons/hicolor/scalable/apps/$app_id.svg \
+            share/icons/hicolor/symbolic/apps/$app_id-symbolic.svg \
+            share/verso/sounds/disc.wav share/verso/sounds/pass.wav share/verso/sounds/win.wav \
+            share/verso/sounds/loss.wav share/verso/sounds/draw.wav; do
+  [ -s "$root/$file" ] || { echo "not installed: $file"; status=1; }
+done
+source_po=$(dirname "$0")/../../po
+for language in $(sed -e 's/#.*//' "$source_po/LINGUAS"); do
+  [ -s "$root/share/locale/$language/LC_MESSAGES/verso.mo" ] \
+    || { echo "translation not installed: $language"; status=1; }
+done
+[ "$status" -eq 0 ] || exit 1
+
+desktop-file-validate "$root/share/applications/$app_id.desktop"
+"$(dirname "$0")/validate-metainfo.sh" "$root/share/metainfo/$app_id.metainfo.xml" >"$scratch/appstream.log" 2>&1 \
+  || { cat "$scratch/appstream.log"; exit 1; }
+grep -q '^Name\[fr\]=' "$root/share/applications/$app_id.desktop" \
+  || { echo "the installed desktop file carries no translation"; exit 1; }
+"$root/bin/verso-engine" --version
+
+mkdir -p "$scratch/schemas"
+glib-compile-schemas --strict --targetdir="$scratch/schemas" "$root/share/glib-2.0/schemas"
+export GSETTINGS_SCHEMA_DIR="$scratch/schemas" GSETTINGS_BACKEND=memory
+export XDG_DATA_DIRS="$root/share:${XDG_DATA_DIRS:-/usr/local/share:/usr/share}"
+export XDG_DATA_HOME="$scratch/data" XDG_CONFIG_HOME="$scratch/config" XDG_CACHE_HOME="$scratch/cache"
+export GDK_BACKEND=x11 GSK_RENDERER=cairo
+"$root/bin/verso" >"$scratch/verso.log" 2>&1 &
+pid=$!
+if ! window=$(timeout 30 xdotool search --sync --onlyvisible --name '^Verso$' | head -n 1) || [ -z "$window" ]; then
+  echo "the installed game showed no window"; cat "$scratch/verso.log"; exit 1
+fi
+echo "installed game window: $(xdotool getwindowname "$window") ($(xdotool getwindowgeometry "$window" | sed -n 's/.*Geometry: //p'))"
+kill "$pid"
+wait "$pid" 2>/dev/null || true
+pid=

@@ -1,0 +1,59 @@
+/* random-game.h: seeded random games, so the tests' random positions are the same on every run:
+ * CheckRandom (xorshift64*) picks moves one by one; random_game_position plays random legal
+ * moves down to a number of empty squares (random.h's splitmix64). */
+#pragma once
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "random.h"
+
+typedef struct CheckRandom {
+  uint64_t state;
+} CheckRandom;
+
+static inline uint64_t check_random_next (CheckRandom *random)
+{
+  uint64_t x = random->state;
+  x ^= x >> 12;
+  x ^= x << 25;
+  x ^= x >> 27;
+  random->state = x;
+  return x * 0x2545F4914F6CDD1DULL;
+}
+
+/* A uniformly chosen number below n (n > 0; the bias of the modulo is negligible here). */
+static inline unsigned check_random_below (CheckRandom *random, unsigned n)
+{
+  return (unsigned) ((check_random_next (random) >> 32) % n);
+}
+
+/* One of the legal moves of board, uniformly chosen, or BOARD_PASS when it has none. */
+static inline int check_random_move (CheckRandom *random, const Board *board)
+{
+  uint64_t legal = board_legal_moves (board);
+  if (!legal)
+    return BOARD_PASS;
+  for (int pick = (int) check_random_below (random, (unsigned) board_count (legal)); pick > 0; pick--)
+    legal &= legal - 1;
+  return __builtin_ctzll (legal);
+}
+
+/* Random legal moves from the start down to `empties` empty squares; false when the game
+ * ended first. */
+static inline bool random_game_position (uint64_t *state, int empties, Board *board)
+{
+  board_init (board);
+  while (board_empties (board) > empties) {
+    uint64_t moves = board_legal_moves (board);
+    if (!moves) {
+      board_pass (board);
+      if (!board_legal_moves (board))
+        return false;
+      continue;
+    }
+    board_play (board, random_square (moves, state));
+  }
+  return true;
+}
