@@ -3,14 +3,7 @@
 # of the start as `book` lines before its `search` lines, `go` there answers a legal first move,
 # and `--no-book` leaves the book out (no `book` line, the reply searched).
 engine="$1"
-failures=0
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-
-fail () {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
+. "$(dirname "$0")/../test-lib.sh"
 
 start='(;GM[Othello]PC[test]TY[8]BO[8 ---------------------------O*------*O--------------------------- *];)'
 for option in "" "--no-book"; do
@@ -21,24 +14,23 @@ for option in "" "--no-book"; do
     echo "hint 4"
     echo "go"
     echo "quit"
-  } | "$engine" nboard $option >"$dir/out" 2>"$dir/err"
+  } | "$engine" nboard $option >"$scratch/out" 2>"$scratch/err"
   status=$?
-  [ "$status" -eq 0 ] || fail "'$option': exit status $status: $(cat "$dir/err")"
-  grep -q '^=== [CDEF][3456]/-*[0-9]*/[0-9.]*$' "$dir/out" \
-    || fail "'$option': no legal first move: $(cat "$dir/out")"
-  [ "$(grep -c '^search [CDEF][3456] ' "$dir/out")" -eq 4 ] \
-    || fail "'$option': expected four search lines: $(cat "$dir/out")"
-  books=$(grep -c '^book [CDEF][3456] -*[0-9]* 0 [0-9]*$' "$dir/out")
+  [ "$status" -eq 0 ] || fail "'$option': exit status $status: $(cat "$scratch/err")"
+  grep -q '^=== [CDEF][3456]/-*[0-9]*/[0-9.]*$' "$scratch/out" \
+    || fail "'$option': no legal first move: $(cat "$scratch/out")"
+  [ "$(grep -c '^search [CDEF][3456] ' "$scratch/out")" -eq 4 ] \
+    || fail "'$option': expected four search lines: $(cat "$scratch/out")"
+  books=$(grep -c '^book [CDEF][3456] -*[0-9]* 0 [0-9]*$' "$scratch/out")
   if [ -z "$option" ]; then
-    [ "$books" -eq 4 ] || fail "expected the four first moves as book lines: $(cat "$dir/out")"
+    [ "$books" -eq 4 ] || fail "expected the four first moves as book lines: $(cat "$scratch/out")"
     # The book lines come before the search lines.
-    first=$(grep -m1 -n '^\(book\|search\) ' "$dir/out" | cut -d: -f2 | cut -d' ' -f1)
-    [ "$first" = "book" ] || fail "a search line before the book lines: $(cat "$dir/out")"
+    first=$(grep -m1 -n '^\(book\|search\) ' "$scratch/out" | cut -d: -f2 | cut -d' ' -f1)
+    [ "$first" = "book" ] || fail "a search line before the book lines: $(cat "$scratch/out")"
   else
-    [ "$books" -eq 0 ] || fail "--no-book: book lines: $(cat "$dir/out")"
+    [ "$books" -eq 0 ] || fail "--no-book: book lines: $(cat "$scratch/out")"
   fi
-  [ ! -s "$dir/err" ] || fail "'$option': complaints: $(cat "$dir/err")"
+  [ ! -s "$scratch/err" ] || fail "'$option': complaints: $(cat "$scratch/err")"
 done
 
-[ "$failures" -eq 0 ] || exit 1
-echo "cli-nboard-book: all checks passed"
+finish "cli-nboard-book: all checks passed"

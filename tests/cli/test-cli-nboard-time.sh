@@ -4,14 +4,7 @@
 # legal-looking reply; bad values are refused with exit status 2 and a message naming the option
 # and the value.
 engine="$1"
-failures=0
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-
-fail () {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
+. "$(dirname "$0")/../test-lib.sh"
 
 start='(;GM[Othello]PC[test]TI[5:00]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]'
 # The pings come after each reply (a ping would stop the search), so the input is fed slowly:
@@ -29,33 +22,32 @@ for option in "--move-time 0.2" "--move-time=0.2" "--average-time 0.2" "--averag
     sleep 1
     echo "ping 1"
     echo "quit"
-  } | "$engine" nboard $option >"$dir/out" 2>"$dir/err"
+  } | "$engine" nboard $option >"$scratch/out" 2>"$scratch/err"
   status=$?
-  [ "$status" -eq 0 ] || fail "$option: exit status $status: $(cat "$dir/err")"
-  [ "$(grep -c '^=== [A-H][1-8]/-*[0-9]*/[0-9.]*$' "$dir/out")" -eq 2 ] \
-    || fail "$option: expected two replies: $(cat "$dir/out")"
-  grep -q '^pong 1$' "$dir/out" || fail "$option: no pong"
-  [ ! -s "$dir/err" ] || fail "$option: complaints: $(cat "$dir/err")"
+  [ "$status" -eq 0 ] || fail "$option: exit status $status: $(cat "$scratch/err")"
+  [ "$(grep -c '^=== [A-H][1-8]/-*[0-9]*/[0-9.]*$' "$scratch/out")" -eq 2 ] \
+    || fail "$option: expected two replies: $(cat "$scratch/out")"
+  grep -q '^pong 1$' "$scratch/out" || fail "$option: no pong"
+  [ ! -s "$scratch/err" ] || fail "$option: complaints: $(cat "$scratch/err")"
 done
 
 for name in --move-time --average-time; do
   for value in 0 -1 abc 0.45s nan inf 1e9 ""; do
-    echo quit | "$engine" nboard $name "$value" >"$dir/out" 2>"$dir/err"
+    echo quit | "$engine" nboard $name "$value" >"$scratch/out" 2>"$scratch/err"
     status=$?
     [ "$status" -eq 2 ] || fail "$name '$value': exit status $status, expected 2"
-    grep -q -- "$name: expected seconds from 0.01 to 86400, got '$value'" "$dir/err" \
-      || fail "$name '$value': message: $(cat "$dir/err")"
+    grep -q -- "$name: expected seconds from 0.01 to 86400, got '$value'" "$scratch/err" \
+      || fail "$name '$value': message: $(cat "$scratch/err")"
   done
-  echo quit | "$engine" nboard $name >"$dir/out" 2>"$dir/err"
-  [ $? -eq 2 ] && grep -q -- "$name needs a number of seconds" "$dir/err" \
-    || fail "$name without a value: $(cat "$dir/err")"
+  echo quit | "$engine" nboard $name >"$scratch/out" 2>"$scratch/err"
+  [ $? -eq 2 ] && grep -q -- "$name needs a number of seconds" "$scratch/err" \
+    || fail "$name without a value: $(cat "$scratch/err")"
 done
-echo quit | "$engine" nboard --average-timex 1 >"$dir/out" 2>"$dir/err"
-[ $? -eq 2 ] && grep -q "unknown argument '--average-timex'" "$dir/err" \
-  || fail "an option's name with more after it: $(cat "$dir/err")"
-echo quit | "$engine" nboard --depth 3 >"$dir/out" 2>"$dir/err"
-[ $? -eq 2 ] && grep -q "unknown argument '--depth'" "$dir/err" \
-  || fail "unknown argument: $(cat "$dir/err")"
+echo quit | "$engine" nboard --average-timex 1 >"$scratch/out" 2>"$scratch/err"
+[ $? -eq 2 ] && grep -q "unknown argument '--average-timex'" "$scratch/err" \
+  || fail "an option's name with more after it: $(cat "$scratch/err")"
+echo quit | "$engine" nboard --depth 3 >"$scratch/out" 2>"$scratch/err"
+[ $? -eq 2 ] && grep -q "unknown argument '--depth'" "$scratch/err" \
+  || fail "unknown argument: $(cat "$scratch/err")"
 
-[ "$failures" -eq 0 ] || exit 1
-echo "nboard --move-time and --average-time passed"
+finish "nboard --move-time and --average-time passed"

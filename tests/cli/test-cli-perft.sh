@@ -2,26 +2,15 @@
 # test-cli-perft.sh: `verso-engine perft` driven as a user would: its output lines, and one clear
 # line on stderr with exit status 2 for every kind of bad argument.
 engine="$1"
-failures=0
-out=$(mktemp) err=$(mktemp)
-trap 'rm -f "$out" "$err"' EXIT
-
-fail () {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
+. "$(dirname "$0")/../test-lib.sh"
+out="$scratch/out" err="$scratch/err"
 
 # Each bad argument list: exit status 2, nothing on stdout, exactly one line on stderr that
 # mentions the given word.
 bad () {
   word="$1"
   shift
-  "$engine" perft "$@" >"$out" 2>"$err"
-  status=$?
-  [ "$status" -eq 2 ] || fail "perft $*: exit status $status, expected 2"
-  [ -s "$out" ] && fail "perft $*: wrote to stdout"
-  [ "$(wc -l <"$err")" -eq 1 ] || fail "perft $*: expected one line on stderr, got: $(cat "$err")"
-  grep -q -- "$word" "$err" || fail "perft $*: stderr does not mention '$word': $(cat "$err")"
+  refused "$word" "$engine" perft "$@"
   echo "ok   perft $* -> $(cat "$err")"
 }
 
@@ -66,5 +55,4 @@ done
 "$engine" perft 5 --position "${start% X} O" >"$out" 2>"$err" || fail "perft with O to move"
 grep -q '^perft 5: 1396 leaves' "$out" || fail "perft 5 with O to move: $(tail -1 "$out")"
 
-[ "$failures" -eq 0 ] && echo "all perft command checks passed"
-exit $((failures > 0))
+finish "all perft command checks passed"

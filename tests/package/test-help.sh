@@ -10,14 +10,7 @@ set -eu
 source_dir=$(cd "$1" && pwd)
 build_dir=$(cd "$2" && pwd)
 html_dir=$(cd "$3" && pwd)
-status=0
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
-fail () {
-  echo "FAIL: $*"
-  status=1
-}
+. "$(dirname "$0")/../test-lib.sh"
 
 cd "$source_dir/C"
 pages=$(ls ./*.page)
@@ -34,7 +27,7 @@ if ! broken=$(yelp-check links $pages) || [ -n "$broken" ]; then
 fi
 
 # The messages of the pages as they are now, to compare each translation with.
-itstool -o "$work/verso.pot" $pages legal.xml
+itstool -o "$scratch/verso.pot" $pages legal.xml
 languages=$(sed -e 's/#.*//' "$source_dir/LINGUAS")
 for lang in $languages; do
   po="$source_dir/$lang/$lang.po"
@@ -45,7 +38,7 @@ for lang in $languages; do
   msgfmt --check -o /dev/null "$po" || fail "$po is not a valid PO file (msgfmt --check above)"
   # Every message of the pages is in the PO file (translated or not): else the pages changed
   # and the file was not brought up to date (ninja help-verso-update-po).
-  msgcmp --use-untranslated "$po" "$work/verso.pot" \
+  msgcmp --use-untranslated "$po" "$scratch/verso.pot" \
     || fail "$po lacks messages of the pages: run ninja -C BUILDDIR help-verso-update-po"
   merged=$(cd "$build_dir/$lang" 2>/dev/null && ls ./*.page 2>/dev/null) || true
   if [ -z "$merged" ]; then
@@ -92,6 +85,4 @@ for lang in $languages; do
   check_html "$lang"
 done
 
-[ $status -eq 0 ] && echo "PASS: $(echo $pages | wc -w) pages; translations:" $languages \
-  "; HTML for C" $languages
-exit $status
+finish "PASS: $(echo $pages | wc -w) pages; translations: $(echo $languages); HTML for C $(echo $languages)"

@@ -4,18 +4,10 @@
 # for its window.
 # Usage: test-install.sh BUILD_ROOT PREFIX
 set -eu
-if [ -z "${VERSO_UNDER_XVFB:-}" ]; then
-  VERSO_UNDER_XVFB=1 exec xvfb-run -a -s "-screen 0 1280x1024x24" dbus-run-session -- "$0" "$@"
-fi
+. "$(dirname "$0")/../test-lib.sh"
+under_xvfb "$@"
 build_root=${1:?usage: test-install.sh BUILD_ROOT PREFIX}
 prefix=${2:?usage: test-install.sh BUILD_ROOT PREFIX}
-scratch=$(mktemp -d)
-pid=
-cleanup () {
-  [ -z "$pid" ] || kill "$pid" 2>/dev/null || true
-  rm -rf "$scratch"
-}
-trap cleanup EXIT INT TERM
 
 meson install -C "$build_root" --no-rebuild --quiet --destdir "$scratch/root" >"$scratch/install.log" 2>&1 \
   || { cat "$scratch/install.log"; exit 1; }

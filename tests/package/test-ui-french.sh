@@ -4,17 +4,9 @@
 # window titled "Préférences".
 # Usage: test-ui-french.sh VERSO_EXECUTABLE LOCALEDIR SCHEMADIR
 set -eu
-if [ -z "${VERSO_UNDER_XVFB:-}" ]; then
-  VERSO_UNDER_XVFB=1 exec xvfb-run -a -s "-screen 0 1280x1024x24" dbus-run-session -- "$0" "$@"
-fi
+. "$(dirname "$0")/../test-lib.sh"
+under_xvfb "$@"
 verso=${1:?usage: test-ui-french.sh VERSO LOCALEDIR SCHEMADIR}
-scratch=$(mktemp -d)
-pid=
-cleanup () {
-  [ -z "$pid" ] || kill "$pid" 2>/dev/null || true
-  rm -rf "$scratch"
-}
-trap cleanup EXIT INT TERM
 
 unset LC_ALL LC_MESSAGES
 export LANGUAGE=fr

@@ -5,41 +5,39 @@
 #   test-build-book.sh PATH-TO-BUILD-BOOK
 set -eu
 tool="$1"
-data="${VERSO_TEST_DATA:?}"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-mkdir "$work/wthor"
-cp "$data/WTH_2020.wtb" "$work/wthor/"
+. "$(dirname "$0")/../test-lib.sh"
+mkdir "$scratch/wthor"
+cp "$data/WTH_2020.wtb" "$scratch/wthor/"
 
-"$tool" --wthor "$work/wthor" --out "$work/one.bin" --plies 8 --min-games 20 --depth 4 > "$work/log"
-"$tool" --wthor "$work/wthor" --out "$work/two.bin" --plies 8 --min-games 20 --depth 4 >> "$work/log"
-cmp "$work/one.bin" "$work/two.bin" || { echo "FAIL: two runs differ"; exit 1; }
-[ "$(head -c 8 "$work/one.bin")" = VERSOBOK ] || { echo "FAIL: not a book file"; exit 1; }
-positions=$(sed -n 's/^build-book: \([0-9]*\) positions, \([0-9]*\) bytes.*/\1/p' "$work/log" | head -n 1)
-bytes=$(sed -n 's/^build-book: \([0-9]*\) positions, \([0-9]*\) bytes.*/\2/p' "$work/log" | head -n 1)
-[ -n "$positions" ] && [ "$positions" -gt 0 ] || { echo "FAIL: no positions:"; cat "$work/log"; exit 1; }
+"$tool" --wthor "$scratch/wthor" --out "$scratch/one.bin" --plies 8 --min-games 20 --depth 4 > "$scratch/log"
+"$tool" --wthor "$scratch/wthor" --out "$scratch/two.bin" --plies 8 --min-games 20 --depth 4 >> "$scratch/log"
+cmp "$scratch/one.bin" "$scratch/two.bin" || { echo "FAIL: two runs differ"; exit 1; }
+[ "$(head -c 8 "$scratch/one.bin")" = VERSOBOK ] || { echo "FAIL: not a book file"; exit 1; }
+positions=$(sed -n 's/^build-book: \([0-9]*\) positions, \([0-9]*\) bytes.*/\1/p' "$scratch/log" | head -n 1)
+bytes=$(sed -n 's/^build-book: \([0-9]*\) positions, \([0-9]*\) bytes.*/\2/p' "$scratch/log" | head -n 1)
+[ -n "$positions" ] && [ "$positions" -gt 0 ] || { echo "FAIL: no positions:"; cat "$scratch/log"; exit 1; }
 # The header, then one record a position.
-[ "$bytes" = "$(wc -c < "$work/one.bin")" ] && [ "$bytes" = $((24 + 19 * positions)) ] \
+[ "$bytes" = "$(wc -c < "$scratch/one.bin")" ] && [ "$bytes" = $((24 + 19 * positions)) ] \
   || { echo "FAIL: $bytes bytes for $positions positions"; exit 1; }
 # Fewer games a position: more positions.
-"$tool" --wthor "$work/wthor" --out "$work/more.bin" --plies 8 --min-games 5 --depth 4 > "$work/log2"
-more=$(sed -n 's/^build-book: \([0-9]*\) positions.*/\1/p' "$work/log2" | head -n 1)
+"$tool" --wthor "$scratch/wthor" --out "$scratch/more.bin" --plies 8 --min-games 5 --depth 4 > "$scratch/log2"
+more=$(sed -n 's/^build-book: \([0-9]*\) positions.*/\1/p' "$scratch/log2" | head -n 1)
 [ "$more" -gt "$positions" ] || { echo "FAIL: min-games 5 gave $more positions, 20 gave $positions"; exit 1; }
 
 # Bad input: a message naming what is wrong; the book already there stays whole.
-cp "$work/one.bin" "$work/kept.bin"
-if "$tool" --wthor "$work/none" --out "$work/kept.bin" 2> "$work/err"; then
+cp "$scratch/one.bin" "$scratch/kept.bin"
+if "$tool" --wthor "$scratch/none" --out "$scratch/kept.bin" 2> "$scratch/err"; then
   echo "FAIL: a missing directory was accepted"; exit 1
 fi
-grep -q "$work/none" "$work/err" || { echo "FAIL: no message naming the directory"; cat "$work/err"; exit 1; }
-cmp "$work/one.bin" "$work/kept.bin" || { echo "FAIL: the old book was damaged"; exit 1; }
-if "$tool" --wthor "$work/wthor" --out "$work/no-such-dir/book.bin" --plies 8 --min-games 20 \
-    --depth 4 > /dev/null 2> "$work/err"; then
+grep -q "$scratch/none" "$scratch/err" || { echo "FAIL: no message naming the directory"; cat "$scratch/err"; exit 1; }
+cmp "$scratch/one.bin" "$scratch/kept.bin" || { echo "FAIL: the old book was damaged"; exit 1; }
+if "$tool" --wthor "$scratch/wthor" --out "$scratch/no-such-dir/book.bin" --plies 8 --min-games 20 \
+    --depth 4 > /dev/null 2> "$scratch/err"; then
   echo "FAIL: an unwritable output was accepted"; exit 1
 fi
-grep -q "cannot write" "$work/err" || { echo "FAIL: no message for the unwritable output"; exit 1; }
-if "$tool" --wthor "$work/wthor" --out "$work/x.bin" --depth 99 2> "$work/err"; then
+grep -q "cannot write" "$scratch/err" || { echo "FAIL: no message for the unwritable output"; exit 1; }
+if "$tool" --wthor "$scratch/wthor" --out "$scratch/x.bin" --depth 99 2> "$scratch/err"; then
   echo "FAIL: depth 99 accepted"; exit 1
 fi
-grep -q -- "--depth" "$work/err" || { echo "FAIL: no message naming --depth"; cat "$work/err"; exit 1; }
+grep -q -- "--depth" "$scratch/err" || { echo "FAIL: no message naming --depth"; cat "$scratch/err"; exit 1; }
 echo PASS

@@ -5,39 +5,37 @@
 #   test-calibrate-probcut.sh PATH-TO-VERSO-PROBCUT
 set -eu
 tool="$1"
-data="${VERSO_TEST_DATA:?}"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-mkdir "$work/wthor"
-cp "$data/WTH_2020.wtb" "$work/wthor/"
+. "$(dirname "$0")/../test-lib.sh"
+mkdir "$scratch/wthor"
+cp "$data/WTH_2020.wtb" "$scratch/wthor/"
 
-"$tool" --wthor "$work/wthor" --out "$work/one.h" --positions 20 --max-depth 6 --threads 1 \
-  2> "$work/log"
-"$tool" --wthor "$work/wthor" --out "$work/two.h" --positions 20 --max-depth 6 --threads 2 \
-  2>> "$work/log"
-cmp "$work/one.h" "$work/two.h" || { echo "FAIL: one and two threads differ"; exit 1; }
-grep -q '160 positions' "$work/log" || { echo "FAIL: not 20 positions a bucket:"; cat "$work/log"; exit 1; }
-grep -q '^#define PROBCUT_BUCKETS 10$' "$work/one.h" || { echo "FAIL: no bucket count"; exit 1; }
-rows=$(grep -c '^  { /\* [0-9]*-[0-9]* empties \*/$' "$work/one.h")
+"$tool" --wthor "$scratch/wthor" --out "$scratch/one.h" --positions 20 --max-depth 6 --threads 1 \
+  2> "$scratch/log"
+"$tool" --wthor "$scratch/wthor" --out "$scratch/two.h" --positions 20 --max-depth 6 --threads 2 \
+  2>> "$scratch/log"
+cmp "$scratch/one.h" "$scratch/two.h" || { echo "FAIL: one and two threads differ"; exit 1; }
+grep -q '160 positions' "$scratch/log" || { echo "FAIL: not 20 positions a bucket:"; cat "$scratch/log"; exit 1; }
+grep -q '^#define PROBCUT_BUCKETS 10$' "$scratch/one.h" || { echo "FAIL: no bucket count"; exit 1; }
+rows=$(grep -c '^  { /\* [0-9]*-[0-9]* empties \*/$' "$scratch/one.h")
 [ "$rows" = 10 ] || { echo "FAIL: $rows bucket rows"; exit 1; }
-entries=$(grep -o '{ [0-9-]*, [0-9-]*, [0-9-]*, [0-9-]* }' "$work/one.h" | wc -l)
+entries=$(grep -o '{ [0-9-]*, [0-9-]*, [0-9-]*, [0-9-]* }' "$scratch/one.h" | wc -l)
 [ "$entries" = 610 ] || { echo "FAIL: $entries entries, expected 10 x 61"; exit 1; }
 # Bucket 36-41 empties: the depth-3 entry checks at depth 1, the depth-20 one at depth 10, with
 # a sigma at least the deepest measured one's.
-row=$(sed -n '/36-41 empties \*\//,/^  },/p' "$work/one.h" | grep -o '{ [0-9-]*, [0-9-]*, [0-9-]*, [0-9-]* }')
+row=$(sed -n '/36-41 empties \*\//,/^  },/p' "$scratch/one.h" | grep -o '{ [0-9-]*, [0-9-]*, [0-9-]*, [0-9-]* }')
 entry () { echo "$row" | sed -n "$(($1 + 1))p" | tr -d '{},' ; }
 set -- $(entry 3); [ "$1" = 1 ] && [ "$4" -gt 0 ] || { echo "FAIL: depth 3: $(entry 3)"; exit 1; }
 set -- $(entry 6); sigma6=$4
 set -- $(entry 20); [ "$1" = 10 ] && [ "$4" -ge "$sigma6" ] || { echo "FAIL: depth 20: $(entry 20)"; exit 1; }
 
 # Bad input: a message naming what, and no table written.
-if "$tool" --wthor "$work/none" --out "$work/bad.h" 2> "$work/err"; then
+if "$tool" --wthor "$scratch/none" --out "$scratch/bad.h" 2> "$scratch/err"; then
   echo "FAIL: a missing directory was accepted"; exit 1
 fi
-grep -q "$work/none" "$work/err" || { echo "FAIL: no message naming the directory"; cat "$work/err"; exit 1; }
-if "$tool" --wthor "$work/wthor" --out "$work/bad.h" --max-depth 99 2> "$work/err"; then
+grep -q "$scratch/none" "$scratch/err" || { echo "FAIL: no message naming the directory"; cat "$scratch/err"; exit 1; }
+if "$tool" --wthor "$scratch/wthor" --out "$scratch/bad.h" --max-depth 99 2> "$scratch/err"; then
   echo "FAIL: depth 99 accepted"; exit 1
 fi
-grep -q "usage" "$work/err" || { echo "FAIL: no usage message"; exit 1; }
-[ ! -e "$work/bad.h" ] || { echo "FAIL: a table was written after an error"; exit 1; }
+grep -q "usage" "$scratch/err" || { echo "FAIL: no usage message"; exit 1; }
+[ ! -e "$scratch/bad.h" ] || { echo "FAIL: a table was written after an error"; exit 1; }
 echo "PASS"
