@@ -29,21 +29,21 @@ static inline void check_say (const char *format, ...)
   va_end (arguments);
 }
 
+/* The line of a failed check: where, the condition's text, the message if one was given. */
+#define CHECK_FAILED(text, ...)                                                       \
+  (check_failed (__FILE__, __LINE__, text) __VA_OPT__ (, check_say (__VA_ARGS__)),     \
+   fputc ('\n', stderr))
+
 #define CHECK(condition, ...)                                                         \
   do {                                                                                \
-    if (!(condition)) {                                                               \
-      check_failed (__FILE__, __LINE__, #condition);                                  \
-      __VA_OPT__ (check_say (__VA_ARGS__);)                                           \
-      fputc ('\n', stderr);                                                           \
-    }                                                                                 \
+    if (!(condition))                                                                 \
+      CHECK_FAILED (#condition __VA_OPT__ (,) __VA_ARGS__);                           \
   } while (0)
 
 #define REQUIRE(condition, ...)                                                       \
   do {                                                                                \
     if (!(condition)) {                                                               \
-      check_failed (__FILE__, __LINE__, #condition);                                  \
-      __VA_OPT__ (check_say (__VA_ARGS__);)                                           \
-      fputc ('\n', stderr);                                                           \
+      CHECK_FAILED (#condition __VA_OPT__ (,) __VA_ARGS__);                           \
       exit (EXIT_FAILURE);                                                            \
     }                                                                                 \
   } while (0)

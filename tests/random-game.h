@@ -40,6 +40,22 @@ static inline int check_random_move (CheckRandom *random, const Board *board)
   return __builtin_ctzll (legal);
 }
 
+/* The position after `plies` random legal moves from the start (a pass counts as one), or the
+ * end of the game if it comes first. */
+static inline Board check_random_plies (CheckRandom *random, int plies)
+{
+  Board board;
+  board_init (&board);
+  for (int k = 0; k < plies && !board_is_game_over (&board); k++) {
+    int move = check_random_move (random, &board);
+    if (move == BOARD_PASS)
+      board_pass (&board);
+    else
+      board_play (&board, move);
+  }
+  return board;
+}
+
 /* Random legal moves from the start down to `empties` empty squares; false when the game
  * ended first. */
 static inline bool random_game_position (uint64_t *state, int empties, Board *board)

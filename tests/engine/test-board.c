@@ -235,31 +235,11 @@ static void test_final_score_gives_empties_to_winner (void)
   CHECK (board_final_score (&wipe_out) == 64);
 }
 
-static Board random_plies_position (CheckRandom *random, int plies)
-{
-  Board board;
-  board_init (&board);
-  for (int k = 0; k < plies; k++) {
-    uint64_t moves = board_legal_moves (&board);
-    if (!moves) {
-      if (board_is_game_over (&board))
-        break;
-      board_pass (&board);
-      continue;
-    }
-    int pick = (int) check_random_below (random, (unsigned) board_count (moves));
-    while (pick--)
-      moves &= moves - 1;
-    board_play (&board, __builtin_ctzll (moves));
-  }
-  return board;
-}
-
 static void test_symmetries_map_moves_and_flips (void)
 {
   CheckRandom random = { 0x5EED0003ULL };
   for (int k = 0; k < 2000; k++) {
-    Board board = random_plies_position (&random, (int) check_random_below (&random, 61));
+    Board board = check_random_plies (&random, (int) check_random_below (&random, 61));
     uint64_t moves = board_legal_moves (&board);
     Board canonical = board_canonical (&board);
     for (int s = 0; s < BOARD_SYMMETRIES; s++) {
@@ -321,7 +301,7 @@ static void test_stable_discs_never_flip (void)
   CheckRandom random = { 0x5EED0005ULL };
   long stable_total = 0;
   for (int k = 0; k < 3000; k++) {
-    Board board = random_plies_position (&random, 20 + (int) check_random_below (&random, 41));
+    Board board = check_random_plies (&random, 20 + (int) check_random_below (&random, 41));
     uint64_t stable = board_stable_discs (board.player, board.opponent);
     CHECK ((stable & ~(board.player | board.opponent)) == 0);
     /* An occupied corner is always stable. */
@@ -410,7 +390,7 @@ static void test_stable_discs_match_reference (void)
   long stable_total = 0;
   for (int k = 0; k < 20000; k++) {
     Board board = k & 1 ? random_pattern (&random)
-                        : random_plies_position (&random, (int) check_random_below (&random, 61));
+                        : check_random_plies (&random, (int) check_random_below (&random, 61));
     uint64_t expected = reference_stable_discs (board.player, board.opponent);
     CHECK_EQ_U64 (board_stable_discs (board.player, board.opponent), expected);
     CHECK_EQ_U64 (board_stable_discs_of (board.player, board.opponent), expected & board.player);

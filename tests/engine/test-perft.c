@@ -110,20 +110,7 @@ static void test_threaded_count_equals_single (void)
   }
   CheckRandom random = { 0x5EED2002ULL };
   for (int k = 0; k < 20; k++) {
-    Board board;
-    board_init (&board);
-    int plies = (int) check_random_below (&random, 50);
-    for (int ply = 0; ply < plies && !board_is_game_over (&board); ply++) {
-      uint64_t moves = board_legal_moves (&board);
-      if (!moves) {
-        board_pass (&board);
-        continue;
-      }
-      int pick = (int) check_random_below (&random, (unsigned) board_count (moves));
-      while (pick--)
-        moves &= moves - 1;
-      board_play (&board, __builtin_ctzll (moves));
-    }
+    Board board = check_random_plies (&random, (int) check_random_below (&random, 50));
     CHECK_EQ_U64 (perft_count_threads (&board, 6, 2), perft_count (&board, 6));
   }
 }
@@ -133,20 +120,7 @@ static void test_every_kernel_counts_the_same (void)
 {
   CheckRandom random = { 0x5EED2003ULL };
   for (int k = 0; k < 30; k++) {
-    Board board;
-    board_init (&board);
-    int plies = (int) check_random_below (&random, 56);
-    for (int ply = 0; ply < plies && !board_is_game_over (&board); ply++) {
-      uint64_t moves = board_legal_moves (&board);
-      if (!moves) {
-        board_pass (&board);
-        continue;
-      }
-      int pick = (int) check_random_below (&random, (unsigned) board_count (moves));
-      while (pick--)
-        moves &= moves - 1;
-      board_play (&board, __builtin_ctzll (moves));
-    }
+    Board board = check_random_plies (&random, (int) check_random_below (&random, 56));
     uint64_t portable = perft_count_kernel (&board, 5, 1, BOARD_KERNEL_PORTABLE);
     if (k % 3 == 0)
       CHECK_EQ_U64 (portable, plain_perft (&board, 5));
