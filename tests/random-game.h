@@ -1,10 +1,12 @@
 /* random-game.h: seeded random games, so the tests' random positions are the same on every run:
  * CheckRandom (xorshift64*) picks moves one by one; random_game_position plays random legal
- * moves down to a number of empty squares (random.h's splitmix64). */
+ * moves down to a number of empty squares, and random_wthor_record a game as WTHOR stores it
+ * (random.h's splitmix64). */
 #pragma once
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "board.h"
 #include "random.h"
@@ -72,4 +74,33 @@ static inline bool random_game_position (uint64_t *state, int empties, Board *bo
     board_play (board, random_square (moves, state));
   }
   return true;
+}
+
+/* A WTHOR record (68 bytes) of a random legal game from the start, cut after `limit` moves: the
+ * moves from byte 8 (10 * row + column, from 11), and in bytes 6 and 7 the black discs where it
+ * stopped, as a complete game records them. Returns black's final disc difference there. */
+static inline int random_wthor_record (uint64_t *seed, int limit, uint8_t record[68])
+{
+  memset (record, 0, 68);
+  Board board;
+  board_init (&board);
+  bool black = true;
+  int moves = 0;
+  while (moves < limit) {
+    uint64_t legal = board_legal_moves (&board);
+    if (!legal) {
+      board_pass (&board);
+      black = !black;
+      if (!board_legal_moves (&board))
+        break;
+      continue;
+    }
+    int square = random_square (legal, seed);
+    board_play (&board, square);
+    black = !black;
+    record[8 + moves++] = (uint8_t) (10 * (board_row (square) + 1) + board_column (square) + 1);
+  }
+  record[6] = record[7] = (uint8_t) board_count (black ? board.player : board.opponent);
+  int score = board_final_score (&board);
+  return black ? score : -score;
 }

@@ -11,7 +11,7 @@
 #include "board.h"
 #include "eval_pattern.h"
 #include "check.h"
-#include "random.h"
+#include "random-game.h"
 
 static char directory[] = "/tmp/test-train-XXXXXX";
 
@@ -26,27 +26,8 @@ static void write_games (const char *name, int year, int games, int damaged, uin
                          (uint8_t) (year & 0xFF), (uint8_t) (year >> 8), 8, 0, 24, 0 };
   fwrite (header, 1, sizeof header, out);
   for (int g = 0; g < games; g++) {
-    uint8_t record[68] = { 0 };
-    Board board;
-    board_init (&board);
-    bool black = true;
-    int moves = 0;
-    for (;;) {
-      uint64_t legal = board_legal_moves (&board);
-      if (!legal) {
-        board_pass (&board);
-        black = !black;
-        if (!board_legal_moves (&board))
-          break;
-        continue;
-      }
-      int square = random_square (legal, &seed);
-      board_play (&board, square);
-      black = !black;
-      record[8 + moves++] = (uint8_t) (10 * (board_row (square) + 1) + board_column (square) + 1);
-    }
-    int black_discs = board_count (black ? board.player : board.opponent);
-    record[6] = record[7] = (uint8_t) black_discs;
+    uint8_t record[68];
+    random_wthor_record (&seed, 60, record);
     if (g < damaged)
       record[9] = record[8];
     fwrite (record, 1, sizeof record, out);

@@ -8,36 +8,12 @@
 #include "board.h"
 #include "wthor.h"
 #include "check.h"
-#include "random.h"
+#include "random-game.h"
 
-/* A record of a random legal game, cut after `limit` moves; the black discs field holds
- * what a complete game would have recorded. Returns the final black disc difference. */
+/* A record of a random legal game from seed, cut after `limit` moves (random-game.h). */
 static int random_record (uint64_t seed, int limit, uint8_t record[WTHOR_RECORD])
 {
-  memset (record, 0, WTHOR_RECORD);
-  Board board;
-  board_init (&board);
-  bool black = true;
-  int moves = 0;
-  while (moves < limit) {
-    uint64_t legal = board_legal_moves (&board);
-    if (!legal) {
-      board_pass (&board);
-      black = !black;
-      if (!board_legal_moves (&board))
-        break;
-      continue;
-    }
-    int square = random_square (legal, &seed);
-    board_play (&board, square);
-    black = !black;
-    record[8 + moves++] = (uint8_t) (10 * (board_row (square) + 1) + board_column (square) + 1);
-  }
-  int black_discs = board_count (black ? board.player : board.opponent);
-  record[6] = (uint8_t) black_discs;
-  record[7] = (uint8_t) black_discs;
-  int score = board_final_score (&board);
-  return black ? score : -score;
+  return random_wthor_record (&seed, limit, record);
 }
 
 static char directory[] = "/tmp/test-wthor-XXXXXX";
