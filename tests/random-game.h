@@ -1,7 +1,8 @@
-/* random-game.h: seeded random games, so the tests' random positions are the same on every run:
- * CheckRandom (xorshift64*) picks moves one by one; random_game_position plays random legal
+/* random-game.h: the tests' positions and games. board_after_move plays a move or a pass on a
+ * copy. Seeded random games, the same on every run: CheckRandom (xorshift64*) picks moves one by
+ * one and check_random_plies plays some from the start; random_game_position plays random legal
  * moves down to a number of empty squares, and random_wthor_record a game as WTHOR stores it
- * (random.h's splitmix64). */
+ * (both with random.h's splitmix64). */
 #pragma once
 
 #include <stdbool.h>
@@ -42,19 +43,25 @@ static inline int check_random_move (CheckRandom *random, const Board *board)
   return __builtin_ctzll (legal);
 }
 
+/* The board after move, a square or BOARD_PASS. */
+static inline Board board_after_move (const Board *board, int move)
+{
+  Board next = *board;
+  if (move == BOARD_PASS)
+    board_pass (&next);
+  else
+    board_play (&next, move);
+  return next;
+}
+
 /* The position after `plies` random legal moves from the start (a pass counts as one), or the
  * end of the game if it comes first. */
 static inline Board check_random_plies (CheckRandom *random, int plies)
 {
   Board board;
   board_init (&board);
-  for (int k = 0; k < plies && !board_is_game_over (&board); k++) {
-    int move = check_random_move (random, &board);
-    if (move == BOARD_PASS)
-      board_pass (&board);
-    else
-      board_play (&board, move);
-  }
+  for (int k = 0; k < plies && !board_is_game_over (&board); k++)
+    board = board_after_move (&board, check_random_move (random, &board));
   return board;
 }
 

@@ -11,21 +11,11 @@
 
 #define TEST_HASH_BYTES ((size_t) 8 << 20)
 
-static Board board_after (const Board *board, int move)
-{
-  Board next = *board;
-  if (move == BOARD_PASS)
-    board_pass (&next);
-  else
-    board_play (&next, move);
-  return next;
-}
-
 /* What search_run() says of the position after move, with a fresh table. */
 static SearchResult search_after (Search *search, const Board *board, int move,
                                   const SearchLimits *limits, int max_depth)
 {
-  Board next = board_after (board, move);
+  Board next = board_after_move (board, move);
   SearchLimits child = *limits;
   child.max_depth = max_depth;
   search_clear (search);
@@ -95,7 +85,7 @@ static void test_scores_match_search (void)
         const AnalysisMove *entry = &analysis.moves[i];
         int expected;
         if (depth == 1) {
-          Board next = board_after (&board, entry->move);
+          Board next = board_after_move (&board, entry->move);
           expected = -search_evaluate (reference, &next);
         } else {
           expected = -search_after (reference, &board, entry->move, &limits, depth - 1).score;

@@ -58,11 +58,7 @@ static int minimax (const Board *board, bool passed)
 
 static int score_after (const Board *board, int move)
 {
-  Board next = *board;
-  if (move == BOARD_PASS)
-    board_pass (&next);
-  else
-    board_play (&next, move);
+  Board next = board_after_move (board, move);
   return -minimax (&next, false);
 }
 
