@@ -355,6 +355,29 @@ static void assert_same_variant (VersoGame *copy, VersoGame *game)
   g_assert_cmpstr (copy_moves, ==, moves);
 }
 
+/* game written as GGF (with TY[8a] and ggf_holds in it) and read back, then saved to path and
+ * loaded: both copies are the same variant. Returns the loaded one. */
+static VersoGame *assert_variant_round_trips (VersoGame *game, const char *path,
+                                              const char *ggf_holds)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *ggf = verso_game_to_text (game, VERSO_FORMAT_GGF);
+  g_assert_nonnull (strstr (ggf, "TY[8a]"));
+  g_assert_nonnull (strstr (ggf, ggf_holds));
+  g_autoptr (VersoGame) from_ggf = verso_game_new_from_text (ggf, strlen (ggf), VERSO_PLAYER_HUMAN,
+                                                             VERSO_PLAYER_HUMAN, LEVEL_BEGINNER,
+                                                             NULL, &error);
+  g_assert_no_error (error);
+  assert_same_variant (from_ggf, game);
+
+  g_assert_true (verso_game_save (game, path, &error));
+  g_assert_no_error (error);
+  VersoGame *loaded = verso_game_load (path, &error);
+  g_assert_no_error (error);
+  assert_same_variant (loaded, game);
+  return loaded;
+}
+
 static void test_files_keep_rules_and_given_moves (void)
 {
   VersoGameSetup setup = {
@@ -365,12 +388,10 @@ static void test_files_keep_rules_and_given_moves (void)
     .seed = 42,
   };
   g_autoptr (VersoGame) game = verso_game_new_with_setup (&setup);
-  g_autoptr (VersoGame) from_ggf = NULL;
   g_autoptr (VersoGame) loaded = NULL;
   g_autoptr (VersoGame) old = NULL;
   g_autoptr (VersoGame) pasted = NULL;
   g_autoptr (GError) error = NULL;
-  g_autofree char *ggf = NULL;
   g_autofree char *dir = g_dir_make_tmp ("verso-variants-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "session.ini", NULL);
   g_autofree char *transcript = NULL;
@@ -380,18 +401,7 @@ static void test_files_keep_rules_and_given_moves (void)
   g_assert_true (verso_game_play (game, __builtin_ctzll (verso_game_get_legal_moves (game)), &error));
   g_assert_no_error (error);
 
-  ggf = verso_game_to_text (game, VERSO_FORMAT_GGF);
-  g_assert_nonnull (strstr (ggf, "TY[8a]"));
-  from_ggf = verso_game_new_from_text (ggf, strlen (ggf), VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN,
-                                       LEVEL_BEGINNER, NULL, &error);
-  g_assert_no_error (error);
-  assert_same_variant (from_ggf, game);
-
-  g_assert_true (verso_game_save (game, path, &error));
-  g_assert_no_error (error);
-  loaded = verso_game_load (path, &error);
-  g_assert_no_error (error);
-  assert_same_variant (loaded, game);
+  loaded = assert_variant_round_trips (game, path, "");
   g_assert_cmpint (verso_game_get_level_for (loaded, VERSO_COLOR_BLACK), ==, LEVEL_NOVICE);
   g_assert_cmpint (verso_game_get_level_for (loaded, VERSO_COLOR_WHITE), ==, LEVEL_EXPERT);
   g_assert_cmpuint (verso_game_get_ply (loaded), ==, 9);
@@ -460,10 +470,8 @@ static void test_ggf_given_moves_round_trip (void)
   g_autofree char *dir = g_dir_make_tmp ("verso-variants-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "session.ini", NULL);
   g_autoptr (VersoGame) game = NULL;
-  g_autoptr (VersoGame) copy = NULL;
   g_autoptr (VersoGame) loaded = NULL;
   g_autoptr (GError) error = NULL;
-  g_autofree char *ggf = NULL;
 
   game = verso_game_new_from_text (text, strlen (text), VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN,
                                    LEVEL_BEGINNER, NULL, &error);
@@ -475,19 +483,7 @@ static void test_ggf_given_moves_round_trip (void)
   g_assert_cmpuint (verso_game_get_ply (game), ==, 2);
   g_assert_false (verso_game_can_undo (game));
 
-  ggf = verso_game_to_text (game, VERSO_FORMAT_GGF);
-  g_assert_nonnull (strstr (ggf, "TY[8a]"));
-  g_assert_nonnull (strstr (ggf, "BS[2]"));
-  copy = verso_game_new_from_text (ggf, strlen (ggf), VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN,
-                                   LEVEL_BEGINNER, NULL, &error);
-  g_assert_no_error (error);
-  assert_same_variant (copy, game);
-
-  g_assert_true (verso_game_save (game, path, &error));
-  g_assert_no_error (error);
-  loaded = verso_game_load (path, &error);
-  g_assert_no_error (error);
-  assert_same_variant (loaded, game);
+  loaded = assert_variant_round_trips (game, path, "BS[2]");
   g_assert_cmpuint (verso_game_get_ply (loaded), ==, 2);
   g_assert_false (verso_game_can_undo (loaded));
   g_assert_cmpint (g_unlink (path), ==, 0);
