@@ -3,7 +3,6 @@
 moves the keyboard cursor, plays, and reads the board's accessible name and description back
 through AT-SPI. Run inside dbus-run-session. Usage: test-accessibility.py VERSO SCHEMA_DIR"""
 
-import os
 import subprocess
 import sys
 import time

@@ -146,10 +146,7 @@ def graph_point(app, ply, plies):
 
 def test_graph_goes_to_a_move(env, screen, home):
     """A click on the graph shows the position after the move under it; Left goes back one."""
-    moves, _ = window.random_game(23, 40)
-    path = os.path.join(home, 'forty.ggf')
-    with open(path, 'w') as f:
-        f.write(window.ggf(moves))
+    moves, _, path = window.random_game_file(home, 'forty.ggf', 23, 40)
     # Without the game left by the first test, opening asks nothing.
     session = os.path.join(env['XDG_DATA_HOME'], 'verso', 'game.ini')
     if os.path.exists(session):

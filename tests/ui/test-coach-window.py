@@ -7,8 +7,6 @@ Run inside dbus-run-session. Usage: test-coach-window.py VERSO SCHEMA_DIR"""
 
 import os
 import re
-import subprocess
-import sys
 import time
 
 # The session, verso_ui_test's helpers and the walk over the accessibles, shared by the
@@ -140,9 +138,7 @@ def test_coach_grades_a_bad_move(env, home):
     is named in the move list with its grade and the exact discs it lost, and the coach's
     summary names it as the worst."""
     moves, bad, loss = crafted_game()
-    path = os.path.join(home, 'crafted.ggf')
-    with open(path, 'w') as f:
-        f.write(window.ggf(moves))
+    path = window.write_ggf(os.path.join(home, 'crafted.ggf'), moves)
     app = start(env, path)
     board = window.play_moves(moves)
     wait_for_board(disc_counts(board) + ' Black to move.')
@@ -163,10 +159,7 @@ def test_coach_grades_a_bad_move(env, home):
 def test_analyse_game(env, home):
     """A 60-move game opened from a file: Analyse Game cancelled at once stops, and the window
     still goes through the record; run again, it grades every move within the time allowed."""
-    moves, final = window.random_game(60, 60)
-    path = os.path.join(home, 'sixty.ggf')
-    with open(path, 'w') as f:
-        f.write(window.ggf(moves))
+    moves, final, path = window.random_game_file(home, 'sixty.ggf', 60, 60)
     app = start(env, path)
     wait_for_board(disc_counts(final))
     wait_until(lambda: len(move_names()) == 60, 'the 60 moves in the move list', 15)

@@ -8,7 +8,6 @@ Usage: test-narrow-window.py VERSO SCHEMA_DIR"""
 
 import os
 import subprocess
-import sys
 import time
 
 # The session, verso_ui_test's helpers and the walk over the accessibles, shared by the

@@ -189,9 +189,7 @@ def test_statistics(env, home):
     margin += (64 - final.count(BLACK) - final.count(WHITE)) * (1 if margin > 0 else -1 if margin < 0 else 0)
     env = settings_env(env, home, 'statistics', {
         'game-mode': "'versus-computer'", 'player-color': "'black'", 'level': "'beginner'"})
-    path = os.path.join(env['HOME'], 'near-end.ggf')
-    with open(path, 'w') as f:
-        f.write(window.ggf(moves))
+    path = window.write_ggf(os.path.join(env['HOME'], 'near-end.ggf'), moves)
     stats_file = os.path.join(env['XDG_DATA_HOME'], 'verso', 'statistics.ini')
     app = start(env, [path])
     wait_until(lambda: len(move_names()) == 58, 'the 58 moves of the file', 15)

@@ -11,18 +11,16 @@ import tempfile
 import time
 
 from verso_ui_test import (BLACK, EMPTY, SCHEMA_DIR, START, WHITE, App, Screen, count, fail, flips,
-                           ggf, ggf_moves, legal_moves, name, play_moves, play_round, random_game,
-                           record_env, start_xvfb, wait_for_title, wait_for_window)
+                           ggf_moves, legal_moves, name, play_moves, play_round, random_game,
+                           random_game_file, record_env, start_xvfb, wait_for_title,
+                           wait_for_window)
 
 
 # --- files and the clipboard (src/ui/verso-window-files.c) ---
 
 def test_open_from_command_line(env, screen, home):
     """`verso FILE` with a 60-move GGF shows its last position; the time to that is printed."""
-    moves, final = random_game(60, 60)
-    path = os.path.join(home, 'sixty.ggf')
-    with open(path, 'w') as f:
-        f.write(ggf(moves))
+    moves, final, path = random_game_file(home, 'sixty.ggf', 60, 60)
     # A game in progress that was never saved would be lost: opening over it asks first.
     session = os.path.join(env['XDG_DATA_HOME'], 'verso', 'game.ini')
     with open(session, 'w') as f:
@@ -57,10 +55,7 @@ def test_open_from_command_line(env, screen, home):
 def test_save_and_unsaved_changes(env, screen, home):
     """A move marks the title; Ctrl+S writes the file; Ctrl+Q over unsaved changes asks first:
     Escape keeps the game, Return saves and quits."""
-    moves, board = random_game(20, 20)
-    path = os.path.join(home, 'short.ggf')
-    with open(path, 'w') as f:
-        f.write(ggf(moves))
+    moves, board, path = random_game_file(home, 'short.ggf', 20, 20)
     app = App(env, screen, args=[path])
     app.wait_for(lambda b: b == board, 'the 20-move game from %s' % path)
     wait_for_title(env, 'short.ggf — Verso')
@@ -173,10 +168,7 @@ def test_move_list(env, screen, home):
     """Two players, a 12-move game from a file: the move list's highlight follows Alt+Left; a
     click on move 10 shows the position after 10 moves; Home, End, Alt+Left and Alt+Right go
     through the record."""
-    moves, final = random_game(9, 12)
-    path = os.path.join(home, 'twelve.ggf')
-    with open(path, 'w') as f:
-        f.write(ggf(moves))
+    moves, final, path = random_game_file(home, 'twelve.ggf', 9, 12)
     env = record_env(env, home, 'move-list', 'two-players')
     app = App(env, screen, args=[path])
     app.wait_for(lambda b: b == final, 'the 12-move game from %s' % path)
@@ -224,10 +216,7 @@ def test_move_list(env, screen, home):
 def test_move_list_follows_play(env, screen, home):
     """A move played at the end of a long game adds a row below the visible part of the list:
     the list scrolls so that the new, current move shows highlighted."""
-    moves, final = random_game(13, 50)
-    path = os.path.join(home, 'fifty.ggf')
-    with open(path, 'w') as f:
-        f.write(ggf(moves))
+    moves, final, path = random_game_file(home, 'fifty.ggf', 13, 50)
     env = record_env(env, home, 'move-list-follows', 'two-players')
     app = App(env, screen, args=[path])
     app.wait_for(lambda b: b == final, 'the 50-move game from %s' % path)
@@ -247,10 +236,7 @@ def test_move_list_follows_play(env, screen, home):
 
 def test_paused_computer(env, screen, home):
     """Against the computer, going back to its turn with moves after it, it waits until asked."""
-    moves, final = random_game(11, 12)
-    path = os.path.join(home, 'paused.ggf')
-    with open(path, 'w') as f:
-        f.write(ggf(moves))
+    moves, final, path = random_game_file(home, 'paused.ggf', 11, 12)
     env = record_env(env, home, 'paused', 'versus-computer')
     app = App(env, screen, args=[path])
     app.wait_for(lambda b: b == final, 'the 12-move game from %s' % path)

@@ -273,6 +273,19 @@ def ggf(moves):
         start, ''.join('%s[%s]' % ('BW'[i % 2], name(m)) for i, m in enumerate(moves)))
 
 
+def write_ggf(path, moves):
+    """Writes the game of moves (ggf) to path; returns path."""
+    with open(path, 'w') as f:
+        f.write(ggf(moves))
+    return path
+
+
+def random_game_file(folder, name, seed, length):
+    """A random game (random_game) written as folder/name: (moves, final board, path)."""
+    moves, final = random_game(seed, length)
+    return moves, final, write_ggf(os.path.join(folder, name), moves)
+
+
 def window_title(env):
     return subprocess.run(['xdotool', 'getwindowfocus', 'getwindowname'], env=env,
                           capture_output=True, text=True).stdout.strip()
