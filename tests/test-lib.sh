@@ -2,8 +2,9 @@
 # test-lib.sh: what the shell tests share; each sources it (. "$(dirname "$0")/../test-lib.sh").
 # It gives a scratch directory, removed at the end with the background program `pid` names (if
 # any); `data`, the tests' data directory; fail, which says what is wrong, counts it and goes on;
-# finish, which ends the test with its verdict; refused, a command's refusal checked; and
-# under_xvfb, the test run again inside a virtual X server and a session bus.
+# finish, which ends the test with its verdict; refused, a command's refusal checked; under_xvfb,
+# the test run again inside a virtual X server and a session bus; start_game and stop_game, the
+# game in the background there.
 scratch=$(mktemp -d)
 pid=
 cleanup () {
@@ -48,4 +49,27 @@ under_xvfb () {
   [ -z "${VERSO_UNDER_XVFB:-}" ] || return 0
   rm -rf "$scratch"
   VERSO_UNDER_XVFB=1 exec xvfb-run -a -s "-screen 0 1280x1024x24" dbus-run-session -- "$0" "$@"
+}
+
+# start_game VERSO MESSAGE: starts the game in the background (`pid`) with a home of its own in
+# the scratch directory, on X11 with the Cairo renderer, its output in $scratch/verso.log, and
+# waits up to 30 s for its main window, whose id is then in `window`; without one, fails saying
+# MESSAGE and showing the output.
+start_game () {
+  export XDG_DATA_HOME="$scratch/data" XDG_CONFIG_HOME="$scratch/config" XDG_CACHE_HOME="$scratch/cache"
+  export GDK_BACKEND=x11 GSK_RENDERER=cairo
+  "$1" >"$scratch/verso.log" 2>&1 &
+  pid=$!
+  if ! window=$(timeout 30 xdotool search --sync --onlyvisible --name '^Verso$' | head -n 1) \
+     || [ -z "$window" ]; then
+    echo "$2"
+    cat "$scratch/verso.log"
+    exit 1
+  fi
+}
+
+stop_game () {
+  kill "$pid"
+  wait "$pid" 2>/dev/null || true
+  pid=
 }

@@ -42,14 +42,6 @@ mkdir -p "$scratch/schemas"
 glib-compile-schemas --strict --targetdir="$scratch/schemas" "$root/share/glib-2.0/schemas"
 export GSETTINGS_SCHEMA_DIR="$scratch/schemas" GSETTINGS_BACKEND=memory
 export XDG_DATA_DIRS="$root/share:${XDG_DATA_DIRS:-/usr/local/share:/usr/share}"
-export XDG_DATA_HOME="$scratch/data" XDG_CONFIG_HOME="$scratch/config" XDG_CACHE_HOME="$scratch/cache"
-export GDK_BACKEND=x11 GSK_RENDERER=cairo
-"$root/bin/verso" >"$scratch/verso.log" 2>&1 &
-pid=$!
-if ! window=$(timeout 30 xdotool search --sync --onlyvisible --name '^Verso$' | head -n 1) || [ -z "$window" ]; then
-  echo "the installed game showed no window"; cat "$scratch/verso.log"; exit 1
-fi
+start_game "$root/bin/verso" "the installed game showed no window"
 echo "installed game window: $(xdotool getwindowname "$window") ($(xdotool getwindowgeometry "$window" | sed -n 's/.*Geometry: //p'))"
-kill "$pid"
-wait "$pid" 2>/dev/null || true
-pid=
+stop_game

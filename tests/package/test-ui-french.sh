@@ -11,24 +11,16 @@ verso=${1:?usage: test-ui-french.sh VERSO LOCALEDIR SCHEMADIR}
 unset LC_ALL LC_MESSAGES
 export LANGUAGE=fr
 export VERSO_LOCALEDIR="$2" GSETTINGS_SCHEMA_DIR="$3" GSETTINGS_BACKEND=memory
-export XDG_DATA_HOME="$scratch/data" XDG_CONFIG_HOME="$scratch/config" XDG_CACHE_HOME="$scratch/cache"
-export GDK_BACKEND=x11 GSK_RENDERER=cairo
 
-"$verso" >"$scratch/log" 2>&1 &
-pid=$!
-if ! window=$(timeout 30 xdotool search --sync --onlyvisible --name '^Verso$' | head -n 1) || [ -z "$window" ]; then
-  echo "the main window did not appear"; cat "$scratch/log"; exit 1
-fi
+start_game "$verso" "the main window did not appear"
 xdotool windowfocus --sync "$window"
 sleep 1
 xdotool key --clearmodifiers ctrl+comma
 if ! timeout 15 xdotool search --sync --onlyvisible --name '^Préférences$' >/dev/null; then
   echo "no window titled 'Préférences' appeared; windows now:"
   for id in $(xdotool search --onlyvisible --name '.' 2>/dev/null); do xdotool getwindowname "$id"; done
-  cat "$scratch/log"
+  cat "$scratch/verso.log"
   exit 1
 fi
 echo "French interface: the Preferences window is titled 'Préférences'"
-kill "$pid"
-wait "$pid" 2>/dev/null || true
-pid=
+stop_game
