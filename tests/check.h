@@ -1,20 +1,50 @@
-/* check.h: the engine tests' small harness: CHECK records a failure with its place and goes on;
- * check_run runs one named test; check_finish gives the exit status for meson. */
+/* check.h: the C tests' one harness. CHECK (condition) or CHECK (condition, format, ...) records
+ * a failure, with its place and the message when one is given, and goes on; REQUIRE is the same
+ * for a condition without which the test cannot go on: it ends the program there. check_run runs
+ * one named test and says how it went; check_finish gives the exit status for meson. */
 #pragma once
 
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "board.h"
-
 static int check_failures;
 
-#define CHECK(condition)                                                              \
+/* The start of a failure's line: where, and the condition that did not hold. */
+static inline void check_failed (const char *file, int line, const char *condition)
+{
+  fprintf (stderr, "%s:%d: check failed: %s", file, line, condition);
+  check_failures++;
+}
+
+/* The rest of a failure's line: the message given with the check. */
+__attribute__ ((format (printf, 1, 2)))
+static inline void check_say (const char *format, ...)
+{
+  va_list arguments;
+  fputs (": ", stderr);
+  va_start (arguments, format);
+  vfprintf (stderr, format, arguments);
+  va_end (arguments);
+}
+
+/* The line of a failed check: where, the condition's text, the message if one was given. */
+#define CHECK_FAILED(text, ...)                                                       \
+  (check_failed (__FILE__, __LINE__, text) __VA_OPT__ (, check_say (__VA_ARGS__)),     \
+   fputc ('\n', stderr))
+
+#define CHECK(condition, ...)                                                         \
+  do {                                                                                \
+    if (!(condition))                                                                 \
+      CHECK_FAILED (#condition __VA_OPT__ (,) __VA_ARGS__);                           \
+  } while (0)
+
+#define REQUIRE(condition, ...)                                                       \
   do {                                                                                \
     if (!(condition)) {                                                               \
-      fprintf (stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #condition);  \
-      check_failures++;                                                               \
+      CHECK_FAILED (#condition __VA_OPT__ (,) __VA_ARGS__);                           \
+      exit (EXIT_FAILURE);                                                            \
     }                                                                                 \
   } while (0)
 
@@ -42,36 +72,4 @@ static inline int check_finish (void)
   if (check_failures)
     fprintf (stderr, "%d check(s) failed\n", check_failures);
   return check_failures ? EXIT_FAILURE : EXIT_SUCCESS;
-}
-
-/* A small seeded generator (xorshift64*), so random games are the same on every run. */
-typedef struct CheckRandom {
-  uint64_t state;
-} CheckRandom;
-
-static inline uint64_t check_random_next (CheckRandom *random)
-{
-  uint64_t x = random->state;
-  x ^= x >> 12;
-  x ^= x << 25;
-  x ^= x >> 27;
-  random->state = x;
-  return x * 0x2545F4914F6CDD1DULL;
-}
-
-/* A uniformly chosen number below n (n > 0; the bias of the modulo is negligible here). */
-static inline unsigned check_random_below (CheckRandom *random, unsigned n)
-{
-  return (unsigned) ((check_random_next (random) >> 32) % n);
-}
-
-/* One of the legal moves of board, uniformly chosen, or BOARD_PASS when it has none. */
-static inline int check_random_move (CheckRandom *random, const Board *board)
-{
-  uint64_t legal = board_legal_moves (board);
-  if (!legal)
-    return BOARD_PASS;
-  for (int pick = (int) check_random_below (random, (unsigned) board_count (legal)); pick > 0; pick--)
-    legal &= legal - 1;
-  return __builtin_ctzll (legal);
 }

@@ -1,5 +1,5 @@
 /* verso-board-theme.h: the board's colours, one table for every theme, and the WCAG contrast
- * arithmetic that tests/test-board-theme.c checks them with. Plain C: no GTK, no engine. */
+ * arithmetic that tests/ui/test-board-theme.c checks them with. Plain C: no GTK, no engine. */
 #pragma once
 
 #include <stddef.h>

@@ -1,4 +1,4 @@
-/* verso-sounds.c: plays the sounds made by tools/make-sounds through GSound (libcanberra) when a
+/* verso-sounds.c: plays the sounds made by tools/generate/sounds/make-sounds through GSound (libcanberra) when a
  * move is played, a player passes or the game ends; silent when the "sounds" setting is off. */
 #include "config.h"
 

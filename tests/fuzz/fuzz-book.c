@@ -18,27 +18,27 @@ static void decode (const uint8_t *bytes, size_t size)
   Book *book = book_decode (bytes, size, error, sizeof error);
   size_t length = strnlen (error, sizeof error);
   if (!book) {
-    CHECK (length > 0 && length < sizeof error, "an error message of %zu bytes", length);
+    REQUIRE (length > 0 && length < sizeof error, "an error message of %zu bytes", length);
     return;
   }
-  CHECK (length == 0, "decoded, with the error '%.*s'", (int) length, error);
+  REQUIRE (length == 0, "decoded, with the error '%.*s'", (int) length, error);
   size_t count = book_count (book);
   BookEntry *entries = malloc ((count ? count : 1) * sizeof *entries);
-  CHECK (entries, "out of memory");
+  REQUIRE (entries, "out of memory");
   for (size_t i = 0; i < count; i++) {
     entries[i] = *book_entry (book, i);
     BookMove moves[BOARD_SQUARES];
     int n = book_lookup_in (book, &entries[i].board, moves);
-    CHECK (n >= 0 && n <= board_count (board_legal_moves (&entries[i].board)), "%d moves", n);
+    REQUIRE (n >= 0 && n <= board_count (board_legal_moves (&entries[i].board)), "%d moves", n);
     for (int k = 0; k < n; k++)
-      CHECK (board_legal_moves (&entries[i].board) & board_bit (moves[k].move), "illegal move");
+      REQUIRE (board_legal_moves (&entries[i].board) & board_bit (moves[k].move), "illegal move");
     int chosen = book_choose_in (book, &entries[i].board, i, 64, NULL);
-    CHECK (n == 0 ? chosen == BOARD_NO_MOVE : chosen >= 0 && chosen < 64, "chose %d", chosen);
+    REQUIRE (n == 0 ? chosen == BOARD_NO_MOVE : chosen >= 0 && chosen < 64, "chose %d", chosen);
   }
   size_t again_size;
   uint8_t *again = book_encode (entries, count, book_depth (book), &again_size);
-  CHECK (again && again_size == size && memcmp (again, bytes, size) == 0,
-         "encoding the decoded book gives other bytes");
+  REQUIRE (again && again_size == size && memcmp (again, bytes, size) == 0,
+           "encoding the decoded book gives other bytes");
   free (again);
   free (entries);
   book_free (book);
@@ -46,25 +46,14 @@ static void decode (const uint8_t *bytes, size_t size)
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
-  bool whole_file = size >= BOOK_HEADER && memcmp (data, MAGIC, 8) == 0;
-  if (whole_file)
+  const uint32_t fields[3] = { 1, (uint32_t) (size / BOOK_RECORD), 8 };
+  bool whole;
+  size_t file_size;
+  uint8_t *file = fuzz_file (data, size, MAGIC, BOOK_HEADER, fields, &whole, &file_size);
+  if (whole)
     decode (data, size);
-  /* An exact copy, so that reading past the end is caught. */
-  size_t payload = whole_file ? size - BOOK_HEADER : size;
-  uint8_t *file = malloc (BOOK_HEADER + payload);
-  CHECK (file, "out of memory");
-  if (whole_file) {
-    memcpy (file, data, size);
-  } else {
-    memcpy (file, MAGIC, 8);
-    bytes_write_u32 (file + 8, 1);
-    bytes_write_u32 (file + 12, (uint32_t) (payload / BOOK_RECORD));
-    bytes_write_u32 (file + 16, 8);
-  }
-  if (!whole_file)
-    memcpy (file + BOOK_HEADER, data, payload);
-  book_seal (file, BOOK_HEADER + payload);
-  decode (file, BOOK_HEADER + payload);
+  book_seal (file, file_size);
+  decode (file, file_size);
   free (file);
   return 0;
 }

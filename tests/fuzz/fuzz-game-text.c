@@ -26,13 +26,13 @@ static void check_same_record (VersoGame *game, VersoGame *again, const char *ho
   const VersoRecord *record_again = verso_game_get_record (again);
   guint length = verso_record_get_length (record);
 
-  CHECK (verso_record_get_length (record_again) == length, "%s: %u moves, then %u: %s", how,
-         length, verso_record_get_length (record_again), text);
-  CHECK (same_position (verso_record_get_start (record), verso_record_get_start (record_again)),
-         "%s: another start: %s", how, text);
+  REQUIRE (verso_record_get_length (record_again) == length, "%s: %u moves, then %u: %s", how,
+           length, verso_record_get_length (record_again), text);
+  REQUIRE (same_position (verso_record_get_start (record), verso_record_get_start (record_again)),
+           "%s: another start: %s", how, text);
   for (guint ply = 1; ply <= length; ply++)
-    CHECK (verso_record_get_move (record, ply) == verso_record_get_move (record_again, ply),
-           "%s: move %u differs: %s", how, ply, text);
+    REQUIRE (verso_record_get_move (record, ply) == verso_record_get_move (record_again, ply),
+             "%s: move %u differs: %s", how, ply, text);
 }
 
 /* Reads text written by the game; it must read. */
@@ -40,7 +40,7 @@ static VersoGame *read_written (const char *text, const char *how)
 {
   g_autoptr (GError) error = NULL;
   VersoGame *again = read_game (text, strlen (text), NULL, &error);
-  CHECK (again, "%s written does not read: %s: %s", how, error->message, text);
+  REQUIRE (again, "%s written does not read: %s: %s", how, error->message, text);
   return again;
 }
 
@@ -51,17 +51,17 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   g_autoptr (VersoGame) game = read_game ((const char *) data, size, &notice, &error);
 
   if (!game) {
-    CHECK (g_error_matches (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE),
-           "not a bad-file error: %s", error ? error->message : "(none)");
-    CHECK (error->message[0] && g_utf8_validate (error->message, -1, NULL),
-           "an empty message or one that is not UTF-8");
-    CHECK (!notice, "a notice without a game: %s", notice);
+    REQUIRE (g_error_matches (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE),
+             "not a bad-file error: %s", error ? error->message : "(none)");
+    REQUIRE (error->message[0] && g_utf8_validate (error->message, -1, NULL),
+             "an empty message or one that is not UTF-8");
+    REQUIRE (!notice, "a notice without a game: %s", notice);
     return 0;
   }
-  CHECK (!error, "read, with an error: %s", error->message);
-  CHECK (!notice || g_utf8_validate (notice, -1, NULL), "a notice that is not UTF-8");
-  CHECK (!verso_game_get_modified (game), "a game just read is modified");
-  CHECK (verso_game_get_ply (game) == verso_game_get_length (game), "not shown at its end");
+  REQUIRE (!error, "read, with an error: %s", error->message);
+  REQUIRE (!notice || g_utf8_validate (notice, -1, NULL), "a notice that is not UTF-8");
+  REQUIRE (!verso_game_get_modified (game), "a game just read is modified");
+  REQUIRE (verso_game_get_ply (game) == verso_game_get_length (game), "not shown at its end");
 
   g_autofree char *ggf = verso_game_to_text (game, VERSO_FORMAT_GGF);
   g_autoptr (VersoGame) from_ggf = read_written (ggf, "GGF");
@@ -76,8 +76,8 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   g_autoptr (VersoGame) from_board = read_written (board, "board");
   const VersoRecord *record = verso_game_get_record (game);
   const VersoRecord *board_record = verso_game_get_record (from_board);
-  CHECK (same_position (verso_record_get_start (board_record),
-                        verso_record_get_position (record, verso_record_get_current (record))),
-         "the board string leads elsewhere: %s", board);
+  REQUIRE (same_position (verso_record_get_start (board_record),
+                          verso_record_get_position (record, verso_record_get_current (record))),
+           "the board string leads elsewhere: %s", board);
   return 0;
 }

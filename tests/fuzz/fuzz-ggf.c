@@ -27,45 +27,45 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   size_t end = 0;
   NotationStatus first = notation_parse_ggf (text, size, &game, &end);
   NotationStatus status = notation_parse_ggf (text, size, &game, NULL);
-  CHECK (game.n_moves <= NOTATION_MAX_MOVES, "%zu moves", game.n_moves);
-  CHECK (game.given_moves <= game.n_moves || status.error, "BS %zu of %zu moves",
-         game.given_moves, game.n_moves);
+  REQUIRE (game.n_moves <= NOTATION_MAX_MOVES, "%zu moves", game.n_moves);
+  REQUIRE (game.given_moves <= game.n_moves || status.error, "BS %zu of %zu moves",
+           game.given_moves, game.n_moves);
   if (status.error) {
-    CHECK (status.error < NOTATION_ERROR_COUNT && status.offset <= size, "error %d at %zu of %zu",
-           status.error, status.offset, size);
-    CHECK (strlen (notation_error_message (status.error)) > 0, "no message for %d", status.error);
+    REQUIRE (status.error < NOTATION_ERROR_COUNT && status.offset <= size, "error %d at %zu of %zu",
+             status.error, status.offset, size);
+    REQUIRE (strlen (notation_error_message (status.error)) > 0, "no message for %d", status.error);
     /* Only what follows the first record can tell the two calls apart. */
-    CHECK (first.error == status.error || status.error == NOTATION_ERROR_TRAILING,
-           "error %d with end, %d without", first.error, status.error);
+    REQUIRE (first.error == status.error || status.error == NOTATION_ERROR_TRAILING,
+             "error %d with end, %d without", first.error, status.error);
     if (first.error)
       return 0;
-    CHECK (end <= size && status.offset >= end, "record ends at %zu, trailing text at %zu", end,
-           status.offset);
+    REQUIRE (end <= size && status.offset >= end, "record ends at %zu, trailing text at %zu", end,
+             status.offset);
   } else {
-    CHECK (status.offset == 0 && !first.error && end <= size, "ok, but offset %zu end %zu",
-           status.offset, end);
+    REQUIRE (status.offset == 0 && !first.error && end <= size, "ok, but offset %zu end %zu",
+             status.offset, end);
   }
   const Board *start = &game.start.board;
-  CHECK ((start->player & start->opponent) == 0, "a square of both colours");
-  CHECK (strnlen (game.black, NOTATION_NAME_SIZE) < NOTATION_NAME_SIZE
-         && strnlen (game.white, NOTATION_NAME_SIZE) < NOTATION_NAME_SIZE, "a name without NUL");
+  REQUIRE ((start->player & start->opponent) == 0, "a square of both colours");
+  REQUIRE (strnlen (game.black, NOTATION_NAME_SIZE) < NOTATION_NAME_SIZE
+           && strnlen (game.white, NOTATION_NAME_SIZE) < NOTATION_NAME_SIZE, "a name without NUL");
   Position position = game.start;
   for (size_t k = 0; k < game.n_moves; k++)
-    CHECK (position_play (&position, game.moves[k]), "move %zu (%d) is not legal", k + 1,
-           game.moves[k]);
+    REQUIRE (position_play (&position, game.moves[k]), "move %zu (%d) is not legal", k + 1,
+             game.moves[k]);
   Position last = notation_game_position (&game, game.n_moves);
-  CHECK (last.board.player == position.board.player
-         && last.board.opponent == position.board.opponent
-         && last.side_to_move == position.side_to_move,
-         "notation_game_position disagrees with a replay");
+  REQUIRE (last.board.player == position.board.player
+           && last.board.opponent == position.board.opponent
+           && last.side_to_move == position.side_to_move,
+           "notation_game_position disagrees with a replay");
 
   char record[RECORD_SIZE];
   size_t length = notation_format_ggf (&game, "2024", record, sizeof record);
-  CHECK (length < sizeof record && strlen (record) == length, "a record of %zu bytes", length);
+  REQUIRE (length < sizeof record && strlen (record) == length, "a record of %zu bytes", length);
   NotationGame again;
   status = notation_parse_ggf (record, length, &again, NULL);
-  CHECK (!status.error, "'%s' does not parse: %s at %zu", record,
-         notation_error_message (status.error), status.offset);
-  CHECK (same_game (&again, &game), "'%s': another game", record);
+  REQUIRE (!status.error, "'%s' does not parse: %s at %zu", record,
+           notation_error_message (status.error), status.offset);
+  REQUIRE (same_game (&again, &game), "'%s': another game", record);
   return 0;
 }

@@ -23,21 +23,21 @@ void cli_error (const char *format, ...)
 
 static void check_game (const NotationGame *game)
 {
-  CHECK (game->n_moves <= NOTATION_MAX_MOVES, "%zu moves", game->n_moves);
+  REQUIRE (game->n_moves <= NOTATION_MAX_MOVES, "%zu moves", game->n_moves);
   Position position = game->start;
-  CHECK ((position.board.player & position.board.opponent) == 0, "a square of both colours");
+  REQUIRE ((position.board.player & position.board.opponent) == 0, "a square of both colours");
   for (size_t k = 0; k < game->n_moves; k++)
-    CHECK (position_play (&position, game->moves[k]), "move %zu (%d) is not legal", k + 1,
-           game->moves[k]);
+    REQUIRE (position_play (&position, game->moves[k]), "move %zu (%d) is not legal", k + 1,
+             game->moves[k]);
 }
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
   if (!sink)
     sink = fopen ("/dev/null", "w");
-  CHECK (sink, "cannot open /dev/null");
+  REQUIRE (sink, "cannot open /dev/null");
   NboardEngine *engine = nboard_engine_new (HASH_BYTES, sink, sink);
-  CHECK (engine, "out of memory");
+  REQUIRE (engine, "out of memory");
   if (size % 2)
     nboard_engine_set_average_time (engine, 0.01);
   const char *text = (const char *) data, *end = text + size;
@@ -47,7 +47,7 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     size_t length = (size_t) ((newline ? newline : end) - text);
     /* A line of its exact size, so that reading past its NUL is caught. */
     char *line = malloc (length + 1);
-    CHECK (line, "out of memory");
+    REQUIRE (line, "out of memory");
     memcpy (line, text, length);
     line[length] = '\0';
     serving = nboard_engine_command (engine, line);
@@ -60,8 +60,8 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     for (int side = POSITION_BLACK; side <= POSITION_WHITE; side++) {
       int replies;
       double spent = nboard_engine_spent (engine, side, &replies);
-      CHECK (spent >= 0 && replies >= 0 && (size_t) replies <= game->n_moves,
-             "%d replies taking %g s in a game of %zu moves", replies, spent, game->n_moves);
+      REQUIRE (spent >= 0 && replies >= 0 && (size_t) replies <= game->n_moves,
+               "%d replies taking %g s in a game of %zu moves", replies, spent, game->n_moves);
     }
     text += length + (newline != NULL);
   }

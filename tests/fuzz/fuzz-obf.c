@@ -9,20 +9,20 @@
 static void check_obf (const NotationObf *obf)
 {
   const Board *board = &obf->position.board;
-  CHECK ((board->player & board->opponent) == 0, "a square of both colours");
+  REQUIRE ((board->player & board->opponent) == 0, "a square of both colours");
   uint64_t legal = board_legal_moves (board);
   uint64_t seen = 0;
   bool pass_seen = false;
-  CHECK (obf->n_moves <= NOTATION_OBF_MAX_MOVES, "%zu moves", obf->n_moves);
+  REQUIRE (obf->n_moves <= NOTATION_OBF_MAX_MOVES, "%zu moves", obf->n_moves);
   for (size_t k = 0; k < obf->n_moves; k++) {
     int move = obf->moves[k].move, score = obf->moves[k].score;
-    CHECK (score >= -64 && score <= 64, "score %d", score);
+    REQUIRE (score >= -64 && score <= 64, "score %d", score);
     if (move == BOARD_PASS) {
-      CHECK (position_must_pass (&obf->position) && !pass_seen, "a pass listed wrongly");
+      REQUIRE (position_must_pass (&obf->position) && !pass_seen, "a pass listed wrongly");
       pass_seen = true;
     } else {
-      CHECK (move >= 0 && move < 64 && (legal & board_bit (move)) && !(seen & board_bit (move)),
-             "move %d illegal or listed twice", move);
+      REQUIRE (move >= 0 && move < 64 && (legal & board_bit (move)) && !(seen & board_bit (move)),
+               "move %d illegal or listed twice", move);
       seen |= board_bit (move);
     }
   }
@@ -33,8 +33,8 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   NotationObf obf;
   NotationStatus status = notation_parse_obf ((const char *) data, size, &obf);
   if (status.error) {
-    CHECK (status.error < NOTATION_ERROR_COUNT && status.offset <= size,
-           "error %d at %zu of %zu", status.error, status.offset, size);
+    REQUIRE (status.error < NOTATION_ERROR_COUNT && status.offset <= size,
+             "error %d at %zu of %zu", status.error, status.offset, size);
     return 0;
   }
   check_obf (&obf);
@@ -50,20 +50,20 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
                                  obf.moves[k].score);
   }
   length += (size_t) snprintf (line + length, sizeof line - length, ";");
-  CHECK (length < sizeof line, "line of %zu characters", length);
+  REQUIRE (length < sizeof line, "line of %zu characters", length);
 
   NotationObf again;
   status = notation_parse_obf (line, length, &again);
-  CHECK (!status.error, "'%s' does not parse: %s at %zu", line,
-         notation_error_message (status.error), status.offset);
-  CHECK (again.position.board.player == obf.position.board.player
-         && again.position.board.opponent == obf.position.board.opponent
-         && again.position.side_to_move == obf.position.side_to_move, "'%s': another position",
-         line);
-  CHECK (again.n_moves == obf.n_moves, "'%s': %zu moves, not %zu", line, again.n_moves,
-         obf.n_moves);
+  REQUIRE (!status.error, "'%s' does not parse: %s at %zu", line,
+           notation_error_message (status.error), status.offset);
+  REQUIRE (again.position.board.player == obf.position.board.player
+           && again.position.board.opponent == obf.position.board.opponent
+           && again.position.side_to_move == obf.position.side_to_move, "'%s': another position",
+           line);
+  REQUIRE (again.n_moves == obf.n_moves, "'%s': %zu moves, not %zu", line, again.n_moves,
+           obf.n_moves);
   for (size_t k = 0; k < obf.n_moves; k++)
-    CHECK (again.moves[k].move == obf.moves[k].move && again.moves[k].score == obf.moves[k].score,
-           "'%s': move %zu differs", line, k + 1);
+    REQUIRE (again.moves[k].move == obf.moves[k].move && again.moves[k].score == obf.moves[k].score,
+             "'%s': move %zu differs", line, k + 1);
   return 0;
 }

@@ -24,7 +24,7 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
   if (!compiled) {
     compiled = opening_table_parse (opening_table_text, opening_table_text_length, NULL, NULL);
-    CHECK (compiled && opening_table_count (compiled) > 0, "the compiled table does not parse");
+    REQUIRE (compiled && opening_table_count (compiled) > 0, "the compiled table does not parse");
   }
   const char *text = (const char *) data;
   NotationStatus status;
@@ -34,13 +34,13 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   for (size_t i = 0; i < size; i++)
     lines += text[i] == '\n';
   if (!table) {
-    CHECK (status.error > NOTATION_OK && status.error < NOTATION_ERROR_COUNT
-           && status.offset <= size && line >= 1 && line <= lines,
-           "error %d at %zu of %zu, line %zu of %zu", status.error, status.offset, size, line,
-           lines);
+    REQUIRE (status.error > NOTATION_OK && status.error < NOTATION_ERROR_COUNT
+             && status.offset <= size && line >= 1 && line <= lines,
+             "error %d at %zu of %zu, line %zu of %zu", status.error, status.offset, size, line,
+             lines);
   } else {
-    CHECK (status.error == NOTATION_OK && opening_table_count (table) <= lines, "%zu openings",
-           opening_table_count (table));
+    REQUIRE (status.error == NOTATION_OK && opening_table_count (table) <= lines, "%zu openings",
+             opening_table_count (table));
   }
 
   /* The bytes as moves from the start: each one a square (mod 65, 64 a pass) kept if legal. */
@@ -55,11 +55,11 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       moves[n++] = move;
   }
   const char *name = opening_table_name (compiled, &start, moves, n);
-  CHECK (!name || name_in_text (name, opening_table_text, opening_table_text_length),
-         "name '%s' is not in the table", name);
+  REQUIRE (!name || name_in_text (name, opening_table_text, opening_table_text_length),
+           "name '%s' is not in the table", name);
   if (table) {
     name = opening_table_name (table, &start, moves, n);
-    CHECK (!name || name_in_text (name, text, size), "name '%s' is not in the text", name);
+    REQUIRE (!name || name_in_text (name, text, size), "name '%s' is not in the text", name);
     opening_table_free (table);
   }
   return 0;

@@ -19,13 +19,13 @@ static void check_transcript (VersoGame *game)
   size_t n_moves;
   NotationStatus status = notation_parse_transcript (transcript, strlen (transcript), &position,
                                                      moves, G_N_ELEMENTS (moves), &n_moves);
-  CHECK (!status.error, "transcript '%s': %s at %zu", transcript,
-         notation_error_message (status.error), status.offset);
-  CHECK (n_moves == verso_game_get_ply (game), "transcript '%s' of %zu moves, ply %u", transcript,
-         n_moves, verso_game_get_ply (game));
-  CHECK (position_black (&position) == verso_game_get_discs (game, VERSO_COLOR_BLACK)
-         && position_white (&position) == verso_game_get_discs (game, VERSO_COLOR_WHITE),
-         "transcript '%s' leads elsewhere", transcript);
+  REQUIRE (!status.error, "transcript '%s': %s at %zu", transcript,
+           notation_error_message (status.error), status.offset);
+  REQUIRE (n_moves == verso_game_get_ply (game), "transcript '%s' of %zu moves, ply %u", transcript,
+           n_moves, verso_game_get_ply (game));
+  REQUIRE (position_black (&position) == verso_game_get_discs (game, VERSO_COLOR_BLACK)
+           && position_white (&position) == verso_game_get_discs (game, VERSO_COLOR_WHITE),
+           "transcript '%s' leads elsewhere", transcript);
 }
 
 /* Saves the game next to the scratch file and returns the bytes saved. */
@@ -33,9 +33,9 @@ static char *save (VersoGame *game, const char *path, gsize *length)
 {
   g_autoptr (GError) error = NULL;
   char *contents = NULL;
-  CHECK (verso_game_save (game, path, &error), "cannot save: %s", error->message);
-  CHECK (g_file_get_contents (path, &contents, length, &error), "cannot read back: %s",
-         error->message);
+  REQUIRE (verso_game_save (game, path, &error), "cannot save: %s", error->message);
+  REQUIRE (g_file_get_contents (path, &contents, length, &error), "cannot read back: %s",
+           error->message);
   return contents;
 }
 
@@ -45,25 +45,25 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   g_autoptr (GError) error = NULL;
   g_autoptr (VersoGame) game = verso_game_load (path, &error);
   if (!game) {
-    CHECK (g_error_matches (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE),
-           "not a bad-file error: %s", error ? error->message : "(none)");
+    REQUIRE (g_error_matches (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE),
+             "not a bad-file error: %s", error ? error->message : "(none)");
     return 0;
   }
-  CHECK (!error, "loaded, with an error: %s", error->message);
+  REQUIRE (!error, "loaded, with an error: %s", error->message);
   check_transcript (game);
 
   g_autofree char *saved_path = g_strconcat (path, ".saved", NULL);
   gsize length, length_again;
   g_autofree char *saved = save (game, saved_path, &length);
   g_autoptr (VersoGame) again = verso_game_load (saved_path, &error);
-  CHECK (again, "the saved game does not load: %s\n%s", error->message, saved);
-  CHECK (verso_game_get_ply (again) == verso_game_get_ply (game)
-         && verso_game_get_level (again) == verso_game_get_level (game)
-         && verso_game_get_mode (again) == verso_game_get_mode (game)
-         && verso_game_can_redo (again) == verso_game_can_redo (game), "another game loads");
+  REQUIRE (again, "the saved game does not load: %s\n%s", error->message, saved);
+  REQUIRE (verso_game_get_ply (again) == verso_game_get_ply (game)
+           && verso_game_get_level (again) == verso_game_get_level (game)
+           && verso_game_get_mode (again) == verso_game_get_mode (game)
+           && verso_game_can_redo (again) == verso_game_can_redo (game), "another game loads");
   g_autofree char *saved_again = save (again, saved_path, &length_again);
-  CHECK (length == length_again && memcmp (saved, saved_again, length) == 0,
-         "saved twice, two files:\n%s\n%s", saved, saved_again);
+  REQUIRE (length == length_again && memcmp (saved, saved_again, length) == 0,
+           "saved twice, two files:\n%s\n%s", saved, saved_again);
   g_unlink (saved_path);
   return 0;
 }

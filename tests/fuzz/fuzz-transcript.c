@@ -19,15 +19,15 @@ static void check_square (const char *text, size_t size)
   int move;
   NotationStatus status = notation_parse_square (text, size, &move);
   if (status.error) {
-    CHECK (status.offset <= size, "square: error at %zu of %zu", status.offset, size);
+    REQUIRE (status.offset <= size, "square: error at %zu of %zu", status.offset, size);
     return;
   }
-  CHECK (move >= 0 && move <= BOARD_PASS, "square %d", move);
+  REQUIRE (move >= 0 && move <= BOARD_PASS, "square %d", move);
   char name[3];
   notation_format_square (move, name);
   int again;
-  CHECK (!notation_parse_square (name, 2, &again).error && again == move,
-         "'%s' does not parse back to %d", name, move);
+  REQUIRE (!notation_parse_square (name, 2, &again).error && again == move,
+           "'%s' does not parse back to %d", name, move);
 }
 
 /* Parses a transcript written from moves[0..n) and expects the same moves and position. */
@@ -35,19 +35,19 @@ static void check_written (const int *moves, size_t n, bool with_passes, const P
 {
   char text[2 * CAPACITY + 1];
   size_t length = notation_format_transcript (moves, n, with_passes, text, sizeof text);
-  CHECK (length < sizeof text && strlen (text) == length, "transcript of %zu moves is %zu long",
-         n, length);
+  REQUIRE (length < sizeof text && strlen (text) == length, "transcript of %zu moves is %zu long",
+           n, length);
   Position position;
   position_init (&position);
   int again[CAPACITY];
   size_t n_again;
   NotationStatus status = notation_parse_transcript (text, length, &position, again, CAPACITY,
                                                      &n_again);
-  CHECK (!status.error, "'%s' does not parse: %s at %zu", text,
-         notation_error_message (status.error), status.offset);
-  CHECK (n_again == n && memcmp (again, moves, n * sizeof *moves) == 0,
-         "'%s' parses to other moves (%zu, not %zu)", text, n_again, n);
-  CHECK (same_position (&position, expected), "'%s' ends in another position", text);
+  REQUIRE (!status.error, "'%s' does not parse: %s at %zu", text,
+           notation_error_message (status.error), status.offset);
+  REQUIRE (n_again == n && memcmp (again, moves, n * sizeof *moves) == 0,
+           "'%s' parses to other moves (%zu, not %zu)", text, n_again, n);
+  REQUIRE (same_position (&position, expected), "'%s' ends in another position", text);
 }
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
@@ -60,15 +60,15 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   int moves[CAPACITY];
   size_t n = 0;
   NotationStatus status = notation_parse_transcript (text, size, &position, moves, CAPACITY, &n);
-  CHECK (n <= CAPACITY, "%zu moves", n);
-  CHECK (status.error ? status.offset <= size : status.offset == 0, "error %d at %zu of %zu",
-         status.error, status.offset, size);
+  REQUIRE (n <= CAPACITY, "%zu moves", n);
+  REQUIRE (status.error ? status.offset <= size : status.offset == 0, "error %d at %zu of %zu",
+           status.error, status.offset, size);
 
   Position replay;
   position_init (&replay);
   for (size_t k = 0; k < n; k++)
-    CHECK (position_play (&replay, moves[k]), "move %zu (%d) is not legal", k + 1, moves[k]);
-  CHECK (same_position (&replay, &position), "the moves do not lead to the position");
+    REQUIRE (position_play (&replay, moves[k]), "move %zu (%d) is not legal", k + 1, moves[k]);
+  REQUIRE (same_position (&replay, &position), "the moves do not lead to the position");
   check_written (moves, n, true, &position);
   /* Unwritten passes are played before the next move, so a final pass needs writing. */
   if (n > 0 && moves[n - 1] == BOARD_PASS) {
@@ -89,9 +89,9 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     size_t n_short;
     status = notation_parse_transcript (text, size, &short_position, short_moves, capacity,
                                         &n_short);
-    CHECK (status.error == NOTATION_ERROR_TOO_MANY_MOVES && n_short <= capacity && n_short + 2 > capacity
-           && memcmp (short_moves, moves, n_short * sizeof *moves) == 0,
-           "with room for %zu moves: error %d after %zu moves", capacity, status.error, n_short);
+    REQUIRE (status.error == NOTATION_ERROR_TOO_MANY_MOVES && n_short <= capacity && n_short + 2 > capacity
+             && memcmp (short_moves, moves, n_short * sizeof *moves) == 0,
+             "with room for %zu moves: error %d after %zu moves", capacity, status.error, n_short);
   }
   return 0;
 }

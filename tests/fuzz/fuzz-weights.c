@@ -19,23 +19,23 @@ static void check_round_trip (const PatternWeights *weights)
   size_t full = (size_t) pattern_full_size (), compact_size = (size_t) pattern_compact_size ();
   if (!map) {
     map = malloc (full * sizeof *map);
-    CHECK (map, "out of memory");
+    REQUIRE (map, "out of memory");
     pattern_compact_map (map);
   }
   int16_t *compact = calloc ((size_t) PATTERN_PHASES * compact_size, sizeof *compact);
-  CHECK (compact, "out of memory");
+  REQUIRE (compact, "out of memory");
   for (int phase = 0; phase < PATTERN_PHASES; phase++)
     for (size_t j = 0; j < full; j++)
       compact[(size_t) phase * compact_size + map[j]] = weights->phase[phase][j];
   size_t size;
   uint8_t *bytes = pattern_weights_encode (compact, &size);
-  CHECK (bytes, "out of memory");
+  REQUIRE (bytes, "out of memory");
   char error[160];
   PatternWeights *again = pattern_weights_decode (bytes, size, error, sizeof error);
-  CHECK (again, "encoded weights do not decode: %s", error);
+  REQUIRE (again, "encoded weights do not decode: %s", error);
   for (int phase = 0; phase < PATTERN_PHASES; phase++)
-    CHECK (memcmp (again->phase[phase], weights->phase[phase], full * sizeof (int16_t)) == 0,
-           "phase %d differs after encoding", phase);
+    REQUIRE (memcmp (again->phase[phase], weights->phase[phase], full * sizeof (int16_t)) == 0,
+             "phase %d differs after encoding", phase);
   pattern_weights_free (again);
   free (bytes);
   free (compact);
@@ -62,35 +62,25 @@ static void decode (const uint8_t *bytes, size_t size)
   PatternWeights *weights = pattern_weights_decode (bytes, size, error, sizeof error);
   size_t length = strnlen (error, sizeof error);
   if (!weights) {
-    CHECK (length > 0 && length < sizeof error, "an error message of %zu bytes", length);
+    REQUIRE (length > 0 && length < sizeof error, "an error message of %zu bytes", length);
     return;
   }
-  CHECK (length == 0, "decoded, with the error '%.*s'", (int) length, error);
-  CHECK (!payload_overflows (bytes + HEADER, size - HEADER), "a varint of over 32 bits decoded");
+  REQUIRE (length == 0, "decoded, with the error '%.*s'", (int) length, error);
+  REQUIRE (!payload_overflows (bytes + HEADER, size - HEADER), "a varint of over 32 bits decoded");
   check_round_trip (weights);
   pattern_weights_free (weights);
 }
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
-  bool whole_file = size >= HEADER && memcmp (data, MAGIC, 8) == 0;
-  if (whole_file)
+  const uint32_t fields[3] = { 1, PATTERN_PHASES, (uint32_t) pattern_compact_size () };
+  bool whole;
+  size_t file_size;
+  uint8_t *file = fuzz_file (data, size, MAGIC, HEADER, fields, &whole, &file_size);
+  if (whole)
     decode (data, size);
-  /* An exact copy, so that reading past the end is caught. */
-  size_t payload = whole_file ? size - HEADER : size;
-  uint8_t *file = malloc (HEADER + payload);
-  CHECK (file, "out of memory");
-  if (whole_file) {
-    memcpy (file, data, size);
-  } else {
-    memcpy (file, MAGIC, 8);
-    bytes_write_u32 (file + 8, 1);
-    bytes_write_u32 (file + 12, PATTERN_PHASES);
-    bytes_write_u32 (file + 16, (uint32_t) pattern_compact_size ());
-    memcpy (file + HEADER, data, payload);
-  }
-  pattern_weights_seal (file, HEADER + payload);
-  decode (file, HEADER + payload);
+  pattern_weights_seal (file, file_size);
+  decode (file, file_size);
   free (file);
   return 0;
 }

@@ -7,7 +7,8 @@
 #include "analysis.h"
 #include "board.h"
 #include "search.h"
-#include "test-support.h"
+#include "check.h"
+#include "random-game.h"
 
 #define BENCH_POSITIONS 10
 

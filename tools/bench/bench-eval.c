@@ -13,7 +13,7 @@
 #include "eval_pattern.h"
 #include "notation.h"
 #include "search.h"
-#include "test-support.h"
+#include "random-game.h"
 
 static double now_seconds (void)
 {

@@ -15,7 +15,7 @@
 #include "eval_pattern.h"
 #include "notation.h"
 #include "search.h"
-#include "test-support.h"
+#include "random-game.h"
 
 #define SEARCHES 100
 

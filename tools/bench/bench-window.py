@@ -3,7 +3,6 @@
 while the computer thinks, and resident memory after a whole game played with mouse clicks.
 Usage: bench-window.py PATH/TO/verso SCHEMA_DIR [LEVEL] [SEED]. Prints numbers; never fails on them."""
 
-import importlib.util
 import os
 import random
 import re
@@ -13,11 +12,8 @@ import sys
 import tempfile
 import time
 
-tests = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'tests')
-spec = importlib.util.spec_from_file_location('window_test', os.path.join(tests, 'test-window.py'))
-wt = importlib.util.module_from_spec(spec)
-sys.argv = sys.argv[:3] + sys.argv[3:]
-spec.loader.exec_module(wt)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'tests', 'ui'))
+import verso_ui_test as wt  # noqa: E402  (reads VERSO and SCHEMA_DIR from sys.argv)
 
 LEVEL = sys.argv[3] if len(sys.argv) > 3 else 'intermediate'
 SEED = int(sys.argv[4]) if len(sys.argv) > 4 else 1

@@ -1,0 +1,116 @@
+/* test-match.c: the openings are legal and distinct, matches replay identically, and the
+ * statistics count and rate results correctly. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+#include "eval_pattern.h"
+#include "match.h"
+#include "check.h"
+
+static void test_openings_legal_and_distinct (void)
+{
+  Board seen[MATCH_STARTS];
+  for (int i = 0; i < MATCH_STARTS; i++) {
+    Board board;
+    bool black;
+    CHECK (match_start (i, &board, &black), "opening %d missing", i);
+    CHECK (strlen (match_start_moves (i)) == 16, "opening %d: %s", i, match_start_moves (i));
+    CHECK (board_empties (&board) == 52 && black, "opening %d is not 8 plies, black to move", i);
+    CHECK (board_legal_moves (&board), "opening %d has no move", i);
+    seen[i] = board_canonical (&board);
+    for (int j = 0; j < i; j++)
+      CHECK (!board_equal (&seen[i], &seen[j]), "openings %d and %d are the same position", j, i);
+  }
+  Board board;
+  bool black;
+  CHECK (!match_start (MATCH_STARTS, &board, &black) && !match_start (-1, &board, &black),
+         "index out of range accepted");
+}
+
+static void test_statistics (void)
+{
+  const int differences[] = { 10, -4, 0, 64, 2, -2, 6, 0 };
+  MatchStatistics s = match_statistics (differences, 8);
+  CHECK (s.games == 8 && s.wins == 4 && s.draws == 2 && s.losses == 2, "W/D/L %d/%d/%d",
+         s.wins, s.draws, s.losses);
+  CHECK (fabs (s.score - 0.625) < 1e-9, "score %f", s.score);
+  CHECK (fabs (s.mean_difference - 9.5) < 1e-9, "mean %f", s.mean_difference);
+  CHECK (fabs (s.elo - 88.7) < 0.1, "elo %f", s.elo); /* -400 log10 (1 / 0.625 - 1) */
+  CHECK (s.elo_low < s.elo && s.elo < s.elo_high, "interval %f .. %f", s.elo_low, s.elo_high);
+
+  const int even[] = { 3, -3, 0, 0 };
+  s = match_statistics (even, 4);
+  CHECK (fabs (s.elo) < 1e-9 && fabs (s.elo_low + s.elo_high) < 1e-6, "even match %f (%f .. %f)",
+         s.elo, s.elo_low, s.elo_high);
+  int sweep[20];
+  for (int i = 0; i < 20; i++)
+    sweep[i] = 2 + i;
+  s = match_statistics (sweep, 20);
+  CHECK (isinf (s.elo) && s.elo > 0, "a clean sweep is %f", s.elo);
+  CHECK (s.elo_low > 0 && !isinf (s.elo_low) && isinf (s.elo_high), "sweep interval %f .. %f",
+         s.elo_low, s.elo_high);
+}
+
+static int choose_occupied (const MatchPlayer *player, Search *search, const Board *board,
+                            uint64_t seed)
+{
+  (void) player, (void) search, (void) seed;
+  return __builtin_ctzll (board->player);
+}
+
+static int choose_first (const MatchPlayer *player, Search *search, const Board *board,
+                         uint64_t seed)
+{
+  (void) player, (void) search, (void) seed;
+  return __builtin_ctzll (board_legal_moves (board));
+}
+
+static void test_illegal_move_loses (void)
+{
+  MatchPlayer cheat = { .name = "cheat", .choose = choose_occupied };
+  MatchPlayer honest = { .name = "honest", .choose = choose_first };
+  Search *a = search_new (1 << 20), *b = search_new (1 << 20);
+  CHECK (a && b, "no search");
+  Board board;
+  bool black;
+  match_start (0, &board, &black);
+  CHECK (match_play_game (&cheat, a, &honest, b, &board, black, 1) == -64, "cheat black");
+  CHECK (match_play_game (&honest, a, &cheat, b, &board, black, 1) == 64, "cheat white");
+  search_free (a);
+  search_free (b);
+}
+
+static void test_short_match_is_deterministic (void)
+{
+  MatchPlayer first = { .name = "pattern", .evaluation = eval_pattern () };
+  MatchPlayer second = { .name = "simple", .evaluation = eval_simple () };
+  first.limits = second.limits = search_limits_default ();
+  first.limits.max_depth = second.limits.max_depth = 2;
+  first.limits.exact_empties = second.limits.exact_empties = 6;
+  enum { OPENINGS = 3 };
+  int run1[2 * OPENINGS], run2[2 * OPENINGS];
+  CHECK (match_run (&first, &second, OPENINGS, 1 << 20, run1, NULL, NULL), "match failed");
+  CHECK (match_run (&first, &second, OPENINGS, 1 << 20, run2, NULL, NULL), "match failed");
+  for (int i = 0; i < 2 * OPENINGS; i++) {
+    CHECK (run1[i] == run2[i], "game %d: %d then %d", i, run1[i], run2[i]);
+    CHECK (run1[i] >= -64 && run1[i] <= 64 && (run1[i] & 1) == 0, "game %d: %d", i, run1[i]);
+  }
+  /* A configuration against itself scores the same from either side of each opening. */
+  int self[2 * OPENINGS];
+  CHECK (match_run (&second, &second, OPENINGS, 1 << 20, self, NULL, NULL), "match failed");
+  for (int i = 0; i < OPENINGS; i++)
+    CHECK (self[2 * i] == -self[2 * i + 1], "opening %d: %d and %d", i, self[2 * i],
+           self[2 * i + 1]);
+}
+
+int main (void)
+{
+  test_openings_legal_and_distinct ();
+  test_statistics ();
+  test_illegal_move_loses ();
+  test_short_match_is_deterministic ();
+  return check_finish ();
+}

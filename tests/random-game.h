@@ -1,0 +1,113 @@
+/* random-game.h: the tests' positions and games. board_after_move plays a move or a pass on a
+ * copy. Seeded random games, the same on every run: CheckRandom (xorshift64*) picks moves one by
+ * one and check_random_plies plays some from the start; random_game_position plays random legal
+ * moves down to a number of empty squares, and random_wthor_record a game as WTHOR stores it
+ * (both with random.h's splitmix64). */
+#pragma once
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "board.h"
+#include "random.h"
+
+typedef struct CheckRandom {
+  uint64_t state;
+} CheckRandom;
+
+static inline uint64_t check_random_next (CheckRandom *random)
+{
+  uint64_t x = random->state;
+  x ^= x >> 12;
+  x ^= x << 25;
+  x ^= x >> 27;
+  random->state = x;
+  return x * 0x2545F4914F6CDD1DULL;
+}
+
+/* A uniformly chosen number below n (n > 0; the bias of the modulo is negligible here). */
+static inline unsigned check_random_below (CheckRandom *random, unsigned n)
+{
+  return (unsigned) ((check_random_next (random) >> 32) % n);
+}
+
+/* One of the legal moves of board, uniformly chosen, or BOARD_PASS when it has none. */
+static inline int check_random_move (CheckRandom *random, const Board *board)
+{
+  uint64_t legal = board_legal_moves (board);
+  if (!legal)
+    return BOARD_PASS;
+  for (int pick = (int) check_random_below (random, (unsigned) board_count (legal)); pick > 0; pick--)
+    legal &= legal - 1;
+  return __builtin_ctzll (legal);
+}
+
+/* The board after move, a square or BOARD_PASS. */
+static inline Board board_after_move (const Board *board, int move)
+{
+  Board next = *board;
+  if (move == BOARD_PASS)
+    board_pass (&next);
+  else
+    board_play (&next, move);
+  return next;
+}
+
+/* The position after `plies` random legal moves from the start (a pass counts as one), or the
+ * end of the game if it comes first. */
+static inline Board check_random_plies (CheckRandom *random, int plies)
+{
+  Board board;
+  board_init (&board);
+  for (int k = 0; k < plies && !board_is_game_over (&board); k++)
+    board = board_after_move (&board, check_random_move (random, &board));
+  return board;
+}
+
+/* Random legal moves from the start down to `empties` empty squares; false when the game
+ * ended first. */
+static inline bool random_game_position (uint64_t *state, int empties, Board *board)
+{
+  board_init (board);
+  while (board_empties (board) > empties) {
+    uint64_t moves = board_legal_moves (board);
+    if (!moves) {
+      board_pass (board);
+      if (!board_legal_moves (board))
+        return false;
+      continue;
+    }
+    board_play (board, random_square (moves, state));
+  }
+  return true;
+}
+
+/* A WTHOR record (68 bytes) of a random legal game from the start, cut after `limit` moves: the
+ * moves from byte 8 (10 * row + column, from 11), and in bytes 6 and 7 the black discs where it
+ * stopped, as a complete game records them. Returns black's final disc difference there. */
+static inline int random_wthor_record (uint64_t *seed, int limit, uint8_t record[68])
+{
+  memset (record, 0, 68);
+  Board board;
+  board_init (&board);
+  bool black = true;
+  int moves = 0;
+  while (moves < limit) {
+    uint64_t legal = board_legal_moves (&board);
+    if (!legal) {
+      board_pass (&board);
+      black = !black;
+      if (!board_legal_moves (&board))
+        break;
+      continue;
+    }
+    int square = random_square (legal, seed);
+    board_play (&board, square);
+    black = !black;
+    record[8 + moves++] = (uint8_t) (10 * (board_row (square) + 1) + board_column (square) + 1);
+  }
+  record[6] = record[7] = (uint8_t) board_count (black ? board.player : board.opponent);
+  int score = board_final_score (&board);
+  return black ? score : -score;
+}

@@ -1,0 +1,75 @@
+# shellcheck shell=sh disable=SC2034 # (the tests use what is set here)
+# test-lib.sh: what the shell tests share; each sources it (. "$(dirname "$0")/../test-lib.sh").
+# It gives a scratch directory, removed at the end with the background program `pid` names (if
+# any); `data`, the tests' data directory; fail, which says what is wrong, counts it and goes on;
+# finish, which ends the test with its verdict; refused, a command's refusal checked; under_xvfb,
+# the test run again inside a virtual X server and a session bus; start_game and stop_game, the
+# game in the background there.
+scratch=$(mktemp -d)
+pid=
+cleanup () {
+  [ -z "$pid" ] || kill "$pid" 2>/dev/null || true
+  rm -rf "$scratch"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+data=${VERSO_TEST_DATA:-$(dirname "$0")/../data}
+failures=0
+
+fail () {
+  echo "FAIL: $*" >&2
+  failures=$((failures + 1))
+}
+
+# finish MESSAGE: exit status 1 after any failure, else MESSAGE and exit status 0.
+finish () {
+  if [ "$failures" -ne 0 ]; then
+    echo "$failures failure(s)" >&2
+    exit 1
+  fi
+  echo "$1"
+  exit 0
+}
+
+# refused WORD COMMAND [ARGUMENT...]: COMMAND exits with status 2, writes nothing on stdout and
+# exactly one line on stderr, which mentions WORD (its output is left in $scratch/err).
+refused () {
+  word=$1
+  shift
+  status=0
+  "$@" >"$scratch/out" 2>"$scratch/err" || status=$?
+  [ "$status" -eq 2 ] || fail "$*: exit status $status, expected 2"
+  [ ! -s "$scratch/out" ] || fail "$*: wrote to stdout: $(head -n 3 "$scratch/out")"
+  [ "$(wc -l <"$scratch/err")" -eq 1 ] || fail "$*: expected one line on stderr, got: $(cat "$scratch/err")"
+  grep -qF -- "$word" "$scratch/err" || fail "$*: stderr does not mention '$word': $(cat "$scratch/err")"
+}
+
+# under_xvfb "$@": runs this test again under xvfb-run with a session bus, once.
+under_xvfb () {
+  [ -z "${VERSO_UNDER_XVFB:-}" ] || return 0
+  rm -rf "$scratch"
+  VERSO_UNDER_XVFB=1 exec xvfb-run -a -s "-screen 0 1280x1024x24" dbus-run-session -- "$0" "$@"
+}
+
+# start_game VERSO MESSAGE: starts the game in the background (`pid`) with a home of its own in
+# the scratch directory, on X11 with the Cairo renderer, its output in $scratch/verso.log, and
+# waits up to 30 s for its main window, whose id is then in `window`; without one, fails saying
+# MESSAGE and showing the output.
+start_game () {
+  export XDG_DATA_HOME="$scratch/data" XDG_CONFIG_HOME="$scratch/config" XDG_CACHE_HOME="$scratch/cache"
+  export GDK_BACKEND=x11 GSK_RENDERER=cairo
+  "$1" >"$scratch/verso.log" 2>&1 &
+  pid=$!
+  if ! window=$(timeout 30 xdotool search --sync --onlyvisible --name '^Verso$' | head -n 1) \
+     || [ -z "$window" ]; then
+    echo "$2"
+    cat "$scratch/verso.log"
+    exit 1
+  fi
+}
+
+stop_game () {
+  kill "$pid"
+  wait "$pid" 2>/dev/null || true
+  pid=
+}

@@ -1,0 +1,254 @@
+#!/usr/bin/env python3
+"""Variants, the computer against itself and the statistics in the real window, read through the
+AT-SPI bus as a screen reader would: New Game with the Reverse rules and a balanced start gives a
+game of eight given moves whose subtitle says Reverse; the computer playing itself with a level
+for each side stops on Pause and goes on after Resume (the P key); a game against the computer
+finished by the person's move adds one result to the statistics (once, not again after undo and
+redo), shown in the Statistics window, and Reset empties them. Reuses verso_ui_test's helpers.
+Run inside dbus-run-session. Usage: test-variants-window.py VERSO SCHEMA_DIR [TEST...] (TEST: a
+test function's name without "test_", to run only those)"""
+
+import os
+import re
+import subprocess
+import sys
+import time
+
+# The session, verso_ui_test's helpers and the walk over the accessibles, shared by the
+# AT-SPI window tests (importing it ends the test with SKIP without the AT-SPI bindings).
+import verso_ui_test.atspi as atspi_game
+from verso_ui_test.atspi import Atspi, GLib, window, wait_until, stop, key  # noqa: F401
+fail, BLACK, WHITE, EMPTY = window.fail, window.BLACK, window.WHITE, window.EMPTY
+MOVE_NAME = re.compile(r'^(\d+)\. (Black|White) ([a-h][1-8]|pass)(, .*)?$')
+
+
+# --- the accessibility tree ---
+
+def accessibles():
+    """(role, name, node) of every accessible of the game but the board's squares."""
+    found = []
+    for node in atspi_game.walk(skip_role=Atspi.Role.TABLE_CELL):
+        try:
+            found.append((node.get_role(), atspi_game.name_of(node), node))
+        except GLib.Error:
+            continue
+    return found
+
+
+def move_names():
+    return [name for role, name, node in accessibles() if role == Atspi.Role.PUSH_BUTTON and MOVE_NAME.match(name)]
+
+
+def labels():
+    return [name for role, name, node in accessibles() if role == Atspi.Role.LABEL]
+
+
+def board_description():
+    for role, name, node in accessibles():
+        if role == Atspi.Role.TABLE and name == 'Board':
+            return node.get_description() or ''
+    return ''
+
+
+def button(name):
+    """The push button named name, or None. A button whose label has a mnemonic is named by its
+    label as written and as shown ("_Reset… Reset…")."""
+    for role, found, node in accessibles():
+        if role == Atspi.Role.PUSH_BUTTON and (found == name or found.startswith('_') and found.endswith(' ' + name)):
+            return node
+    return None
+
+
+def press(node):
+    Atspi.Action.do_action(node, 0)
+
+
+def settings_env(env, home, name, keys):
+    """An environment with a home of its own whose settings (a key file) hold keys."""
+    root = os.path.join(home, name)
+    settings = os.path.join(root, 'config', 'glib-2.0', 'settings')
+    os.makedirs(settings)
+    with open(os.path.join(settings, 'keyfile'), 'w') as f:
+        f.write('[io/github/verso/Verso]\nwindow-width=900\nwindow-height=700\n')
+        for key, value in keys.items():
+            f.write('%s=%s\n' % (key, value))
+    return dict(atspi_game.home_env(env, root), XDG_RUNTIME_DIR=root, GSETTINGS_BACKEND='keyfile')
+
+
+def start(env, args=()):
+    return atspi_game.start(env, args, lambda: button('Main Menu'), 'the window to appear')
+
+
+def shot(env, name):
+    """A screenshot for whoever looks at the window (VERSO_TEST_SHOTS names a folder)."""
+    folder = os.environ.get('VERSO_TEST_SHOTS')
+    if folder:
+        subprocess.run(['import', '-window', 'root', os.path.join(folder, name + '.png')], env=env)
+
+
+# --- the tests ---
+
+def test_reverse_balanced_start(env, home):
+    """New Game (its choices from the settings, accepted with Return) with Reverse and a balanced
+    start: eight moves are recorded at once, none by a player, and the subtitle says Reverse."""
+    env = settings_env(env, home, 'reverse', {'game-mode': "'two-players'"})
+    app = start(env)
+    if move_names():
+        fail('a standard new game has moves: %s' % move_names())
+    key(env, 'ctrl+n')
+    wait_until(lambda: [n for n in labels() if n.startswith('Standard: most discs win')],
+                       'the New Game dialog\'s Rules row', 10)
+    # The choices are written in the key file the window reads; the dialog shows them.
+    with open(os.path.join(env['XDG_CONFIG_HOME'], 'glib-2.0', 'settings', 'keyfile'), 'a') as f:
+        f.write("rules='reverse'\nstart='balanced'\n")
+    key(env, 'Escape')
+    wait_until(lambda: not [n for n in labels() if n.startswith('Standard: most discs win')], 'the dialog to close', 10)
+    key(env, 'ctrl+n')
+    wait_until(lambda: 'Reverse: fewest discs win' in labels() and 'Balanced opening drawn at random' in labels(),
+               'the dialog to show Reverse and the balanced start', 10)
+    shot(env, 'new-game-dialog')
+    key(env, 'Return')
+    names = wait_until(lambda: len(move_names()) == 8 and move_names(), 'the eight moves of a balanced start', 15)
+    subtitle = wait_until(lambda: [n for n in labels() if n.startswith('Reverse · ')], 'a subtitle saying Reverse', 10)
+    if subtitle[0] != 'Reverse · Two players':
+        fail('the subtitle is %r' % subtitle[0])
+    # Two players: nobody plays until a person does, so the record is the given moves alone.
+    time.sleep(1)
+    if len(move_names()) != 8:
+        fail('the record grew without a move: %s' % move_names())
+    print('Reverse and a balanced start: %s; “%s”' % (' '.join(sorted(names, key=lambda n: int(n.split('.')[0]))),
+                                                     subtitle[0]), flush=True)
+    stop(app)
+
+
+def test_computer_against_itself(env, home):
+    """The computer plays itself, Beginner against Novice: Pause stops its moves, P resumes."""
+    env = settings_env(env, home, 'computer', {
+        'game-mode': "'computer-only'", 'black-level': "'beginner'", 'white-level': "'novice'",
+        'computer-pause': '0.2'})
+    app = start(env)
+    wait_until(lambda: 'Computer against itself · Beginner against Novice' in labels(),
+               'the subtitle to name both levels', 10)
+    wait_until(lambda: len(move_names()) >= 4, 'the computer to play a few moves', 30)
+    press(wait_until(lambda: button('Pause'), 'the Pause button', 10))
+    wait_until(lambda: button('Resume'), 'the button to become Resume', 15)
+    shot(env, 'paused')
+    paused_at = len(move_names())
+    time.sleep(3)
+    if len(move_names()) != paused_at:
+        fail('the computer went on playing after Pause: %d moves, then %d' % (paused_at, len(move_names())))
+    print('paused at %d moves; none played in 3 s' % paused_at, flush=True)
+    key(env, 'p')
+    wait_until(lambda: len(move_names()) > paused_at + 1, 'the computer to go on after P', 20)
+    if not button('Pause'):
+        fail('after P the button is not Pause again')
+    print('P resumed: %d moves' % len(move_names()), flush=True)
+    stop(app)
+
+
+def last_move_game():
+    """A random game of 58 moves after which black has a move that ends the game, by itself or
+    with white's forced reply into the last square: (moves, black's move, the final board)."""
+    for seed in range(1000):
+        moves, board = window.random_game(seed, 58)
+        for square in window.legal_moves(board, BLACK):
+            after = window.play_moves(moves + [square])
+            replies = window.legal_moves(after, WHITE)
+            if replies:
+                return moves, square, window.play_moves(moves + [square, replies[0]])
+            if not window.legal_moves(after, BLACK):
+                return moves, square, after
+    fail('no game ending with black\'s move in 1000 random games')
+
+
+LEVELS = ('Beginner', 'Novice', 'Casual', 'Intermediate', 'Advanced', 'Expert', 'Master')
+
+
+def stats_rows():
+    """What the Statistics window's rows say: (levels, counts, means), each sorted."""
+    names = labels()
+    return (sorted(n for n in names if n in LEVELS),
+            sorted(n for n in names if re.match(r'^Won \d+ · Lost \d+ · Drawn \d+$', n)),
+            sorted(n for n in names if n.startswith('Mean disc difference: ')))
+
+
+def open_statistics(env):
+    key(env, 'F10')
+    item = wait_until(lambda: [node for role, name, node in accessibles()
+                               if role == Atspi.Role.MENU_ITEM and name.replace('_', '') == 'Statistics'],
+                      'the Statistics menu item', 10)
+    press(item[0])
+    wait_until(lambda: button('Reset…'), 'the Statistics window', 10)
+
+
+def test_statistics(env, home):
+    """A game against the computer (Beginner) opened three moves from its end and finished by the
+    person: one result, with the final disc difference, counted once; Reset empties them."""
+    moves, square, final = last_move_game()
+    margin = final.count(BLACK) - final.count(WHITE)
+    margin += (64 - final.count(BLACK) - final.count(WHITE)) * (1 if margin > 0 else -1 if margin < 0 else 0)
+    env = settings_env(env, home, 'statistics', {
+        'game-mode': "'versus-computer'", 'player-color': "'black'", 'level': "'beginner'"})
+    path = window.write_ggf(os.path.join(env['HOME'], 'near-end.ggf'), moves)
+    stats_file = os.path.join(env['XDG_DATA_HOME'], 'verso', 'statistics.ini')
+    app = start(env, [path])
+    wait_until(lambda: len(move_names()) == 58, 'the 58 moves of the file', 15)
+    open_statistics(env)
+    wait_until(lambda: 'No Games Yet' in labels(), 'the empty statistics', 5)
+    shot(env, 'statistics-empty')
+    key(env, 'Escape')
+    wait_until(lambda: not button('Reset…'), 'the Statistics window to close', 5)
+
+    # The person's last move through the board's keyboard: Return plays on the cursor.
+    cursor = re.search(r'Cursor on ([a-h])([1-8])', wait_until(
+        lambda: 'Cursor on ' in board_description() and board_description(), 'the board\'s cursor', 10))
+    column, row = 'abcdefgh'.index(cursor.group(1)), int(cursor.group(2)) - 1
+    keys = (['Right'] * (square % 8 - column) + ['Left'] * (column - square % 8)
+            + ['Down'] * (square // 8 - row) + ['Up'] * (row - square // 8))
+    if keys:
+        key(env, *keys)
+    wait_until(lambda: 'Cursor on %s' % window.name(square) in board_description(), 'the cursor on the move', 10)
+    key(env, 'Return')
+    wait_until(lambda: os.path.exists(stats_file), 'the statistics file after the game\'s end', 30)
+    with open(stats_file) as f:
+        print('statistics file:\n' + f.read().strip(), flush=True)
+    # The game-over dialog; then undo and redo come back to the same end.
+    wait_until(lambda: {'You Win!', 'You Lose', 'Draw'} & set(labels()), 'the game-over dialog', 10)
+    key(env, 'Escape')
+    wait_until(lambda: not {'You Win!', 'You Lose', 'Draw'} & set(labels()), 'the game-over dialog to close', 10)
+    key(env, 'ctrl+z')
+    time.sleep(1)
+    key(env, 'ctrl+shift+z')
+    wait_until(lambda: {'You Win!', 'You Lose', 'Draw'} & set(labels()), 'the game-over dialog again after Redo', 10)
+    key(env, 'Escape')
+    wait_until(lambda: not {'You Win!', 'You Lose', 'Draw'} & set(labels()), 'the game-over dialog to close', 10)
+
+    open_statistics(env)
+    rows = wait_until(lambda: stats_rows()[0] and stats_rows(), 'a row in the Statistics window', 5)
+    expected_mean = ('+%d.0' % margin) if margin > 0 else ('\u2212%d.0' % -margin) if margin < 0 else '0.0'
+    expected_counts = 'Won %d · Lost %d · Drawn %d' % (margin > 0, margin < 0, margin == 0)
+    expected = (['Beginner'], [expected_counts], ['Mean disc difference: ' + expected_mean])
+    if rows != expected:
+        fail('the Statistics window shows %r, not %r' % (rows, expected))
+    print('Statistics: Beginner, %s, mean %s (counted once after undo and redo)' % (expected_counts, expected_mean),
+          flush=True)
+    shot(env, 'statistics')
+
+    press(button('Reset…'))
+    press(wait_until(lambda: button('Reset'), 'the Reset confirmation', 5))
+    wait_until(lambda: 'No Games Yet' in labels(), 'the statistics to be empty after Reset', 5)
+    print('Reset emptied the statistics', flush=True)
+    stop(app)
+
+
+def main():
+    with atspi_game.session('verso-variants-') as (env, home):
+        chosen = sys.argv[3:]
+        for test in (test_reverse_balanced_start, test_computer_against_itself, test_statistics):
+            if not chosen or test.__name__[len('test_'):] in chosen:
+                test(env, home)
+        print('PASS', flush=True)
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,153 @@
+"""What the AT-SPI window tests share (test-accessibility.py, test-analysis-window.py,
+test-coach-window.py, test-help-window.py, test-narrow-window.py, test-variants-window.py): the
+session they run in (Xvfb, a private home, the accessibility bus) and one walk over the
+accessibles of the running 'verso' application. Importing it ends the test with SKIP (exit 77)
+when the AT-SPI bindings are not installed. `window` is verso_ui_test itself, whose helpers
+(Xvfb, xdotool, pixels) they reuse."""
+
+import contextlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+try:
+    import gi
+    gi.require_version('Atspi', '2.0')
+    from gi.repository import Atspi, GLib  # noqa: F401 (the tests use both)
+except (ImportError, ValueError) as error:
+    print('SKIP: AT-SPI bindings are not installed (%s)' % error)
+    sys.exit(77)
+
+import verso_ui_test as window  # noqa: E402 (after the bindings' check)
+
+BUS_LAUNCHER = '/usr/libexec/at-spi-bus-launcher'
+
+
+def wait_until(condition, what, seconds):
+    """condition()'s first true value within seconds; the test fails naming what otherwise."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.3)
+    window.fail('timed out after %d s waiting for %s' % (seconds, what))
+
+
+def start(env, args, ready, what):
+    """The game started with args, once ready() holds (what names it in a failure)."""
+    process = subprocess.Popen([window.VERSO] + list(args), env=env)
+    wait_until(lambda: process.poll() is not None or ready(), what, 60)
+    if process.poll() is not None:
+        window.fail('verso exited with status %d at start' % process.returncode)
+    return process
+
+
+def stop(process):
+    process.terminate()
+    process.wait()
+
+
+def key(env, *keys):
+    subprocess.run(['xdotool', 'key'] + list(keys), env=env, check=True)
+
+
+def home_env(env, root):
+    """env with HOME and the XDG data, config and cache folders inside root."""
+    os.makedirs(os.path.join(root, 'cache'), exist_ok=True)
+    return dict(env, HOME=root, XDG_DATA_HOME=os.path.join(root, 'data'),
+                XDG_CONFIG_HOME=os.path.join(root, 'config'), XDG_CACHE_HOME=os.path.join(root, 'cache'))
+
+
+@contextlib.contextmanager
+def session(prefix, tools=()):
+    """Xvfb, a private home in a new temporary folder and the accessibility bus, for one test
+    program; yields (env, root) and removes them all at the end. Ends with SKIP when Xvfb,
+    xdotool, the bus launcher or one of tools is not installed. Settings live in memory."""
+    for tool in ('Xvfb', 'xdotool', BUS_LAUNCHER) + tuple(tools):
+        if not shutil.which(tool):
+            print('SKIP: %s is not installed' % tool)
+            sys.exit(77)
+    root = tempfile.mkdtemp(prefix=prefix)
+    xvfb, display = window.start_xvfb()
+    env = dict(os.environ)
+    for name in ('LANGUAGE', 'LC_ALL', 'LC_MESSAGES', 'GTK_A11Y', 'NO_AT_BRIDGE', 'WAYLAND_DISPLAY'):
+        env.pop(name, None)
+    env.update({
+        'DISPLAY': display, 'LANG': 'C.UTF-8', 'XDG_RUNTIME_DIR': root,
+        'GSETTINGS_SCHEMA_DIR': window.SCHEMA_DIR, 'GDK_BACKEND': 'x11',
+        'GSK_RENDERER': os.environ.get('GSK_RENDERER', 'cairo'), 'ASAN_OPTIONS': 'detect_leaks=0',
+        'GSETTINGS_BACKEND': 'memory',
+    })
+    env = home_env(env, root)
+    os.environ['DISPLAY'] = display
+    bus = subprocess.Popen([BUS_LAUNCHER, '--launch-immediately'], env=env)
+    try:
+        time.sleep(1)
+        yield env, root
+    finally:
+        bus.terminate()
+        bus.wait()
+        xvfb.terminate()
+        xvfb.wait()
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def walk(skip_role=None):
+    """Every accessible of the game, depth first; a node with skip_role is left out with its
+    children, and so is one that vanished while it was read."""
+    desktop = Atspi.get_desktop(0)
+    for i in range(desktop.get_child_count()):
+        application = desktop.get_child_at_index(i)
+        if application is None or application.get_name() != 'verso':
+            continue
+        stack = [application]
+        while stack:
+            node = stack.pop()
+            try:
+                if skip_role is not None and node.get_role() == skip_role:
+                    continue
+                children = [node.get_child_at_index(k) for k in range(node.get_child_count())]
+            except GLib.Error:
+                continue
+            yield node
+            stack.extend(children)
+
+
+MENU_ITEM_ROLES = (Atspi.Role.MENU_ITEM, Atspi.Role.CHECK_MENU_ITEM, Atspi.Role.RADIO_MENU_ITEM)
+
+
+def name_of(node):
+    """The accessible's name as a screen reader says it: its own, or else, for a menu item, the
+    text of what it is labelled by. GTK 4.18 names the items of a menu only by that relation
+    (their own name is empty), where GTK 4.8 gave them their label's text as their name. Other
+    roles are not asked for their relations: a walk over the whole window stays one call a node."""
+    name = node.get_name() or ''
+    if name or node.get_role() not in MENU_ITEM_ROLES:
+        return name
+    texts = []
+    for relation in node.get_relation_set() or []:
+        if relation.get_relation_type() != Atspi.RelationType.LABELLED_BY:
+            continue
+        for i in range(relation.get_n_targets()):
+            target = relation.get_target(i)
+            text = target.get_name() or ''
+            if not text and target.get_text_iface() is not None:
+                text = Atspi.Text.get_text(target, 0, -1) or ''
+            if text:
+                texts.append(text)
+    return ' '.join(texts)
+
+
+def find(predicate):
+    """The first accessible of the game for which predicate holds, or None."""
+    for node in walk():
+        try:
+            if predicate(node):
+                return node
+        except GLib.Error:
+            continue
+    return None
