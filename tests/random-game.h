@@ -43,17 +43,6 @@ static inline int check_random_move (CheckRandom *random, const Board *board)
   return __builtin_ctzll (legal);
 }
 
-/* The board after move, a square or BOARD_PASS. */
-static inline Board board_after_move (const Board *board, int move)
-{
-  Board next = *board;
-  if (move == BOARD_PASS)
-    board_pass (&next);
-  else
-    board_play (&next, move);
-  return next;
-}
-
 /* The position after `plies` random legal moves from the start (a pass counts as one), or the
  * end of the game if it comes first. */
 static inline Board check_random_plies (CheckRandom *random, int plies)

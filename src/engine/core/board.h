@@ -143,6 +143,17 @@ static inline void board_pass (Board *board)
   board->opponent = player;
 }
 
+/* The board after `move`, a legal square or BOARD_PASS. */
+static inline Board board_after_move (const Board *board, int move)
+{
+  Board next = *board;
+  if (move == BOARD_PASS)
+    board_pass (&next);
+  else
+    board_play (&next, move);
+  return next;
+}
+
 static inline uint64_t board_empty_squares (const Board *board)
 {
   return ~(board->player | board->opponent);

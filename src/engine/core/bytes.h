@@ -2,8 +2,11 @@
  * the engine reads and the tools write (evaluation weights, opening book, WTHOR databases). */
 #pragma once
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 
 static inline uint32_t bytes_read_u16 (const uint8_t *bytes)
 {
@@ -40,4 +43,24 @@ static inline uint32_t bytes_fnv1a (const uint8_t *bytes, size_t size)
   for (size_t i = 0; i < size; i++)
     hash = (hash ^ bytes[i]) * 16777619u;
   return hash;
+}
+
+/* The start every binary file of the engine shares: at least `header` bytes, the 8-byte `magic`,
+ * then the format's `version` as a little-endian u32. False with the reason in `error`: `none`
+ * when there are no bytes at all ("no book"), "not a KIND file", or "KIND file version V,
+ * expected W", KIND being e.g. "book" or "weight". */
+static inline bool bytes_check_header (const uint8_t *bytes, size_t size, size_t header,
+                                       const char magic[8], uint32_t version, const char *none,
+                                       const char *kind, char *error, size_t error_size)
+{
+  if (!bytes || size == 0)
+    snprintf (error, error_size, "%s", none);
+  else if (size < header || memcmp (bytes, magic, 8) != 0)
+    snprintf (error, error_size, "not a %s file", kind);
+  else if (bytes_read_u32 (bytes + 8) != version)
+    snprintf (error, error_size, "%s file version %u, expected %u", kind, bytes_read_u32 (bytes + 8),
+              version);
+  else
+    return true;
+  return false;
 }

@@ -422,12 +422,9 @@ PatternWeights *pattern_weights_decode (const uint8_t *bytes, size_t size, char 
   int16_t *compact = NULL;
   uint32_t *map = NULL;
   size_t compact_size = (size_t) pattern_compact_size ();
-  if (!bytes || size == 0)
-    FAIL ("no weights");
-  if (size < WEIGHTS_HEADER || memcmp (bytes, WEIGHTS_MAGIC, 8) != 0)
-    FAIL ("not a weight file");
-  if (bytes_read_u32 (bytes + 8) != WEIGHTS_VERSION)
-    FAIL ("weight file version %u, expected %d", bytes_read_u32 (bytes + 8), WEIGHTS_VERSION);
+  if (!bytes_check_header (bytes, size, WEIGHTS_HEADER, WEIGHTS_MAGIC, WEIGHTS_VERSION, "no weights",
+                           "weight", error, error_size))
+    goto fail;
   if (bytes_read_u32 (bytes + 12) != PATTERN_PHASES || bytes_read_u32 (bytes + 16) != compact_size)
     FAIL ("weights made for another pattern layout (%u phases of %u)", bytes_read_u32 (bytes + 12),
           bytes_read_u32 (bytes + 16));

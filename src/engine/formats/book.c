@@ -76,12 +76,9 @@ Book *book_decode (const uint8_t *bytes, size_t size, char *error, size_t error_
     error_size = sizeof ignored;
   }
   Book *book = NULL;
-  if (!bytes || size == 0)
-    FAIL ("no book");
-  if (size < BOOK_HEADER || memcmp (bytes, BOOK_MAGIC, 8) != 0)
-    FAIL ("not a book file");
-  if (bytes_read_u32 (bytes + 8) != BOOK_VERSION)
-    FAIL ("book file version %u, expected %d", bytes_read_u32 (bytes + 8), BOOK_VERSION);
+  if (!bytes_check_header (bytes, size, BOOK_HEADER, BOOK_MAGIC, BOOK_VERSION, "no book", "book",
+                           error, error_size))
+    goto fail;
   size_t count = bytes_read_u32 (bytes + 12);
   if ((size - BOOK_HEADER) % BOOK_RECORD != 0 || (size - BOOK_HEADER) / BOOK_RECORD != count)
     FAIL ("book file is %zu bytes, its header says %zu entries", size, count);

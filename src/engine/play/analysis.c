@@ -9,24 +9,13 @@
  * its empties minus this margin (those are cheap next to the solve); then it is solved. */
 #define ANALYSIS_SOLVE_MARGIN 10
 
-/* The position after `move` (a square or BOARD_PASS). */
-static Board analysis_child (const Board *board, int move)
-{
-  Board child = *board;
-  if (move == BOARD_PASS)
-    board_pass (&child);
-  else
-    board_play (&child, move);
-  return child;
-}
-
 /* Refines one move to `depth` plies (the move included). Returns false, leaving the move as it
  * was, when a limit or the stop flag ended the search before it finished. */
 static bool analysis_refine (Search *search, const Board *board, const SearchLimits *limits,
                              int depth, int max_depth, double start, Analysis *analysis,
                              AnalysisMove *entry)
 {
-  Board child = analysis_child (board, entry->move);
+  Board child = board_after_move (board, entry->move);
   int child_empties = board_empties (&child);
   bool in_range = limits->exact_empties >= 0 && child_empties <= limits->exact_empties;
   bool solve = in_range && (depth - 1 >= child_empties - ANALYSIS_SOLVE_MARGIN
