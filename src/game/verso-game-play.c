@@ -306,6 +306,27 @@ void verso_game_go_to (VersoGame *self, guint ply)
     go_to (self, (int) ply);
 }
 
+void verso_game_go_back (VersoGame *self)
+{
+  guint ply;
+
+  g_return_if_fail (VERSO_IS_GAME (self));
+  ply = verso_record_get_current (self->record);
+  for (guint target = ply; target > 0 && verso_record_get_current (self->record) == ply; target--)
+    go_to (self, (int) target - 1);
+}
+
+void verso_game_go_forward (VersoGame *self)
+{
+  guint ply, length;
+
+  g_return_if_fail (VERSO_IS_GAME (self));
+  ply = verso_record_get_current (self->record);
+  length = verso_record_get_length (self->record);
+  for (guint target = ply + 1; target <= length && verso_record_get_current (self->record) == ply; target++)
+    go_to (self, (int) target);
+}
+
 gboolean verso_game_get_paused (VersoGame *self)
 {
   g_return_val_if_fail (VERSO_IS_GAME (self), FALSE);

@@ -11,7 +11,6 @@
 #include "opening.h"
 #include "start.h"
 
-#define DEFAULT_MOVE_DELAY_MS 400
 
 G_DEFINE_FINAL_TYPE (VersoGame, verso_game, G_TYPE_OBJECT)
 G_DEFINE_QUARK (verso-game-error-quark, verso_game_error)
@@ -160,7 +159,7 @@ static void verso_game_init (VersoGame *self)
   self->record = verso_record_new (&start);
   self->levels[VERSO_COLOR_BLACK] = self->levels[VERSO_COLOR_WHITE] = LEVEL_DEFAULT;
   self->rules = RULES_STANDARD;
-  self->move_delay = DEFAULT_MOVE_DELAY_MS;
+  self->move_delay = VERSO_GAME_DEFAULT_MOVE_DELAY_MS;
   self->computer = verso_computer_new ();
   verso_game_analysis_init (self);
 }

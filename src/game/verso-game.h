@@ -89,7 +89,8 @@ void verso_game_set_player (VersoGame *game, VersoColor color, VersoPlayer playe
 VersoMode verso_game_get_mode (VersoGame *game);
 LevelId verso_game_get_level (VersoGame *game);
 void verso_game_set_level (VersoGame *game, LevelId level);
-/* Milliseconds the computer waits at least before its move appears (default 400). */
+/* Milliseconds the computer waits at least before its move appears, unless told otherwise. */
+#define VERSO_GAME_DEFAULT_MOVE_DELAY_MS 400
 void verso_game_set_move_delay (VersoGame *game, guint milliseconds);
 
 /* The position now shown. */
@@ -144,6 +145,10 @@ const VersoRecord *verso_game_get_record (VersoGame *game);
 guint verso_game_get_length (VersoGame *game);
 /* Shows the position after ply moves (0 = the start); the computer then waits (see above). */
 void verso_game_go_to (VersoGame *game, guint ply);
+/* One move back or forward. The position before a forced pass shows the one after it, so a step
+ * over a pass goes one move further, to a position that looks different. */
+void verso_game_go_back (VersoGame *game);
+void verso_game_go_forward (VersoGame *game);
 gboolean verso_game_get_paused (VersoGame *game);
 /* Pauses the computer where it stands (computer against itself: the Pause button): a search
  * under way is stopped and its answer dropped, and the game is paused as after navigating
