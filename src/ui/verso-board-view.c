@@ -74,6 +74,11 @@ static void on_changed (VersoGame *game, VersoBoardView *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+static const VersoGameSignal game_signals[] = {
+  { "changed", G_CALLBACK (on_changed) },
+  { "move-played", G_CALLBACK (verso_board_view_animate_move) },
+};
+
 void verso_board_view_set_edit_position (VersoBoardView *self, const Position *position)
 {
   g_return_if_fail (VERSO_IS_BOARD_VIEW (self));
@@ -119,19 +124,9 @@ VersoGame *verso_board_view_get_game (VersoBoardView *self)
 void verso_board_view_set_game (VersoBoardView *self, VersoGame *game)
 {
   g_return_if_fail (VERSO_IS_BOARD_VIEW (self));
-  g_return_if_fail (game == NULL || VERSO_IS_GAME (game));
 
-  if (self->game == game)
+  if (!verso_game_binding_set (&self->game_binding, game))
     return;
-  if (self->game) {
-    g_clear_signal_handler (&self->changed_id, self->game);
-    g_clear_signal_handler (&self->move_played_id, self->game);
-  }
-  g_set_object (&self->game, game);
-  if (game) {
-    self->changed_id = g_signal_connect (game, "changed", G_CALLBACK (on_changed), self);
-    self->move_played_id = g_signal_connect (game, "move-played", G_CALLBACK (verso_board_view_animate_move), self);
-  }
   verso_board_view_stop_animation (self);
   self->hint = -1;
   verso_board_view_update_description (self);
@@ -244,6 +239,7 @@ static void verso_board_view_class_init (VersoBoardViewClass *klass)
 
 static void verso_board_view_init (VersoBoardView *self)
 {
+  verso_game_binding_init (&self->game_binding, &self->game, self, game_signals, G_N_ELEMENTS (game_signals));
   self->show_legal_moves = TRUE;
   self->show_last_move = TRUE;
   self->animate = TRUE;
