@@ -144,12 +144,6 @@ static void set_flag (VersoBoardView *self, gboolean *flag, gboolean value, int 
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop_id]);
 }
 
-static void set_theme (VersoBoardView *self, const char *name)
-{
-  if (verso_theme_choice_set (&self->theme, name))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_THEME]);
-}
-
 static void verso_board_view_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   VersoBoardView *self = VERSO_BOARD_VIEW (object);
@@ -175,7 +169,7 @@ static void verso_board_view_set_property (GObject *object, guint prop_id, const
   case PROP_SHOW_LAST_MOVE: set_flag (self, &self->show_last_move, g_value_get_boolean (value), prop_id); break;
   case PROP_SHOW_COORDINATES: set_flag (self, &self->show_coordinates, g_value_get_boolean (value), prop_id); break;
   case PROP_ANIMATE: set_flag (self, &self->animate, g_value_get_boolean (value), prop_id); break;
-  case PROP_THEME: set_theme (self, g_value_get_string (value)); break;
+  case PROP_THEME: verso_theme_choice_set (&self->theme, g_value_get_string (value), pspec); break;
   default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
 }
@@ -224,9 +218,7 @@ static void verso_board_view_class_init (VersoBoardViewClass *klass)
   properties[PROP_SHOW_LAST_MOVE] = flag_property ("show-last-move", TRUE);
   properties[PROP_SHOW_COORDINATES] = flag_property ("show-coordinates", FALSE);
   properties[PROP_ANIMATE] = flag_property ("animate", TRUE);
-  properties[PROP_THEME] =
-    g_param_spec_string ("theme", NULL, NULL, "classic",
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_THEME] = verso_theme_choice_param_spec ();
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[SIGNAL_SQUARE_ACTIVATED] =

@@ -439,12 +439,6 @@ static gboolean on_key_pressed (GtkEventControllerKey *controller, guint keyval,
 
 /* Object */
 
-static void set_theme (VersoEvalGraph *self, const char *name)
-{
-  if (verso_theme_choice_set (&self->theme, name))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_THEME]);
-}
-
 static void verso_eval_graph_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   VersoEvalGraph *self = VERSO_EVAL_GRAPH (object);
@@ -460,7 +454,7 @@ static void verso_eval_graph_set_property (GObject *object, guint prop_id, const
   VersoEvalGraph *self = VERSO_EVAL_GRAPH (object);
 
   switch (prop_id) {
-  case PROP_THEME: set_theme (self, g_value_get_string (value)); break;
+  case PROP_THEME: verso_theme_choice_set (&self->theme, g_value_get_string (value), pspec); break;
   default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
 }
@@ -492,9 +486,7 @@ static void verso_eval_graph_class_init (VersoEvalGraphClass *klass)
   widget_class->measure = verso_eval_graph_measure;
 
   /* The board theme's name (the board-theme setting): the graph uses the board's colours. */
-  properties[PROP_THEME] =
-    g_param_spec_string ("theme", NULL, NULL, "classic",
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_THEME] = verso_theme_choice_param_spec ();
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_css_name (widget_class, "evalgraph");
