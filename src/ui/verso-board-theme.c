@@ -25,25 +25,17 @@
   .white = { RGB (1.00, 1.00, 1.00), RGB (0.80, 0.80, 0.78), RGBA (0, 0, 0, 0.35) },        \
   .shadow = 0.35
 
+/* A pictorial theme: a board of its own colours, with shiny discs and soft marks. */
+#define PICTORIAL_THEME(theme_name, frame_color, squares_color, lines_color, labels_color)           \
+  {                                                                                                 \
+    .name = theme_name, .frame = frame_color, .squares = squares_color, .lines = lines_color,       \
+    .labels = labels_color, SHINY_DISCS, SOFT_MARKS,                                                \
+  }
+
 static const VersoBoardTheme themes[] = {
-  {
-    .name = "classic",
-    .frame = RGB (0.07, 0.29, 0.15),
-    .squares = RGB (0.15, 0.53, 0.27),
-    .lines = RGB (0.05, 0.24, 0.12),
-    .labels = RGB (0.80, 0.90, 0.82),
-    SHINY_DISCS,
-    SOFT_MARKS,
-  },
-  {
-    .name = "wood",
-    .frame = RGB (0.36, 0.22, 0.11),
-    .squares = RGB (0.78, 0.58, 0.32),
-    .lines = RGB (0.33, 0.21, 0.09),
-    .labels = RGB (0.96, 0.89, 0.76),
-    SHINY_DISCS,
-    SOFT_MARKS,
-  },
+  /*               name       frame                   squares                  lines                   labels */
+  PICTORIAL_THEME ("classic", RGB (0.07, 0.29, 0.15), RGB (0.15, 0.53, 0.27), RGB (0.05, 0.24, 0.12), RGB (0.80, 0.90, 0.82)),
+  PICTORIAL_THEME ("wood",    RGB (0.36, 0.22, 0.11), RGB (0.78, 0.58, 0.32), RGB (0.33, 0.21, 0.09), RGB (0.96, 0.89, 0.76)),
   {
     /* Flat pure black and white discs can both stand out 4.5:1 only from a square of luminance
      * 0.175 to 0.183 (sqrt (21) is the best either can get): a mid green. Every mark is opaque

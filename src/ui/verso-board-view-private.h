@@ -4,6 +4,7 @@
 #pragma once
 
 #include "verso-board-view.h"
+#include "verso-game-binding.h"
 #include "verso-theme-choice.h"
 
 G_BEGIN_DECLS
@@ -19,7 +20,7 @@ struct _VersoBoardView {
   GtkWidget parent_instance;
 
   VersoGame *game;
-  gulong changed_id, move_played_id;
+  VersoGameBinding game_binding;  /* "changed" and "move-played" */
 
   gboolean show_legal_moves, show_last_move, show_coordinates, animate;
   VersoThemeChoice theme;  /* the board-theme setting, or high contrast when the desktop asks */

@@ -74,6 +74,11 @@ static void on_changed (VersoGame *game, VersoBoardView *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+static const VersoGameSignal game_signals[] = {
+  { "changed", G_CALLBACK (on_changed) },
+  { "move-played", G_CALLBACK (verso_board_view_animate_move) },
+};
+
 void verso_board_view_set_edit_position (VersoBoardView *self, const Position *position)
 {
   g_return_if_fail (VERSO_IS_BOARD_VIEW (self));
@@ -119,19 +124,9 @@ VersoGame *verso_board_view_get_game (VersoBoardView *self)
 void verso_board_view_set_game (VersoBoardView *self, VersoGame *game)
 {
   g_return_if_fail (VERSO_IS_BOARD_VIEW (self));
-  g_return_if_fail (game == NULL || VERSO_IS_GAME (game));
 
-  if (self->game == game)
+  if (!verso_game_binding_set (&self->game_binding, game))
     return;
-  if (self->game) {
-    g_clear_signal_handler (&self->changed_id, self->game);
-    g_clear_signal_handler (&self->move_played_id, self->game);
-  }
-  g_set_object (&self->game, game);
-  if (game) {
-    self->changed_id = g_signal_connect (game, "changed", G_CALLBACK (on_changed), self);
-    self->move_played_id = g_signal_connect (game, "move-played", G_CALLBACK (verso_board_view_animate_move), self);
-  }
   verso_board_view_stop_animation (self);
   self->hint = -1;
   verso_board_view_update_description (self);
@@ -147,12 +142,6 @@ static void set_flag (VersoBoardView *self, gboolean *flag, gboolean value, int 
   *flag = value;
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop_id]);
-}
-
-static void set_theme (VersoBoardView *self, const char *name)
-{
-  if (verso_theme_choice_set (&self->theme, name))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_THEME]);
 }
 
 static void verso_board_view_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
@@ -180,7 +169,7 @@ static void verso_board_view_set_property (GObject *object, guint prop_id, const
   case PROP_SHOW_LAST_MOVE: set_flag (self, &self->show_last_move, g_value_get_boolean (value), prop_id); break;
   case PROP_SHOW_COORDINATES: set_flag (self, &self->show_coordinates, g_value_get_boolean (value), prop_id); break;
   case PROP_ANIMATE: set_flag (self, &self->animate, g_value_get_boolean (value), prop_id); break;
-  case PROP_THEME: set_theme (self, g_value_get_string (value)); break;
+  case PROP_THEME: verso_theme_choice_set (&self->theme, g_value_get_string (value), pspec); break;
   default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
 }
@@ -229,9 +218,7 @@ static void verso_board_view_class_init (VersoBoardViewClass *klass)
   properties[PROP_SHOW_LAST_MOVE] = flag_property ("show-last-move", TRUE);
   properties[PROP_SHOW_COORDINATES] = flag_property ("show-coordinates", FALSE);
   properties[PROP_ANIMATE] = flag_property ("animate", TRUE);
-  properties[PROP_THEME] =
-    g_param_spec_string ("theme", NULL, NULL, "classic",
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_THEME] = verso_theme_choice_param_spec ();
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[SIGNAL_SQUARE_ACTIVATED] =
@@ -244,6 +231,7 @@ static void verso_board_view_class_init (VersoBoardViewClass *klass)
 
 static void verso_board_view_init (VersoBoardView *self)
 {
+  verso_game_binding_init (&self->game_binding, &self->game, self, game_signals, G_N_ELEMENTS (game_signals));
   self->show_legal_moves = TRUE;
   self->show_last_move = TRUE;
   self->animate = TRUE;

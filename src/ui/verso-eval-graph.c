@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "verso-game-binding.h"
 #include "verso-paint.h"
 #include "verso-theme-choice.h"
 
@@ -19,7 +20,7 @@ struct _VersoEvalGraph {
   GtkWidget parent_instance;
 
   VersoGame *game;
-  gulong changed_id, scored_id;
+  VersoGameBinding game_binding;  /* "changed" and "move-scored" */
 
   VersoThemeChoice theme;  /* the board-theme setting, or high contrast when the desktop asks */
 };
@@ -360,7 +361,7 @@ static void verso_eval_graph_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 
 /* Following the game */
 
-static void on_game_changed (VersoEvalGraph *self)
+static void on_game_changed (VersoGame *game, VersoEvalGraph *self)
 {
   update_description (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -368,26 +369,20 @@ static void on_game_changed (VersoEvalGraph *self)
 
 static void on_move_scored (VersoGame *game, guint ply, VersoEvalGraph *self)
 {
-  on_game_changed (self);
+  on_game_changed (game, self);
 }
+
+static const VersoGameSignal game_signals[] = {
+  { "changed", G_CALLBACK (on_game_changed) },
+  { "move-scored", G_CALLBACK (on_move_scored) },
+};
 
 void verso_eval_graph_set_game (VersoEvalGraph *self, VersoGame *game)
 {
   g_return_if_fail (VERSO_IS_EVAL_GRAPH (self));
-  g_return_if_fail (game == NULL || VERSO_IS_GAME (game));
 
-  if (self->game == game)
-    return;
-  if (self->game) {
-    g_clear_signal_handler (&self->changed_id, self->game);
-    g_clear_signal_handler (&self->scored_id, self->game);
-  }
-  g_set_object (&self->game, game);
-  if (game) {
-    self->changed_id = g_signal_connect_swapped (game, "changed", G_CALLBACK (on_game_changed), self);
-    self->scored_id = g_signal_connect (game, "move-scored", G_CALLBACK (on_move_scored), self);
-  }
-  on_game_changed (self);
+  if (verso_game_binding_set (&self->game_binding, game))
+    on_game_changed (game, self);
 }
 
 /* Input */
@@ -444,12 +439,6 @@ static gboolean on_key_pressed (GtkEventControllerKey *controller, guint keyval,
 
 /* Object */
 
-static void set_theme (VersoEvalGraph *self, const char *name)
-{
-  if (verso_theme_choice_set (&self->theme, name))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_THEME]);
-}
-
 static void verso_eval_graph_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   VersoEvalGraph *self = VERSO_EVAL_GRAPH (object);
@@ -465,7 +454,7 @@ static void verso_eval_graph_set_property (GObject *object, guint prop_id, const
   VersoEvalGraph *self = VERSO_EVAL_GRAPH (object);
 
   switch (prop_id) {
-  case PROP_THEME: set_theme (self, g_value_get_string (value)); break;
+  case PROP_THEME: verso_theme_choice_set (&self->theme, g_value_get_string (value), pspec); break;
   default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
 }
@@ -497,9 +486,7 @@ static void verso_eval_graph_class_init (VersoEvalGraphClass *klass)
   widget_class->measure = verso_eval_graph_measure;
 
   /* The board theme's name (the board-theme setting): the graph uses the board's colours. */
-  properties[PROP_THEME] =
-    g_param_spec_string ("theme", NULL, NULL, "classic",
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_THEME] = verso_theme_choice_param_spec ();
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_css_name (widget_class, "evalgraph");
@@ -512,6 +499,7 @@ static void verso_eval_graph_init (VersoEvalGraph *self)
   GtkGesture *drag = gtk_gesture_drag_new ();
   GtkEventController *keys = gtk_event_controller_key_new ();
 
+  verso_game_binding_init (&self->game_binding, &self->game, self, game_signals, G_N_ELEMENTS (game_signals));
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "pointer");
 

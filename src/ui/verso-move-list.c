@@ -7,13 +7,13 @@
 #include <glib/gi18n.h>
 
 #include "notation.h"
+#include "verso-game-binding.h"
 
 struct _VersoMoveList {
   GtkWidget parent_instance;
 
   VersoGame *game;
-  gulong changed_id;
-  gulong scored_id;
+  VersoGameBinding game_binding;  /* "changed" and "move-scored" */
 
   GtkWidget *opening_label;
   GtkWidget *scrolled;
@@ -384,22 +384,19 @@ static void on_move_scored (VersoGame *game, guint ply, VersoMoveList *self)
   update_summary (self);
 }
 
+static const VersoGameSignal game_signals[] = {
+  { "changed", G_CALLBACK (on_game_changed) },
+  { "move-scored", G_CALLBACK (on_move_scored) },
+};
+
 void verso_move_list_set_game (VersoMoveList *self, VersoGame *game)
 {
   g_return_if_fail (VERSO_IS_MOVE_LIST (self));
   g_return_if_fail (game == NULL || VERSO_IS_GAME (game));
 
-  if (self->game) {
-    g_clear_signal_handler (&self->changed_id, self->game);
-    g_clear_signal_handler (&self->scored_id, self->game);
-  }
-  g_set_object (&self->game, game);
+  verso_game_binding_set (&self->game_binding, game);
   self->grade_computer = FALSE;
   verso_move_list_set_analysis_progress (self, 0, 0);
-  if (game) {
-    self->changed_id = g_signal_connect (game, "changed", G_CALLBACK (on_game_changed), self);
-    self->scored_id = g_signal_connect (game, "move-scored", G_CALLBACK (on_move_scored), self);
-  }
   /* Another game: every row is built again (its start may look the same). */
   truncate_moves (self, 0);
   update (self);
@@ -457,11 +454,7 @@ static void verso_move_list_dispose (GObject *object)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->scroll_id);
     self->scroll_id = 0;
   }
-  if (self->game) {
-    g_clear_signal_handler (&self->changed_id, self->game);
-    g_clear_signal_handler (&self->scored_id, self->game);
-  }
-  g_clear_object (&self->game);
+  verso_game_binding_set (&self->game_binding, NULL);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
     gtk_widget_unparent (child);
   G_OBJECT_CLASS (verso_move_list_parent_class)->dispose (object);
@@ -507,6 +500,7 @@ static void verso_move_list_init (VersoMoveList *self)
   GtkWidget *header, *overlay, *navigation, *title, *coach, *cancel;
   g_autofree char *legend = NULL;
 
+  verso_game_binding_init (&self->game_binding, &self->game, self, game_signals, G_N_ELEMENTS (game_signals));
   self->buttons = g_ptr_array_new ();
   self->numbers = g_ptr_array_new ();
   self->grades = g_ptr_array_new ();

@@ -22,6 +22,28 @@ struct _VersoNewGameDialog {
 
 G_DEFINE_FINAL_TYPE (VersoNewGameDialog, verso_new_game_dialog, ADW_TYPE_MESSAGE_DIALOG)
 
+/* The rows, each showing its enum key's value: the items are in the order of the schema's enum. */
+#define ROW(field, key) { #field, key, G_STRUCT_OFFSET (VersoNewGameDialog, field) }
+static const struct {
+  const char *name;  /* in the template */
+  const char *key;
+  gsize offset;
+} rows[] = {
+  ROW (mode_row, "game-mode"),
+  ROW (color_row, "player-color"),
+  ROW (level_row, "level"),
+  ROW (black_level_row, "black-level"),
+  ROW (white_level_row, "white-level"),
+  ROW (rules_row, "rules"),
+  ROW (start_row, "start"),
+};
+#undef ROW
+
+static AdwComboRow *nth_row (VersoNewGameDialog *self, gsize i)
+{
+  return G_STRUCT_MEMBER (AdwComboRow *, self, rows[i].offset);
+}
+
 static void on_mode_selected (VersoNewGameDialog *self)
 {
   guint mode = adw_combo_row_get_selected (self->mode_row);
@@ -38,13 +60,8 @@ void verso_new_game_dialog_save (VersoNewGameDialog *self)
   g_return_if_fail (VERSO_IS_NEW_GAME_DIALOG (self));
 
   g_settings_delay (self->settings);
-  g_settings_set_enum (self->settings, "game-mode", (int) adw_combo_row_get_selected (self->mode_row));
-  g_settings_set_enum (self->settings, "player-color", (int) adw_combo_row_get_selected (self->color_row));
-  g_settings_set_enum (self->settings, "level", (int) adw_combo_row_get_selected (self->level_row));
-  g_settings_set_enum (self->settings, "black-level", (int) adw_combo_row_get_selected (self->black_level_row));
-  g_settings_set_enum (self->settings, "white-level", (int) adw_combo_row_get_selected (self->white_level_row));
-  g_settings_set_enum (self->settings, "rules", (int) adw_combo_row_get_selected (self->rules_row));
-  g_settings_set_enum (self->settings, "start", (int) adw_combo_row_get_selected (self->start_row));
+  for (gsize i = 0; i < G_N_ELEMENTS (rows); i++)
+    g_settings_set_enum (self->settings, rows[i].key, (int) adw_combo_row_get_selected (nth_row (self, i)));
   g_settings_apply (self->settings);
 }
 
@@ -65,13 +82,8 @@ static void verso_new_game_dialog_class_init (VersoNewGameDialogClass *klass)
   object_class->dispose = verso_new_game_dialog_dispose;
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/verso/Verso/verso-new-game-dialog.ui");
-  gtk_widget_class_bind_template_child (widget_class, VersoNewGameDialog, mode_row);
-  gtk_widget_class_bind_template_child (widget_class, VersoNewGameDialog, color_row);
-  gtk_widget_class_bind_template_child (widget_class, VersoNewGameDialog, level_row);
-  gtk_widget_class_bind_template_child (widget_class, VersoNewGameDialog, black_level_row);
-  gtk_widget_class_bind_template_child (widget_class, VersoNewGameDialog, white_level_row);
-  gtk_widget_class_bind_template_child (widget_class, VersoNewGameDialog, rules_row);
-  gtk_widget_class_bind_template_child (widget_class, VersoNewGameDialog, start_row);
+  for (gsize i = 0; i < G_N_ELEMENTS (rows); i++)
+    gtk_widget_class_bind_template_child_full (widget_class, rows[i].name, FALSE, (gssize) rows[i].offset);
   gtk_widget_class_bind_template_callback (widget_class, on_mode_selected);
 }
 
@@ -91,13 +103,8 @@ GtkWidget *verso_new_game_dialog_new (GtkWindow *parent, GSettings *settings)
 
   self = g_object_new (VERSO_TYPE_NEW_GAME_DIALOG, "transient-for", parent, "modal", TRUE, NULL);
   self->settings = g_object_ref (settings);
-  adw_combo_row_set_selected (self->mode_row, (guint) g_settings_get_enum (settings, "game-mode"));
-  adw_combo_row_set_selected (self->color_row, (guint) g_settings_get_enum (settings, "player-color"));
-  adw_combo_row_set_selected (self->level_row, (guint) g_settings_get_enum (settings, "level"));
-  adw_combo_row_set_selected (self->black_level_row, (guint) g_settings_get_enum (settings, "black-level"));
-  adw_combo_row_set_selected (self->white_level_row, (guint) g_settings_get_enum (settings, "white-level"));
-  adw_combo_row_set_selected (self->rules_row, (guint) g_settings_get_enum (settings, "rules"));
-  adw_combo_row_set_selected (self->start_row, (guint) g_settings_get_enum (settings, "start"));
+  for (gsize i = 0; i < G_N_ELEMENTS (rows); i++)
+    adw_combo_row_set_selected (nth_row (self, i), (guint) g_settings_get_enum (settings, rows[i].key));
   on_mode_selected (self);
   return GTK_WIDGET (self);
 }

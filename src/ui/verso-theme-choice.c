@@ -25,15 +25,21 @@ void verso_theme_choice_init (VersoThemeChoice *choice, GtkWidget *widget)
   update_drawn (choice);
 }
 
-gboolean verso_theme_choice_set (VersoThemeChoice *choice, const char *name)
+GParamSpec *verso_theme_choice_param_spec (void)
+{
+  return g_param_spec_string ("theme", NULL, NULL, verso_board_theme_find (NULL)->name,
+                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+}
+
+void verso_theme_choice_set (VersoThemeChoice *choice, const char *name, GParamSpec *pspec)
 {
   const VersoBoardTheme *theme = verso_board_theme_find (name);
 
   if (theme == choice->chosen)
-    return FALSE;
+    return;
   choice->chosen = theme;
   update_drawn (choice);
-  return TRUE;
+  g_object_notify_by_pspec (G_OBJECT (choice->widget), pspec);
 }
 
 void verso_theme_choice_clear (VersoThemeChoice *choice)

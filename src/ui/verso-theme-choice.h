@@ -17,8 +17,11 @@ typedef struct {
 
 /* The first (classic) theme, watching the desktop's style for the widget's life. */
 void verso_theme_choice_init (VersoThemeChoice *choice, GtkWidget *widget);
-/* Chooses the theme named `name` (verso_board_theme_find); FALSE when it was the one chosen. */
-gboolean verso_theme_choice_set (VersoThemeChoice *choice, const char *name);
+/* The widget's "theme" property: the name of the board theme chosen (the board-theme setting). */
+GParamSpec *verso_theme_choice_param_spec (void);
+/* Chooses the theme named `name` (verso_board_theme_find), from the widget's set_property:
+ * the widget notifies pspec when the theme chosen changed. */
+void verso_theme_choice_set (VersoThemeChoice *choice, const char *name, GParamSpec *pspec);
 /* Stops watching the desktop's style: from the widget's dispose. */
 void verso_theme_choice_clear (VersoThemeChoice *choice);
 

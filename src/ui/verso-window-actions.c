@@ -192,16 +192,20 @@ static void pause_activated (GtkWidget *widget, const char *action, GVariant *pa
     verso_game_pause (game);
 }
 
+static const VersoWindowAction actions[] = {
+  { "win.go-start", go_start_activated },
+  { "win.go-end", go_end_activated },
+  { "win.go-back", go_back_activated },
+  { "win.go-forward", go_forward_activated },
+  { "win.resume", resume_activated },
+  { "win.pause", pause_activated },
+  { "win.undo", undo_activated },
+  { "win.redo", redo_activated },
+  { "win.hint", hint_activated },
+};
+
 void verso_window_actions_class_init (GtkWidgetClass *widget_class)
 {
-  gtk_widget_class_install_action (widget_class, "win.go-start", NULL, go_start_activated);
-  gtk_widget_class_install_action (widget_class, "win.go-end", NULL, go_end_activated);
-  gtk_widget_class_install_action (widget_class, "win.go-back", NULL, go_back_activated);
-  gtk_widget_class_install_action (widget_class, "win.go-forward", NULL, go_forward_activated);
-  gtk_widget_class_install_action (widget_class, "win.resume", NULL, resume_activated);
-  gtk_widget_class_install_action (widget_class, "win.pause", NULL, pause_activated);
-  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_activated);
-  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_activated);
-  gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_activated);
+  verso_window_install_actions (widget_class, actions, G_N_ELEMENTS (actions));
   gtk_widget_class_bind_template_callback (widget_class, on_square_activated);
 }

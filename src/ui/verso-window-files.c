@@ -592,14 +592,18 @@ static gboolean on_drop (GtkDropTarget *target, const GValue *value, double x, d
   return files != NULL;
 }
 
+static const VersoWindowAction actions[] = {
+  { "win.open", open_activated },
+  { "win.save", save_activated },
+  { "win.save-as", save_as_activated },
+  { "win.copy", copy_activated },
+  { "win.copy-position", copy_position_activated },
+  { "win.paste", paste_activated },
+};
+
 void verso_window_files_class_init (GtkWidgetClass *widget_class)
 {
-  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_activated);
-  gtk_widget_class_install_action (widget_class, "win.save", NULL, save_activated);
-  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_activated);
-  gtk_widget_class_install_action (widget_class, "win.copy", NULL, copy_activated);
-  gtk_widget_class_install_action (widget_class, "win.copy-position", NULL, copy_position_activated);
-  gtk_widget_class_install_action (widget_class, "win.paste", NULL, paste_activated);
+  verso_window_install_actions (widget_class, actions, G_N_ELEMENTS (actions));
 }
 
 void verso_window_files_init (VersoWindow *self)

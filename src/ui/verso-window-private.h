@@ -20,6 +20,12 @@ typedef enum {
   NOTICE_FILE,     /* a remark on the game opened or pasted, or why a paste failed; for a few seconds */
 } NoticeKind;
 
+/* A window action ("win.name") without a parameter, and what activating it does. */
+typedef struct {
+  const char *name;
+  GtkWidgetActionActivateFunc activate;
+} VersoWindowAction;
+
 struct _VersoWindow {
   AdwApplicationWindow parent_instance;
 
@@ -112,6 +118,8 @@ const char *verso_window_player_words (VersoWindow *self, VersoColor color, cons
                                        const char *computer, const char *black, const char *white)
                                        G_GNUC_FORMAT (3);
 void verso_window_set_subtitle (VersoWindow *self, const char *text);
+/* From class_init: the files of the window each install their actions so. */
+void verso_window_install_actions (GtkWidgetClass *widget_class, const VersoWindowAction *actions, gsize n_actions);
 
 /* verso-window-notices.c */
 void verso_window_show_notice (VersoWindow *self, NoticeKind kind, const char *text, guint seconds);

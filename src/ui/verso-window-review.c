@@ -105,10 +105,14 @@ static void cancel_review_activated (GtkWidget *widget, const char *action, GVar
   verso_window_update_actions (self);
 }
 
+static const VersoWindowAction actions[] = {
+  { "win.analyse-game", review_activated },
+  { "win.cancel-analysis", cancel_review_activated },
+};
+
 void verso_window_review_class_init (GtkWidgetClass *widget_class)
 {
-  gtk_widget_class_install_action (widget_class, "win.analyse-game", NULL, review_activated);
-  gtk_widget_class_install_action (widget_class, "win.cancel-analysis", NULL, cancel_review_activated);
+  verso_window_install_actions (widget_class, actions, G_N_ELEMENTS (actions));
 }
 
 void verso_window_review_init (VersoWindow *self)

@@ -328,6 +328,12 @@ static void verso_window_dispose (GObject *object)
   G_OBJECT_CLASS (verso_window_parent_class)->dispose (object);
 }
 
+void verso_window_install_actions (GtkWidgetClass *widget_class, const VersoWindowAction *actions, gsize n_actions)
+{
+  for (gsize i = 0; i < n_actions; i++)
+    gtk_widget_class_install_action (widget_class, actions[i].name, NULL, actions[i].activate);
+}
+
 static void verso_window_class_init (VersoWindowClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
