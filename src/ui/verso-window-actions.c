@@ -154,25 +154,14 @@ static void go_end_activated (GtkWidget *widget, const char *action, GVariant *p
   verso_game_go_to (game, verso_game_get_length (game));
 }
 
-/* One move back; the position before a forced pass shows the one after it, so going back over a
- * pass may land where it already is: then one more. */
 static void go_back_activated (GtkWidget *widget, const char *action, GVariant *parameter)
 {
-  VersoGame *game = VERSO_WINDOW (widget)->game;
-  guint ply = verso_game_get_ply (game);
-
-  for (guint target = ply; target > 0 && verso_game_get_ply (game) == ply; target--)
-    verso_game_go_to (game, target - 1);
+  verso_game_go_back (VERSO_WINDOW (widget)->game);
 }
 
-/* One move forward, over a forced pass in the same way. */
 static void go_forward_activated (GtkWidget *widget, const char *action, GVariant *parameter)
 {
-  VersoGame *game = VERSO_WINDOW (widget)->game;
-  guint ply = verso_game_get_ply (game), length = verso_game_get_length (game);
-
-  for (guint target = ply + 1; target <= length && verso_game_get_ply (game) == ply; target++)
-    verso_game_go_to (game, target);
+  verso_game_go_forward (VERSO_WINDOW (widget)->game);
 }
 
 static void resume_activated (GtkWidget *widget, const char *action, GVariant *parameter)

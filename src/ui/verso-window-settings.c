@@ -5,10 +5,6 @@
 #include "verso-dialog.h"
 #include "verso-new-game-dialog.h"
 
-/* The computer's least wait before a move, but when it plays itself ("computer-pause"): the
- * game model's own default, set again when the computer stops playing itself. */
-#define DEFAULT_MOVE_DELAY_MS 400
-
 /* Who plays a colour according to the settings. */
 VersoPlayer verso_window_settings_player (GSettings *settings, VersoColor color)
 {
@@ -31,13 +27,14 @@ void verso_window_apply_level_settings (VersoWindow *self, VersoGame *game)
   }
 }
 
-/* The pause between moves that lets a person follow the computer playing itself. */
+/* The pause between moves that lets a person follow the computer playing itself ("computer-pause");
+ * otherwise the game model's own default. */
 void verso_window_update_move_delay (VersoWindow *self)
 {
   double seconds = g_settings_get_double (self->settings, "computer-pause");
 
   verso_game_set_move_delay (self->game, verso_game_get_mode (self->game) == VERSO_MODE_COMPUTER_ONLY
-                                         ? (guint) (seconds * 1000 + 0.5) : DEFAULT_MOVE_DELAY_MS);
+                                         ? (guint) (seconds * 1000 + 0.5) : VERSO_GAME_DEFAULT_MOVE_DELAY_MS);
 }
 
 static void on_computer_pause_setting_changed (GSettings *settings, const char *key, VersoWindow *self)
