@@ -39,6 +39,13 @@ static void play_all (VersoRecord *record, const char *transcript)
     CHECK (verso_record_play (record, square (transcript + i), NULL));
 }
 
+/* Going to ply shows current: ply itself, or the move after a pass that cannot rest there. */
+static void check_go_to (VersoRecord *record, guint ply, guint current)
+{
+  verso_record_go_to (record, ply);
+  CHECK_CMP_UINT (verso_record_get_current (record), ==, current);
+}
+
 static void test_new_record_is_the_standard_start (void)
 {
   g_autoptr (VersoRecord) record = standard_record ();
@@ -96,8 +103,7 @@ static void test_play_same_move_keeps_line (void)
   g_autofree char *transcript = NULL;
 
   play_all (record, "f5d6c3d3");
-  verso_record_go_to (record, 1);
-  CHECK_CMP_UINT (verso_record_get_current (record), ==, 1);
+  check_go_to (record, 1, 1);
   CHECK (verso_record_play (record, square ("d6"), NULL));
   CHECK_CMP_UINT (verso_record_get_current (record), ==, 2);
   CHECK_CMP_UINT (verso_record_get_length (record), ==, 4);
@@ -126,11 +132,9 @@ static void test_go_to_start_and_end (void)
   g_autoptr (VersoRecord) record = standard_record ();
 
   play_all (record, "f5d6c3");
-  verso_record_go_to (record, 0);
-  CHECK_CMP_UINT (verso_record_get_current (record), ==, 0);
+  check_go_to (record, 0, 0);
   CHECK_CMP_UINT (verso_record_get_length (record), ==, 3);
-  verso_record_go_to (record, 3);
-  CHECK_CMP_UINT (verso_record_get_current (record), ==, 3);
+  check_go_to (record, 3, 3);
 }
 
 static void test_forced_pass_recorded (void)
@@ -167,10 +171,8 @@ static void test_go_to_before_pass_shows_after (void)
 
   play_all (record, "c1f8");
   CHECK_CMP_UINT (verso_record_get_length (record), ==, 3);
-  verso_record_go_to (record, 1);
-  CHECK_CMP_UINT (verso_record_get_current (record), ==, 2);
-  verso_record_go_to (record, 0);
-  CHECK_CMP_UINT (verso_record_get_current (record), ==, 0);
+  check_go_to (record, 1, 2);
+  check_go_to (record, 0, 0);
 }
 
 static void test_setup_start_must_pass (void)
@@ -185,8 +187,7 @@ static void test_setup_start_must_pass (void)
   CHECK_CMP_INT (verso_record_get_move (record, 1), ==, BOARD_PASS);
   CHECK_CMP_INT (verso_record_get_position (record, 1)->side_to_move, ==, POSITION_BLACK);
   CHECK_CMP_INT (verso_record_get_start (record)->side_to_move, ==, POSITION_WHITE);
-  verso_record_go_to (record, 0);
-  CHECK_CMP_UINT (verso_record_get_current (record), ==, 1);
+  check_go_to (record, 0, 1);
   transcript = verso_record_get_transcript (record, 1);
   CHECK_CMP_STR (transcript, ==, "PA");
 }

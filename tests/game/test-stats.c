@@ -12,6 +12,7 @@
 typedef struct {
   char *dir;
   char *path;
+  char *damaged;  /* where a damaged file is kept aside */
 } Fixture;
 
 static void fixture_set_up (Fixture *fixture, gconstpointer unused)
@@ -20,20 +21,31 @@ static void fixture_set_up (Fixture *fixture, gconstpointer unused)
   REQUIRE (fixture->dir != NULL);
   /* A folder that does not exist yet: the first write makes it. */
   fixture->path = g_build_filename (fixture->dir, "verso", "statistics.ini", NULL);
+  fixture->damaged = g_strconcat (fixture->path, ".damaged", NULL);
 }
 
 /* Removes the files the tests may leave, then the folders. */
 static void fixture_tear_down (Fixture *fixture, gconstpointer unused)
 {
   g_autofree char *sub = g_path_get_dirname (fixture->path);
-  g_autofree char *damaged = g_strconcat (fixture->path, ".damaged", NULL);
 
   g_remove (fixture->path);
-  g_remove (damaged);
+  g_remove (fixture->damaged);
   g_rmdir (sub);
   CHECK_CMP_INT (g_rmdir (fixture->dir), ==, 0);
+  g_free (fixture->damaged);
   g_free (fixture->path);
   g_free (fixture->dir);
+}
+
+/* Writes length bytes of contents (a string when length is -1) as the statistics file, in its
+ * folder made first. */
+static void write_statistics (Fixture *fixture, const char *contents, gssize length)
+{
+  g_autofree char *folder = g_path_get_dirname (fixture->path);
+
+  CHECK_CMP_INT (g_mkdir_with_parents (folder, 0700), ==, 0);
+  CHECK (g_file_set_contents (fixture->path, contents, length, NULL));
 }
 
 static void count_signal (gpointer instance, gpointer user_data)
@@ -196,8 +208,6 @@ static void test_reset_forgets_everything (Fixture *fixture, gconstpointer unuse
  * the original is kept as .damaged before the first write. */
 static void test_damaged_file_is_kept_aside (Fixture *fixture, gconstpointer unused)
 {
-  g_autofree char *folder = g_path_get_dirname (fixture->path);
-  g_autofree char *damaged = g_strconcat (fixture->path, ".damaged", NULL);
   g_autofree char *kept = NULL;
   g_autoptr (VersoStats) stats = NULL;
   g_autoptr (VersoStats) again = NULL;
@@ -219,8 +229,7 @@ static void test_damaged_file_is_kept_aside (Fixture *fixture, gconstpointer unu
     "won=1\n"
     "discs=500\n";
 
-  CHECK_CMP_INT (g_mkdir_with_parents (folder, 0700), ==, 0);
-  CHECK (g_file_set_contents (fixture->path, text, -1, NULL));
+  write_statistics (fixture, text, -1);
 
   check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*statistics.ini: line 6: *");
   check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*statistics.ini: [standard.casual] won: “many”*");
@@ -233,11 +242,11 @@ static void test_damaged_file_is_kept_aside (Fixture *fixture, gconstpointer unu
   assert_entry (stats, RULES_STANDARD, LEVEL_CASUAL, 0, 4, 0, -20);
   assert_entry (stats, RULES_REVERSE, LEVEL_NOVICE, 1, 0, 0, 0);
   /* Reading changes nothing on disk. */
-  CHECK (!g_file_test (damaged, G_FILE_TEST_EXISTS));
+  CHECK (!g_file_test (fixture->damaged, G_FILE_TEST_EXISTS));
 
   CHECK (verso_stats_add (stats, RULES_STANDARD, LEVEL_MASTER, 8, &error));
   CHECK_NO_ERROR (error);
-  CHECK (g_file_get_contents (damaged, &kept, NULL, NULL));
+  CHECK (g_file_get_contents (fixture->damaged, &kept, NULL, NULL));
   CHECK_CMP_STR (kept, ==, text);
   again = verso_stats_new (fixture->path);
   assert_entry (again, RULES_STANDARD, LEVEL_MASTER, 4, 2, 1, -4);
@@ -246,30 +255,27 @@ static void test_damaged_file_is_kept_aside (Fixture *fixture, gconstpointer unu
   /* Kept once: a second write leaves the damaged original as it was. */
   CHECK (verso_stats_add (stats, RULES_STANDARD, LEVEL_MASTER, 8, &error));
   g_clear_pointer (&kept, g_free);
-  CHECK (g_file_get_contents (damaged, &kept, NULL, NULL));
+  CHECK (g_file_get_contents (fixture->damaged, &kept, NULL, NULL));
   CHECK_CMP_STR (kept, ==, text);
 }
 
 /* Bytes that are not text: nothing reads, and the bytes are kept as they were. */
 static void test_binary_file_is_kept_aside (Fixture *fixture, gconstpointer unused)
 {
-  g_autofree char *folder = g_path_get_dirname (fixture->path);
-  g_autofree char *damaged = g_strconcat (fixture->path, ".damaged", NULL);
   g_autofree char *kept = NULL;
   g_autoptr (VersoStats) stats = NULL;
   g_autoptr (GError) error = NULL;
   const char binary[] = { '[', 's', 0, (char) 0xff, '\n' };
   gsize length = 0;
 
-  CHECK_CMP_INT (g_mkdir_with_parents (folder, 0700), ==, 0);
-  CHECK (g_file_set_contents (fixture->path, binary, sizeof binary, NULL));
+  write_statistics (fixture, binary, sizeof binary);
   check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*statistics.ini: not a text file*");
   stats = verso_stats_new (fixture->path);
   CHECK_EXPECTED_MESSAGES ();
   assert_entry (stats, RULES_STANDARD, LEVEL_MASTER, 0, 0, 0, 0);
   CHECK (verso_stats_reset (stats, &error));
   CHECK_NO_ERROR (error);
-  CHECK (g_file_get_contents (damaged, &kept, &length, NULL));
+  CHECK (g_file_get_contents (fixture->damaged, &kept, &length, NULL));
   CHECK_CMP_UINT (length, ==, sizeof binary);
   CHECK (length != sizeof binary || memcmp (kept, binary, length) == 0);
 }

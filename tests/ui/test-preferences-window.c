@@ -13,6 +13,12 @@ typedef struct {
   GtkWidget *window;
 } Fixture;
 
+/* A settings key and the template child that shows it. */
+typedef struct {
+  const char *key;
+  const char *child;
+} KeyRow;
+
 static GtkWidget *template_child (Fixture *fixture, const char *name)
 {
   GObject *child = gtk_widget_get_template_child (fixture->window, VERSO_TYPE_PREFERENCES_WINDOW, name);
@@ -48,10 +54,7 @@ static void fixture_tear_down (Fixture *fixture, gconstpointer user_data)
 
 static void test_switches_follow_and_write_their_keys (Fixture *fixture, gconstpointer user_data)
 {
-  static const struct {
-    const char *key;
-    const char *child;
-  } switches[] = {
+  static const KeyRow switches[] = {
     { "show-legal-moves", "legal_moves_switch" },
     { "show-last-move", "last_move_switch" },
     { "show-coordinates", "coordinates_switch" },
@@ -76,10 +79,7 @@ static void test_switches_follow_and_write_their_keys (Fixture *fixture, gconstp
  * the key followed and written, and the chosen level described in the subtitle. */
 static void test_level_rows_list_and_describe_every_level (Fixture *fixture, gconstpointer user_data)
 {
-  static const struct {
-    const char *key;
-    const char *child;
-  } rows[] = {
+  static const KeyRow rows[] = {
     { "level", "level_row" },
     { "black-level", "black_level_row" },
     { "white-level", "white_level_row" },
