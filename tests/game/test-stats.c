@@ -125,27 +125,28 @@ static void test_add_game_counts_the_person (Fixture *fixture, gconstpointer unu
   static const char full[] = "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOOOOOOOOOOOOOOOOOOOOOOOO X";
   /* 10 black discs and no white one: Black wins with the 54 empty squares, 64. */
   static const char wiped[] = "XXXXXXXXXX------------------------------------------------------ O";
+  static const struct {
+    const char *board;
+    Rules rules;
+    int person_color;
+    LevelId level;
+  } games[] = {
+    { full, RULES_STANDARD, VERSO_COLOR_BLACK, LEVEL_CASUAL },
+    { full, RULES_STANDARD, VERSO_COLOR_WHITE, LEVEL_MASTER },
+    /* Under Reverse the player with fewer discs wins. */
+    { full, RULES_REVERSE, VERSO_COLOR_WHITE, LEVEL_CASUAL },
+    { wiped, RULES_STANDARD, VERSO_COLOR_BLACK, LEVEL_CASUAL },
+    /* Two people: nothing is counted. */
+    { full, RULES_STANDARD, -1, LEVEL_CASUAL },
+  };
   g_autoptr (VersoStats) stats = verso_stats_new (fixture->path);
   g_autoptr (GError) error = NULL;
-  VersoGame *game;
 
-  game = finished_game (full, RULES_STANDARD, VERSO_COLOR_BLACK, LEVEL_CASUAL);
-  CHECK (verso_stats_add_game (stats, game, &error));
-  g_object_unref (game);
-  game = finished_game (full, RULES_STANDARD, VERSO_COLOR_WHITE, LEVEL_MASTER);
-  CHECK (verso_stats_add_game (stats, game, &error));
-  g_object_unref (game);
-  /* Under Reverse the player with fewer discs wins. */
-  game = finished_game (full, RULES_REVERSE, VERSO_COLOR_WHITE, LEVEL_CASUAL);
-  CHECK (verso_stats_add_game (stats, game, &error));
-  g_object_unref (game);
-  game = finished_game (wiped, RULES_STANDARD, VERSO_COLOR_BLACK, LEVEL_CASUAL);
-  CHECK (verso_stats_add_game (stats, game, &error));
-  g_object_unref (game);
-  /* Two people: nothing is counted. */
-  game = finished_game (full, RULES_STANDARD, -1, LEVEL_CASUAL);
-  CHECK (verso_stats_add_game (stats, game, &error));
-  g_object_unref (game);
+  for (size_t i = 0; i < G_N_ELEMENTS (games); i++) {
+    g_autoptr (VersoGame) game = finished_game (games[i].board, games[i].rules,
+                                                games[i].person_color, games[i].level);
+    CHECK (verso_stats_add_game (stats, game, &error));
+  }
   CHECK_NO_ERROR (error);
 
   assert_entry (stats, RULES_STANDARD, LEVEL_CASUAL, 2, 0, 0, 16 + 64);
