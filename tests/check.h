@@ -1,15 +1,22 @@
 /* check.h: the C tests' one harness. CHECK (condition) or CHECK (condition, format, ...) records
  * a failure, with its place and the message when one is given, and goes on; REQUIRE is the same
- * for a condition without which the test cannot go on: it ends the program there. check_run runs
- * one named test and says how it went; check_finish gives the exit status for meson. */
+ * for a condition without which the test cannot go on: it ends the program there. CHECK_CMP_INT,
+ * _UINT, _HEX, _FLOAT and _STR compare two values (a, op, b) and print both when the comparison
+ * fails; CHECK_NEAR compares floating-point values within an epsilon. check_run runs one named
+ * test (CHECK_RUN_FIXTURE between a set-up and a tear-down), check_skip skips the rest of one,
+ * check_note prints a line beside the results; check_finish gives the exit status for meson.
+ * GLib's part (errors, objects finalized, expected log messages) is check-glib.h. */
 #pragma once
 
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static int check_failures;
+/* Why the running test was skipped, or NULL. */
+static const char *check_skipped;
 
 /* The start of a failure's line: where, and the condition that did not hold. */
 static inline void check_failed (const char *file, int line, const char *condition)
@@ -59,13 +66,91 @@ static inline void check_say (const char *format, ...)
     }                                                                                 \
   } while (0)
 
+/* Two values compared by op as type, both printed by format (without its %) when it fails. */
+#define CHECK_CMP(type, format, a, op, b)                                             \
+  do {                                                                                \
+    type check_a = (a), check_b = (b);                                                \
+    if (!(check_a op check_b))                                                        \
+      CHECK_FAILED (#a " " #op " " #b, "%" format " " #op " %" format, check_a, check_b); \
+  } while (0)
+
+#define CHECK_CMP_INT(a, op, b) CHECK_CMP (int64_t, PRId64, a, op, b)
+#define CHECK_CMP_UINT(a, op, b) CHECK_CMP (uint64_t, PRIu64, a, op, b)
+#define CHECK_CMP_HEX(a, op, b) CHECK_CMP (uint64_t, "#" PRIx64, a, op, b)
+#define CHECK_CMP_FLOAT(a, op, b) CHECK_CMP (long double, ".9Lg", a, op, b)
+
+/* a and b differ by less than epsilon. */
+#define CHECK_NEAR(a, b, epsilon)                                                     \
+  do {                                                                                \
+    long double check_a = (a), check_b = (b), check_epsilon = (epsilon);              \
+    if (!((check_a > check_b ? check_a - check_b : check_b - check_a) < check_epsilon)) \
+      CHECK_FAILED (#a " == " #b " within " #epsilon, "%.9Lg, %.9Lg", check_a, check_b); \
+  } while (0)
+
+/* strcmp where NULL comes before every string and equals only itself. */
+static inline int check_strcmp (const char *a, const char *b)
+{
+  return a && b ? strcmp (a, b) : (a != NULL) - (b != NULL);
+}
+
+/* A string, or NULL, as a failure's line shows it: three arguments for "%s%s%s". */
+#define CHECK_STR_SHOWN(s) (s) ? "\"" : "", (s) ? (s) : "NULL", (s) ? "\"" : ""
+
+/* Two strings (or NULLs) compared by op as check_strcmp orders them. */
+#define CHECK_CMP_STR(a, op, b)                                                       \
+  do {                                                                                \
+    const char *check_a = (a), *check_b = (b);                                        \
+    if (!(check_strcmp (check_a, check_b) op 0))                                      \
+      CHECK_FAILED (#a " " #op " " #b, "%s%s%s " #op " %s%s%s",                        \
+                    CHECK_STR_SHOWN (check_a), CHECK_STR_SHOWN (check_b));            \
+  } while (0)
+
+/* Skips the rest of the running test: it returns at once after this. */
+static inline void check_skip (const char *reason)
+{
+  check_skipped = reason;
+}
+
+/* A line of information beside the results, as TAP comments them. */
+__attribute__ ((format (printf, 1, 2)))
+static inline void check_note (const char *format, ...)
+{
+  va_list arguments;
+  fputs ("# ", stdout);
+  va_start (arguments, format);
+  vprintf (format, arguments);
+  va_end (arguments);
+  putchar ('\n');
+}
+
+/* How a test went, given the failures counted before it ran. */
+static inline void check_report (const char *name, int failures_before)
+{
+  if (check_failures == failures_before && check_skipped)
+    printf ("skip %s: %s\n", name, check_skipped);
+  else
+    printf ("%s %s\n", check_failures == failures_before ? "ok  " : "FAIL", name);
+  check_skipped = NULL;
+  fflush (stdout);
+}
+
 static inline void check_run (const char *name, void (*test) (void))
 {
   int before = check_failures;
   test ();
-  printf ("%s %s\n", check_failures == before ? "ok  " : "FAIL", name);
-  fflush (stdout);
+  check_report (name, before);
 }
+
+/* Runs test (fixture, data) on a zeroed Fixture between set_up and tear_down, alike. */
+#define CHECK_RUN_FIXTURE(name, Fixture, data, set_up, test, tear_down)               \
+  do {                                                                                \
+    int check_before = check_failures;                                                \
+    Fixture check_fixture = { 0 };                                                    \
+    set_up (&check_fixture, data);                                                    \
+    test (&check_fixture, data);                                                      \
+    tear_down (&check_fixture, data);                                                 \
+    check_report (name, check_before);                                                \
+  } while (0)
 
 static inline int check_finish (void)
 {

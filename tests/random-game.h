@@ -1,8 +1,8 @@
 /* random-game.h: the tests' positions and games. board_after_move plays a move or a pass on a
  * copy. Seeded random games, the same on every run: CheckRandom (xorshift64*) picks moves one by
- * one and check_random_plies plays some from the start; random_game_position plays random legal
- * moves down to a number of empty squares, and random_wthor_record a game as WTHOR stores it
- * (both with random.h's splitmix64). */
+ * one and check_random_plies plays some from the start; with random.h's splitmix64,
+ * random_game_step plays one random legal move (or a pass), random_game_position random legal
+ * moves down to a number of empty squares, and random_wthor_record a game as WTHOR stores it. */
 #pragma once
 
 #include <stdbool.h>
@@ -54,21 +54,27 @@ static inline Board check_random_plies (CheckRandom *random, int plies)
   return board;
 }
 
+/* Plays one of board's legal moves, each as likely, or passes when it has none; false when the
+ * game is over (neither side can move: the board is left after the pass). */
+static inline bool random_game_step (uint64_t *state, Board *board)
+{
+  uint64_t moves = board_legal_moves (board);
+  if (moves) {
+    board_play (board, random_square (moves, state));
+    return true;
+  }
+  board_pass (board);
+  return board_legal_moves (board) != 0;
+}
+
 /* Random legal moves from the start down to `empties` empty squares; false when the game
  * ended first. */
 static inline bool random_game_position (uint64_t *state, int empties, Board *board)
 {
   board_init (board);
-  while (board_empties (board) > empties) {
-    uint64_t moves = board_legal_moves (board);
-    if (!moves) {
-      board_pass (board);
-      if (!board_legal_moves (board))
-        return false;
-      continue;
-    }
-    board_play (board, random_square (moves, state));
-  }
+  while (board_empties (board) > empties)
+    if (!random_game_step (state, board))
+      return false;
   return true;
 }
 

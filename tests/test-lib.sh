@@ -2,9 +2,10 @@
 # test-lib.sh: what the shell tests share; each sources it (. "$(dirname "$0")/../test-lib.sh").
 # It gives a scratch directory, removed at the end with the background program `pid` names (if
 # any); `data`, the tests' data directory; fail, which says what is wrong, counts it and goes on;
-# finish, which ends the test with its verdict; refused, a command's refusal checked; under_xvfb,
-# the test run again inside a virtual X server and a session bus; start_game and stop_game, the
-# game in the background there.
+# finish, which ends the test with its verdict; refused, a command's refusal checked; bad_board
+# and bad_obf, a board and an OBF file with a bad square; under_xvfb, the test run again inside
+# a virtual X server and a session bus; start_game and stop_game, the game in the background
+# there.
 scratch=$(mktemp -d)
 pid=
 cleanup () {
@@ -42,6 +43,14 @@ refused () {
   [ ! -s "$scratch/out" ] || fail "$*: wrote to stdout: $(head -n 3 "$scratch/out")"
   [ "$(wc -l <"$scratch/err")" -eq 1 ] || fail "$*: expected one line on stderr, got: $(cat "$scratch/err")"
   grep -qF -- "$word" "$scratch/err" || fail "$*: stderr does not mention '$word': $(cat "$scratch/err")"
+}
+
+# bad_board: a board string whose character 62 is no square ('Z'). bad_obf: $scratch/bad.obf,
+# the first two lines of data/fforum-1-19.obf and then bad_board, so bad at bad.obf:3:62.
+bad_board='--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOZ-- X'
+bad_obf () {
+  head -n 2 "$data/fforum-1-19.obf" >"$scratch/bad.obf"
+  echo "$bad_board;" >>"$scratch/bad.obf"
 }
 
 # under_xvfb "$@": runs this test again under xvfb-run with a session bus, once.

@@ -67,13 +67,11 @@ grep -q '^pass  *[+-][0-9]*  exact$' "$scratch/out" || fail "pass: $(cat "$scrat
 grep -q '^game over: +62 for the side to move$' "$scratch/out" || fail "game over: $(cat "$scratch/out" "$scratch/err")"
 
 # Bad input: exit 2 and one line on stderr saying what is wrong (and where).
-bad_square='--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOZ-- X'
-"$engine" analyze "$bad_square" >"$scratch/out" 2>"$scratch/err"
+"$engine" analyze "$bad_board" >"$scratch/out" 2>"$scratch/err"
 status=$?
 [ "$status" -eq 2 ] || fail "bad board: exit status $status, expected 2"
 grep -q 'bad board at character 62 .*board square' "$scratch/err" || fail "bad board: $(cat "$scratch/err")"
-head -n 2 "$data/fforum-1-19.obf" >"$scratch/bad.obf"
-echo "$bad_square;" >>"$scratch/bad.obf"
+bad_obf
 "$engine" analyze "$scratch/bad.obf" >"$scratch/out" 2>"$scratch/err"
 grep -q 'bad.obf:3:62: .*board square' "$scratch/err" || fail "bad file: $(cat "$scratch/err")"
 for args in "$scratch/bad.obf" "$scratch/missing.obf" "" "--depth" "--depth 0 $board" "--time -1 $board" \

@@ -40,8 +40,7 @@ status=$?
 grep -q '^#3 g8 +18 [0-9]* nodes [0-9.]* s$' "$scratch/out" || fail "unscored line: $(cat "$scratch/out")"
 
 # Unreadable input: exit 2, one line on stderr naming the line, nothing solved.
-head -n 2 "$data/fforum-1-19.obf" >"$scratch/bad.obf"
-echo '--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOZ-- X;' >>"$scratch/bad.obf"
+bad_obf
 "$engine" solve "$scratch/bad.obf" >"$scratch/out" 2>"$scratch/err"
 status=$?
 [ "$status" -eq 2 ] || fail "bad square: exit status $status, expected 2"

@@ -7,27 +7,16 @@
 #include "board.h"
 #include "eval_pattern.h"
 #include "check.h"
-#include "random.h"
+#include "random-game.h"
 
-/* A position after a random number of random legal moves from the start. */
+/* A position after a random number of random legal moves from the start (a pass counts as one). */
 static Board random_position (uint64_t *state)
 {
   Board board;
   board_init (&board);
   int plies = (int) (random_next (state) % 61);
-  for (int i = 0; i < plies; i++) {
-    uint64_t moves = board_legal_moves (&board);
-    if (!moves) {
-      board_pass (&board);
-      if (!board_legal_moves (&board))
-        break;
-      continue;
-    }
-    int n = (int) (random_next (state) % (uint64_t) board_count (moves));
-    for (int j = 0; j < n; j++)
-      moves &= moves - 1;
-    board_play (&board, __builtin_ctzll (moves));
-  }
+  for (int i = 0; i < plies && random_game_step (state, &board); i++)
+    continue;
   return board;
 }
 

@@ -141,14 +141,22 @@ static void test_transcripts_through_symmetries (void)
   }
 }
 
+/* Reads text as a transcript from the start position into position (the position reached),
+ * moves (room for capacity) and n (how many were read). */
+static NotationStatus parse_from_start (const char *text, Position *position, int *moves,
+                                        size_t capacity, size_t *n)
+{
+  position_init (position);
+  *n = 0;
+  return notation_parse_transcript (text, strlen (text), position, moves, capacity, n);
+}
+
 static void test_transcript_spacing_case_and_truncation (void)
 {
-  const char *text = " F5 d6\tC3\nd3 ";
   Position position;
-  position_init (&position);
   int moves[8];
-  size_t n = 0;
-  NotationStatus status = notation_parse_transcript (text, strlen (text), &position, moves, 8, &n);
+  size_t n;
+  NotationStatus status = parse_from_start (" F5 d6\tC3\nd3 ", &position, moves, 8, &n);
   CHECK (status.error == NOTATION_OK);
   CHECK (n == 4);
   char out[16];
@@ -176,11 +184,9 @@ static void test_transcript_separators_and_move_numbers (void)
   };
   for (size_t k = 0; k < sizeof texts / sizeof *texts; k++) {
     Position position;
-    position_init (&position);
     int moves[8];
-    size_t n = 0;
-    NotationStatus status = notation_parse_transcript (texts[k], strlen (texts[k]), &position,
-                                                       moves, 8, &n);
+    size_t n;
+    NotationStatus status = parse_from_start (texts[k], &position, moves, 8, &n);
     char out[32] = "";
     notation_format_transcript (moves, n, true, out, sizeof out);
     CHECK (status.error == NOTATION_OK && strcmp (out, "f5d6c3d3") == 0);
@@ -190,22 +196,18 @@ static void test_transcript_separators_and_move_numbers (void)
   }
   /* "PA" still reads as a pass after a move number, and is refused where the side has a move. */
   Position position;
-  position_init (&position);
   int moves[32];
-  size_t n = 0;
-  const char *text = "1. f5 PA";
-  NotationStatus status = notation_parse_transcript (text, strlen (text), &position, moves, 32, &n);
+  size_t n;
+  NotationStatus status = parse_from_start ("1. f5 PA", &position, moves, 32, &n);
   CHECK (status.error == NOTATION_ERROR_ILLEGAL_PASS && status.offset == 6 && n == 1);
 }
 
 static void test_transcript_error_keeps_moves_before_it (void)
 {
-  const char *text = "f5d6c3a1";
   Position position;
-  position_init (&position);
   int moves[8];
-  size_t n = 0;
-  NotationStatus status = notation_parse_transcript (text, strlen (text), &position, moves, 8, &n);
+  size_t n;
+  NotationStatus status = parse_from_start ("f5d6c3a1", &position, moves, 8, &n);
   CHECK (status.error == NOTATION_ERROR_ILLEGAL_MOVE && status.offset == 6);
   CHECK (n == 3);
   Position expected;
@@ -215,8 +217,7 @@ static void test_transcript_error_keeps_moves_before_it (void)
   CHECK (position_play (&expected, board_square (2, 2)));
   CHECK (same_position (&position, &expected));
   /* The list's capacity is respected. */
-  position_init (&position);
-  status = notation_parse_transcript ("f5d6c3", 6, &position, moves, 2, &n);
+  status = parse_from_start ("f5d6c3", &position, moves, 2, &n);
   CHECK (status.error == NOTATION_ERROR_TOO_MANY_MOVES && status.offset == 4 && n == 2);
 }
 

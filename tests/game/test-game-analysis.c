@@ -4,6 +4,7 @@
 #include <glib.h>
 #include <string.h>
 
+#include "check-glib.h"
 #include "notation.h"
 #include "test-main-loop.h"
 #include "random-game.h"
@@ -42,12 +43,12 @@ static void independent_analysis (const Board *board, Analysis *analysis)
   Search *search = search_new ((size_t) 4 << 20);
   SearchLimits limits = search_limits_default ();
 
-  g_assert_nonnull (search);
+  REQUIRE (search != NULL);
   limits.max_depth = 0;
   limits.exact_empties = EXACT;
   analysis_run (search, board, &limits, NULL, NULL, analysis);
   search_free (search);
-  g_assert_true (analysis->exact);
+  CHECK (analysis->exact);
 }
 
 static const AnalysisMove *worst_move (const Analysis *analysis)
@@ -97,34 +98,34 @@ static void test_coach_grades (void)
 
   g_signal_connect (game, "move-scored", G_CALLBACK (count_scored), &scored);
   verso_game_set_coach (game, TRUE);
-  g_assert_true (verso_game_get_coach (game));
+  CHECK (verso_game_get_coach (game));
 
   independent_analysis (&verso_record_get_position (verso_game_get_record (game), 0)->board, first);
-  g_assert_true (verso_game_play (game, first->moves[0].move, NULL));
+  CHECK (verso_game_play (game, first->moves[0].move, NULL));
   ply = verso_game_get_ply (game);
   independent_analysis (&verso_record_get_position (verso_game_get_record (game), ply)->board, second);
   worst = worst_move (second);
-  g_assert_true (analysis_best_score (second, &best_score));
+  CHECK (analysis_best_score (second, &best_score));
   /* The position was chosen for it: a move there loses at least 6 discs. */
-  g_assert_cmpint (best_score - worst->score, >=, 6);
-  g_assert_true (verso_game_play (game, worst->move, NULL));
+  CHECK_CMP_INT (best_score - worst->score, >=, 6);
+  CHECK (verso_game_play (game, worst->move, NULL));
 
-  g_assert_true (wait_for (all_scored, game, 30));
-  g_assert_cmpint (scored, >=, (int) verso_game_get_length (game));
+  CHECK (wait_for (all_scored, game, 30));
+  CHECK_CMP_INT (scored, >=, (int) verso_game_get_length (game));
 
   score = verso_game_get_move_score (game, 1);
-  g_assert_true (score.known && score.exact);
-  g_assert_cmpint (score.loss, ==, 0);
-  g_assert_cmpint (score.grade, ==, VERSO_GRADE_BEST);
-  g_assert_cmpint (score.score, ==, first->moves[0].score); /* black moved */
+  CHECK (score.known && score.exact);
+  CHECK_CMP_INT (score.loss, ==, 0);
+  CHECK_CMP_INT (score.grade, ==, VERSO_GRADE_BEST);
+  CHECK_CMP_INT (score.score, ==, first->moves[0].score); /* black moved */
 
   score = verso_game_get_move_score (game, ply + 1);
-  g_assert_true (score.known && score.exact);
-  g_assert_cmpint (score.loss, ==, best_score - worst->score);
-  g_assert_cmpint (score.grade, ==, verso_grade_for_loss (best_score - worst->score));
-  g_assert_cmpint (score.grade, >=, VERSO_GRADE_MISTAKE);
-  g_assert_cmpint (score.score, ==, verso_record_get_position (verso_game_get_record (game), ply)->side_to_move
-                                    == POSITION_WHITE ? -worst->score : worst->score);
+  CHECK (score.known && score.exact);
+  CHECK_CMP_INT (score.loss, ==, best_score - worst->score);
+  CHECK_CMP_INT (score.grade, ==, verso_grade_for_loss (best_score - worst->score));
+  CHECK_CMP_INT (score.grade, >=, VERSO_GRADE_MISTAKE);
+  CHECK_CMP_INT (score.score, ==, verso_record_get_position (verso_game_get_record (game), ply)->side_to_move
+                                  == POSITION_WHITE ? -worst->score : worst->score);
 
   /* (c) The summary of the colour that blundered names the blunder. */
   {
@@ -134,34 +135,34 @@ static void test_coach_grades (void)
     char square[3];
     g_autofree char *worst_text = NULL;
 
-    g_assert_cmpint (sum.graded, ==, 1);
-    g_assert_cmpint (sum.mistakes, ==, 1);
-    g_assert_cmpint (sum.discs_lost, ==, score.loss);
-    g_assert_cmpuint (sum.worst_ply, ==, ply + 1);
-    g_assert_cmpint (sum.worst_square, ==, worst->move);
-    g_assert_cmpint (sum.worst_loss, ==, score.loss);
+    CHECK_CMP_INT (sum.graded, ==, 1);
+    CHECK_CMP_INT (sum.mistakes, ==, 1);
+    CHECK_CMP_INT (sum.discs_lost, ==, score.loss);
+    CHECK_CMP_UINT (sum.worst_ply, ==, ply + 1);
+    CHECK_CMP_INT (sum.worst_square, ==, worst->move);
+    CHECK_CMP_INT (sum.worst_loss, ==, score.loss);
     summary = verso_game_describe_coach_summary (game, blunderer);
     notation_format_square (worst->move, square);
     /* Numbered as in the move list: black starts, so plies 1 and 2 are move 1, 3 and 4 move 2. */
     worst_text = g_strdup_printf ("worst: %u. %s, \u2212%d", ply / 2 + 1, square, score.loss);
-    g_assert_nonnull (strstr (summary, worst_text));
-    g_assert_nonnull (strstr (summary, "in 1 mistake;"));
+    REQUIRE (strstr (summary, worst_text) != NULL);
+    REQUIRE (strstr (summary, "in 1 mistake;") != NULL);
     g_clear_pointer (&summary, g_free);
     summary = verso_game_describe_coach_summary (game, verso_color_other (blunderer));
-    g_assert_cmpstr (summary, ==, "Every move was the best one");
+    CHECK_CMP_STR (summary, ==, "Every move was the best one");
   }
 
   /* To the end, always the first legal move: the last score is the result. */
   while (!verso_game_is_over (game))
-    g_assert_true (verso_game_play (game, __builtin_ctzll (verso_game_get_legal_moves (game)), NULL));
-  g_assert_true (wait_for (all_scored, game, 30));
+    CHECK (verso_game_play (game, __builtin_ctzll (verso_game_get_legal_moves (game)), NULL));
+  CHECK (wait_for (all_scored, game, 30));
   black = verso_game_count (game, VERSO_COLOR_BLACK);
   white = verso_game_count (game, VERSO_COLOR_WHITE);
   empties = 64 - black - white;
   result = black > white ? black - white + empties : black < white ? black - white - empties : 0;
   score = verso_game_get_move_score (game, verso_game_get_length (game));
-  g_assert_true (score.exact);
-  g_assert_cmpint (score.score, ==, result);
+  CHECK (score.exact);
+  CHECK_CMP_INT (score.score, ==, result);
   g_free (first);
   g_free (second);
 }
@@ -169,18 +170,18 @@ static void test_coach_grades (void)
 /* (b) */
 static void test_grade_thresholds (void)
 {
-  g_assert_cmpint (verso_grade_for_loss (0), ==, VERSO_GRADE_BEST);
-  g_assert_cmpint (verso_grade_for_loss (1), ==, VERSO_GRADE_GOOD);
-  g_assert_cmpint (verso_grade_for_loss (2), ==, VERSO_GRADE_GOOD);
-  g_assert_cmpint (verso_grade_for_loss (3), ==, VERSO_GRADE_INACCURACY);
-  g_assert_cmpint (verso_grade_for_loss (5), ==, VERSO_GRADE_INACCURACY);
-  g_assert_cmpint (verso_grade_for_loss (6), ==, VERSO_GRADE_MISTAKE);
-  g_assert_cmpint (verso_grade_for_loss (11), ==, VERSO_GRADE_MISTAKE);
-  g_assert_cmpint (verso_grade_for_loss (12), ==, VERSO_GRADE_BLUNDER);
-  g_assert_cmpint (verso_grade_for_loss (64), ==, VERSO_GRADE_BLUNDER);
-  g_assert_cmpstr (verso_grade_get_name (VERSO_GRADE_BEST), ==, "best");
-  g_assert_cmpstr (verso_grade_get_name (VERSO_GRADE_BLUNDER), ==, "blunder");
-  g_assert_null (verso_grade_get_name (VERSO_GRADE_NONE));
+  CHECK_CMP_INT (verso_grade_for_loss (0), ==, VERSO_GRADE_BEST);
+  CHECK_CMP_INT (verso_grade_for_loss (1), ==, VERSO_GRADE_GOOD);
+  CHECK_CMP_INT (verso_grade_for_loss (2), ==, VERSO_GRADE_GOOD);
+  CHECK_CMP_INT (verso_grade_for_loss (3), ==, VERSO_GRADE_INACCURACY);
+  CHECK_CMP_INT (verso_grade_for_loss (5), ==, VERSO_GRADE_INACCURACY);
+  CHECK_CMP_INT (verso_grade_for_loss (6), ==, VERSO_GRADE_MISTAKE);
+  CHECK_CMP_INT (verso_grade_for_loss (11), ==, VERSO_GRADE_MISTAKE);
+  CHECK_CMP_INT (verso_grade_for_loss (12), ==, VERSO_GRADE_BLUNDER);
+  CHECK_CMP_INT (verso_grade_for_loss (64), ==, VERSO_GRADE_BLUNDER);
+  CHECK_CMP_STR (verso_grade_get_name (VERSO_GRADE_BEST), ==, "best");
+  CHECK_CMP_STR (verso_grade_get_name (VERSO_GRADE_BLUNDER), ==, "blunder");
+  CHECK (verso_grade_get_name (VERSO_GRADE_NONE) == NULL);
 }
 
 /* (d) Navigation keeps the scores; a new line from an earlier position drops the replaced ones. */
@@ -192,26 +193,26 @@ static void test_new_line_drops_scores (void)
 
   verso_game_set_coach (game, TRUE);
   for (int k = 0; k < 3; k++)
-    g_assert_true (verso_game_play (game, __builtin_ctzll (verso_game_get_legal_moves (game)), NULL));
-  g_assert_true (wait_for (all_scored, game, 30));
+    CHECK (verso_game_play (game, __builtin_ctzll (verso_game_get_legal_moves (game)), NULL));
+  CHECK (wait_for (all_scored, game, 30));
   verso_game_go_to (game, 0);
   verso_game_redo (game);
-  g_assert_true (verso_game_get_move_score (game, 3).known);
+  CHECK (verso_game_get_move_score (game, 3).known);
   verso_game_go_to (game, 1);
   moves = verso_game_get_legal_moves (game);
   replaced = verso_record_get_move (verso_game_get_record (game), 2);
   moves &= ~board_bit (replaced);
   if (moves == 0) {
-    g_test_skip ("the second move is forced");
+    check_skip ("the second move is forced");
     return;
   }
   verso_game_set_coach (game, FALSE);
-  g_assert_true (verso_game_play (game, __builtin_ctzll (moves), NULL));
-  g_assert_true (verso_game_get_move_score (game, 1).known);
-  g_assert_false (verso_game_get_move_score (game, 2).known);
-  g_assert_false (verso_game_get_move_score (game, 3).known);
+  CHECK (verso_game_play (game, __builtin_ctzll (moves), NULL));
+  CHECK (verso_game_get_move_score (game, 1).known);
+  CHECK (!(verso_game_get_move_score (game, 2).known));
+  CHECK (!(verso_game_get_move_score (game, 3).known));
   run_for (0.2);
-  g_assert_false (verso_game_get_move_score (game, 2).known);
+  CHECK (!(verso_game_get_move_score (game, 2).known));
 }
 
 /* A game of 60 moves from the start (a fixed random one). */
@@ -225,7 +226,7 @@ static VersoGame *long_game (void)
     int n = (int) (random_next (&state) % (uint64_t) board_count (moves));
     for (int i = 0; i < n; i++)
       moves &= moves - 1;
-    g_assert_true (verso_game_play (game, __builtin_ctzll (moves), NULL));
+    CHECK (verso_game_play (game, __builtin_ctzll (moves), NULL));
   }
   verso_game_set_analysis_limits (game, 3, 10, 0);
   return game;
@@ -243,7 +244,7 @@ static void analyse_progress (guint done, guint total, gpointer user_data)
 {
   AnalyseState *state = user_data;
 
-  g_assert_cmpuint (done, >=, state->last_done);
+  CHECK_CMP_UINT (done, >=, state->last_done);
   state->progress_calls++;
   state->last_done = done;
   state->total = total;
@@ -278,40 +279,40 @@ static void test_analyse_game (void)
   guint length = verso_game_get_length (game), known = 0;
   gint64 started = g_get_monotonic_time ();
 
-  g_assert_cmpuint (length, >=, 60);
+  CHECK_CMP_UINT (length, >=, 60);
   verso_game_review_async (game, analyse_progress, &state, NULL, analyse_ready, &state);
-  g_assert_true (wait_for (analyse_done, &state, 120));
-  g_test_message ("analysed %u positions in %.1f s", length,
+  CHECK (wait_for (analyse_done, &state, 120));
+  check_note ("analysed %u positions in %.1f s", length,
                   (g_get_monotonic_time () - started) / 1e6);
-  g_assert_no_error (state.error);
-  g_assert_true (state.ok);
-  g_assert_cmpuint (state.last_done, ==, length);
-  g_assert_cmpuint (state.total, ==, length);
-  g_assert_true (all_scored (game));
+  CHECK_NO_ERROR (state.error);
+  CHECK (state.ok);
+  CHECK_CMP_UINT (state.last_done, ==, length);
+  CHECK_CMP_UINT (state.total, ==, length);
+  CHECK (all_scored (game));
   /* Every score is for black: the last one is the result. */
-  g_assert_true (verso_game_get_move_score (game, length).exact);
+  CHECK (verso_game_get_move_score (game, length).exact);
 
-  g_assert_nonnull (again);
-  g_assert_cmpuint (verso_game_get_length (again), ==, length);
-  g_assert_false (verso_game_get_move_score (again, length).known);
+  REQUIRE (again != NULL);
+  CHECK_CMP_UINT (verso_game_get_length (again), ==, length);
+  CHECK (!(verso_game_get_move_score (again, length).known));
   verso_game_set_analysis_limits (again, 3, 10, 0);
   cancelled.cancel_at_first = cancellable;
   verso_game_review_async (again, analyse_progress, &cancelled, cancellable, analyse_ready, &cancelled);
-  g_assert_true (wait_for (analyse_done, &cancelled, 60));
-  g_assert_false (cancelled.ok);
-  g_assert_error (cancelled.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  CHECK (wait_for (analyse_done, &cancelled, 60));
+  CHECK (!cancelled.ok);
+  CHECK_ERROR (cancelled.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_clear_error (&cancelled.error);
   for (guint ply = 1; ply <= length; ply++)
     known += verso_game_get_move_score (again, ply).known;
-  g_assert_cmpuint (known, >=, 1);
-  g_assert_cmpuint (known, <, length);
+  CHECK_CMP_UINT (known, >=, 1);
+  CHECK_CMP_UINT (known, <, length);
   /* No more scores arrive after the cancel. */
   run_for (0.3);
   {
     guint later = 0;
     for (guint ply = 1; ply <= length; ply++)
       later += verso_game_get_move_score (again, ply).known;
-    g_assert_cmpuint (later, ==, known);
+    CHECK_CMP_UINT (later, ==, known);
   }
 }
 
@@ -329,27 +330,27 @@ static void test_live_scores (void)
 
   verso_game_set_analysis_limits (game, 4, 10, 0);
   g_signal_connect_swapped (game, "scores-changed", G_CALLBACK (count_changes), &changed);
-  g_assert_null (verso_game_get_scores (game));
+  CHECK (verso_game_get_scores (game) == NULL);
   verso_game_set_show_scores (game, TRUE);
-  g_assert_true (wait_for (has_scores, game, 30));
-  g_assert_cmpint (changed, >=, 1);
+  CHECK (wait_for (has_scores, game, 30));
+  CHECK_CMP_INT (changed, >=, 1);
   scores = verso_game_get_scores (game);
-  g_assert_cmpint (scores->count, ==, 4);
+  CHECK_CMP_INT (scores->count, ==, 4);
   for (int k = 0; k < scores->count; k++)
-    g_assert_true (verso_game_get_legal_moves (game) & board_bit (scores->moves[k].move));
+    CHECK (verso_game_get_legal_moves (game) & board_bit (scores->moves[k].move));
 
   changed = 0;
-  g_assert_true (verso_game_play (game, scores->moves[0].move, NULL));
-  g_assert_null (verso_game_get_scores (game));
-  g_assert_cmpint (changed, ==, 1);
-  g_assert_true (wait_for (has_scores, game, 30));
+  CHECK (verso_game_play (game, scores->moves[0].move, NULL));
+  CHECK (verso_game_get_scores (game) == NULL);
+  CHECK_CMP_INT (changed, ==, 1);
+  CHECK (wait_for (has_scores, game, 30));
   scores = verso_game_get_scores (game);
-  g_assert_cmpint (scores->count, ==, board_count (verso_game_get_legal_moves (game)));
+  CHECK_CMP_INT (scores->count, ==, board_count (verso_game_get_legal_moves (game)));
   for (int k = 0; k < scores->count; k++)
-    g_assert_true (verso_game_get_legal_moves (game) & board_bit (scores->moves[k].move));
+    CHECK (verso_game_get_legal_moves (game) & board_bit (scores->moves[k].move));
 
   verso_game_set_show_scores (game, FALSE);
-  g_assert_null (verso_game_get_scores (game));
+  CHECK (verso_game_get_scores (game) == NULL);
 }
 
 /* (g) A game dropped while its jobs run: the answers find no game, nothing leaks. */
@@ -365,28 +366,28 @@ static void test_dropped_while_running (void)
   verso_game_set_coach (game, TRUE);
   verso_game_set_show_scores (game, TRUE);
   g_signal_connect (game, "move-scored", G_CALLBACK (count_scored), &scored);
-  g_assert_true (wait_for (has_scores, game, 30));
-  g_assert_true (verso_game_play (game, board_square (5, 4), NULL));
-  g_assert_true (verso_game_play (game, board_square (3, 5), NULL));
+  CHECK (wait_for (has_scores, game, 30));
+  CHECK (verso_game_play (game, board_square (5, 4), NULL));
+  CHECK (verso_game_play (game, board_square (3, 5), NULL));
   verso_game_review_async (game, NULL, NULL, cancellable, analyse_ready, &state);
   run_for (0.1);
   g_cancellable_cancel (cancellable);
-  g_assert_true (wait_for (analyse_done, &state, 30));
-  g_assert_error (state.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  CHECK (wait_for (analyse_done, &state, 30));
+  CHECK_ERROR (state.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_clear_error (&state.error);
   g_object_unref (game);
   run_for (0.5);
-  g_assert_cmpint (scored, ==, 0);
+  CHECK_CMP_INT (scored, ==, 0);
 }
 
 int main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
-  g_test_add_func ("/game-analysis/grade-thresholds", test_grade_thresholds);
-  g_test_add_func ("/game-analysis/coach-grades", test_coach_grades);
-  g_test_add_func ("/game-analysis/new-line-drops-scores", test_new_line_drops_scores);
-  g_test_add_func ("/game-analysis/analyse-game", test_analyse_game);
-  g_test_add_func ("/game-analysis/live-scores", test_live_scores);
-  g_test_add_func ("/game-analysis/dropped-while-running", test_dropped_while_running);
-  return g_test_run ();
+  check_glib_init ();
+  check_run ("/game-analysis/grade-thresholds", test_grade_thresholds);
+  check_run ("/game-analysis/coach-grades", test_coach_grades);
+  check_run ("/game-analysis/new-line-drops-scores", test_new_line_drops_scores);
+  check_run ("/game-analysis/analyse-game", test_analyse_game);
+  check_run ("/game-analysis/live-scores", test_live_scores);
+  check_run ("/game-analysis/dropped-while-running", test_dropped_while_running);
+  return check_finish ();
 }

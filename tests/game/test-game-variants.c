@@ -6,7 +6,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-#include "notation.h"
+#include "check-glib.h"
 #include "notation.h"
 #include "start.h"
 #include "test-main-loop.h"
@@ -37,8 +37,8 @@ static VersoGame *game_from_position (const Position *position, VersoPlayer blac
   notation_format_board (position, text);
   game = verso_game_new_from_text_with_rules (text, strlen (text), black, white, level, rules,
                                               NULL, &error);
-  g_assert_no_error (error);
-  g_assert_cmpint (verso_game_get_rules (game), ==, rules);
+  CHECK_NO_ERROR (error);
+  CHECK_CMP_INT (verso_game_get_rules (game), ==, rules);
   return game;
 }
 
@@ -57,12 +57,12 @@ static void test_reverse_winner_has_fewer_discs (void)
                                  LEVEL_BEGINNER, RULES_STANDARD);
   reverse = game_from_position (&position, VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN,
                                 LEVEL_BEGINNER, RULES_REVERSE);
-  g_assert_true (verso_game_is_over (reverse));
-  g_assert_cmpint (verso_game_get_winner (standard), ==, VERSO_COLOR_WHITE);
-  g_assert_cmpint (verso_game_get_winner (reverse), ==, VERSO_COLOR_BLACK);
-  g_assert_cmpint (verso_game_get_final_score (standard, VERSO_COLOR_BLACK), ==, -24);
-  g_assert_cmpint (verso_game_get_final_score (reverse, VERSO_COLOR_BLACK), ==, 24);
-  g_assert_cmpint (verso_game_get_final_score (reverse, VERSO_COLOR_WHITE), ==, -24);
+  CHECK (verso_game_is_over (reverse));
+  CHECK_CMP_INT (verso_game_get_winner (standard), ==, VERSO_COLOR_WHITE);
+  CHECK_CMP_INT (verso_game_get_winner (reverse), ==, VERSO_COLOR_BLACK);
+  CHECK_CMP_INT (verso_game_get_final_score (standard, VERSO_COLOR_BLACK), ==, -24);
+  CHECK_CMP_INT (verso_game_get_final_score (reverse, VERSO_COLOR_BLACK), ==, 24);
+  CHECK_CMP_INT (verso_game_get_final_score (reverse, VERSO_COLOR_WHITE), ==, -24);
 
   /* Empty squares go to the winner: black 3 discs, white 1, 60 empties, no move left. */
   position.board.player = board_bit (square ("a1")) | board_bit (square ("c1")) | board_bit (square ("e1"));
@@ -70,9 +70,9 @@ static void test_reverse_winner_has_fewer_discs (void)
   g_clear_object (&reverse);
   reverse = game_from_position (&position, VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN,
                                 LEVEL_BEGINNER, RULES_REVERSE);
-  g_assert_true (verso_game_is_over (reverse));
-  g_assert_cmpint (verso_game_get_winner (reverse), ==, VERSO_COLOR_WHITE);
-  g_assert_cmpint (verso_game_get_final_score (reverse, VERSO_COLOR_WHITE), ==, 62);
+  CHECK (verso_game_is_over (reverse));
+  CHECK_CMP_INT (verso_game_get_winner (reverse), ==, VERSO_COLOR_WHITE);
+  CHECK_CMP_INT (verso_game_get_final_score (reverse, VERSO_COLOR_WHITE), ==, 62);
 }
 
 /* The exact final score of board for its side to move under rules, by plain alpha-beta: the
@@ -139,7 +139,7 @@ static Position reverse_endgame (uint64_t *reverse_best, uint64_t *standard_best
     if ((*reverse_best & *standard_best) == 0)
       return position;
   }
-  g_assert_not_reached ();
+  REQUIRE (!"reached", "no position whose best moves differ under each rule in 200 tries");
 }
 
 static gboolean has_moved (gpointer data)
@@ -155,7 +155,7 @@ static int computer_move (const Position *position, Rules rules)
 
   verso_game_set_move_delay (game, 0);
   verso_game_start_computer (game);
-  g_assert_true (wait_for (has_moved, game, 30));
+  CHECK (wait_for (has_moved, game, 30));
   return verso_record_get_move (verso_game_get_record (game), 1);
 }
 
@@ -168,9 +168,9 @@ static void test_computer_plays_reverse_moves (void)
 
   /* Advanced solves the last 14 empties exactly: its move is a best one of the rules. */
   move = computer_move (&position, RULES_REVERSE);
-  g_assert_true (reverse_best & board_bit (move));
+  CHECK (reverse_best & board_bit (move));
   move = computer_move (&position, RULES_STANDARD);
-  g_assert_true (standard_best & board_bit (move));
+  CHECK (standard_best & board_bit (move));
 }
 
 static void hint_ready (GObject *source, GAsyncResult *result, gpointer user_data)
@@ -180,8 +180,8 @@ static void hint_ready (GObject *source, GAsyncResult *result, gpointer user_dat
   gboolean exact = FALSE;
 
   answer[0] = verso_game_hint_finish (VERSO_GAME (source), result, &answer[1], &exact, &error);
-  g_assert_no_error (error);
-  g_assert_true (exact);
+  CHECK_NO_ERROR (error);
+  CHECK (exact);
 }
 
 static gboolean hint_answered (gpointer data)
@@ -201,9 +201,9 @@ static void test_hint_follows_reverse_rules (void)
   int answer[2] = { BOARD_NO_MOVE, 0 };
 
   verso_game_hint_async (game, NULL, hint_ready, answer);
-  g_assert_true (wait_for (hint_answered, answer, 30));
-  g_assert_true (reverse_best & board_bit (answer[0]));
-  g_assert_cmpint (answer[1], ==, reverse_score);
+  CHECK (wait_for (hint_answered, answer, 30));
+  CHECK (reverse_best & board_bit (answer[0]));
+  CHECK_CMP_INT (answer[1], ==, reverse_score);
 }
 
 /* Balanced starts. */
@@ -231,7 +231,7 @@ static Board canonical_after (const char *transcript)
 
   position_init (&position);
   status = notation_parse_transcript (transcript, strlen (transcript), &position, moves, 64, &n_moves);
-  g_assert_cmpint (status.error, ==, NOTATION_OK);
+  CHECK_CMP_INT (status.error, ==, NOTATION_OK);
   board = position.board;
   return board_canonical (&board);
 }
@@ -249,32 +249,32 @@ static void test_balanced_start_is_given (void)
   const char *expected;
   int move;
 
-  g_assert_cmpuint (count, >, 1);
+  CHECK_CMP_UINT (count, >, 1);
   game = balanced_game (1000003, VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN);
   again = balanced_game (1000003, VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN);
   /* The next seed draws the next opening of the list. */
   other = balanced_game (1000004, VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN);
   expected = balanced_start_get (1000003 % count);
 
-  g_assert_cmpuint (verso_game_get_given_moves (game), ==, 8);
-  g_assert_cmpuint (verso_game_get_length (game), ==, 8);
-  g_assert_cmpuint (verso_game_get_ply (game), ==, 8);
+  CHECK_CMP_UINT (verso_game_get_given_moves (game), ==, 8);
+  CHECK_CMP_UINT (verso_game_get_length (game), ==, 8);
+  CHECK_CMP_UINT (verso_game_get_ply (game), ==, 8);
   /* The listed line, seen under one of the symmetries that keep the start. */
   transcript = verso_game_get_transcript (game);
   {
     Board played = canonical_after (transcript), listed = canonical_after (expected);
-    g_assert_true (played.player == listed.player && played.opponent == listed.opponent);
+    CHECK (played.player == listed.player && played.opponent == listed.opponent);
   }
   transcript_again = verso_game_get_transcript (again);
-  g_assert_cmpstr (transcript_again, ==, transcript);
+  CHECK_CMP_STR (transcript_again, ==, transcript);
   transcript_other = verso_game_get_transcript (other);
   {
     Board played = canonical_after (transcript_other);
     Board listed = canonical_after (balanced_start_get (1000004 % count));
-    g_assert_true (played.player == listed.player && played.opponent == listed.opponent);
+    CHECK (played.player == listed.player && played.opponent == listed.opponent);
   }
-  g_assert_cmpstr (transcript_other, !=, transcript);
-  g_assert_false (verso_game_get_modified (game));
+  CHECK_CMP_STR (transcript_other, !=, transcript);
+  CHECK (!verso_game_get_modified (game));
 
   /* The same line drawn again (seed + count) may begin with any of the four first moves. */
   {
@@ -290,40 +290,40 @@ static void test_balanced_start_is_given (void)
       played = canonical_after (line);
       {
         Board listed = canonical_after (balanced_start_get (7 % count));
-        g_assert_true (played.player == listed.player && played.opponent == listed.opponent);
+        CHECK (played.player == listed.player && played.opponent == listed.opponent);
       }
       if (!first_moves[first]) {
         first_moves[first] = TRUE;
         distinct++;
       }
     }
-    g_assert_cmpint (distinct, ==, 4);
+    CHECK_CMP_INT (distinct, ==, 4);
   }
 
   /* Undo stops after the given moves. */
-  g_assert_false (verso_game_can_undo (game));
+  CHECK (!verso_game_can_undo (game));
   move = __builtin_ctzll (verso_game_get_legal_moves (game));
-  g_assert_true (verso_game_play (game, move, &error));
-  g_assert_no_error (error);
-  g_assert_true (verso_game_can_undo (game));
+  CHECK (verso_game_play (game, move, &error));
+  CHECK_NO_ERROR (error);
+  CHECK (verso_game_can_undo (game));
   verso_game_undo (game);
-  g_assert_cmpuint (verso_game_get_ply (game), ==, 8);
-  g_assert_false (verso_game_can_undo (game));
+  CHECK_CMP_UINT (verso_game_get_ply (game), ==, 8);
+  CHECK (!verso_game_can_undo (game));
 
   /* Seen from inside the start, only its own next move may be played. */
   verso_game_go_to (game, 3);
   move = verso_record_get_move (verso_game_get_record (game), 4);
   {
     uint64_t others = verso_game_get_legal_moves (game) & ~board_bit (move);
-    g_assert_cmpuint (others, !=, 0);
-    g_assert_false (verso_game_play (game, __builtin_ctzll (others), &error));
-    g_assert_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_ILLEGAL_MOVE);
+    CHECK_CMP_UINT (others, !=, 0);
+    CHECK (!verso_game_play (game, __builtin_ctzll (others), &error));
+    CHECK_ERROR (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_ILLEGAL_MOVE);
     g_clear_error (&error);
   }
-  g_assert_cmpuint (verso_game_get_length (game), ==, 9);
-  g_assert_true (verso_game_play (game, move, &error));
-  g_assert_no_error (error);
-  g_assert_cmpuint (verso_game_get_length (game), ==, 9);
+  CHECK_CMP_UINT (verso_game_get_length (game), ==, 9);
+  CHECK (verso_game_play (game, move, &error));
+  CHECK_NO_ERROR (error);
+  CHECK_CMP_UINT (verso_game_get_length (game), ==, 9);
 }
 
 /* The computer plays whoever is to move after the start, and nothing before. */
@@ -334,11 +334,11 @@ static void test_computer_moves_after_balanced_start (void)
 
   verso_game_set_move_delay (game, 0);
   verso_game_start_computer (game);
-  g_assert_true (wait_for ((gboolean (*) (gpointer)) verso_game_is_human_turn, game, 30));
-  g_assert_cmpuint (verso_game_get_length (game), ==, 9);
+  CHECK (wait_for ((gboolean (*) (gpointer)) verso_game_is_human_turn, game, 30));
+  CHECK_CMP_UINT (verso_game_get_length (game), ==, 9);
   {
     g_autofree char *now = verso_record_get_transcript (verso_game_get_record (game), 8);
-    g_assert_cmpstr (now, ==, given);
+    CHECK_CMP_STR (now, ==, given);
   }
 }
 
@@ -351,9 +351,9 @@ static void assert_same_variant (VersoGame *copy, VersoGame *game)
   g_autofree char *copy_moves = verso_record_get_transcript (verso_game_get_record (copy),
                                                              verso_game_get_length (copy));
 
-  g_assert_cmpint (verso_game_get_rules (copy), ==, verso_game_get_rules (game));
-  g_assert_cmpuint (verso_game_get_given_moves (copy), ==, verso_game_get_given_moves (game));
-  g_assert_cmpstr (copy_moves, ==, moves);
+  CHECK_CMP_INT (verso_game_get_rules (copy), ==, verso_game_get_rules (game));
+  CHECK_CMP_UINT (verso_game_get_given_moves (copy), ==, verso_game_get_given_moves (game));
+  CHECK_CMP_STR (copy_moves, ==, moves);
 }
 
 /* game written as GGF (with TY[8a] and ggf_holds in it) and read back, then saved to path and
@@ -363,18 +363,18 @@ static VersoGame *assert_variant_round_trips (VersoGame *game, const char *path,
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *ggf = verso_game_to_text (game, VERSO_FORMAT_GGF);
-  g_assert_nonnull (strstr (ggf, "TY[8a]"));
-  g_assert_nonnull (strstr (ggf, ggf_holds));
+  REQUIRE (strstr (ggf, "TY[8a]") != NULL);
+  REQUIRE (strstr (ggf, ggf_holds) != NULL);
   g_autoptr (VersoGame) from_ggf = verso_game_new_from_text (ggf, strlen (ggf), VERSO_PLAYER_HUMAN,
                                                              VERSO_PLAYER_HUMAN, LEVEL_BEGINNER,
                                                              NULL, &error);
-  g_assert_no_error (error);
+  CHECK_NO_ERROR (error);
   assert_same_variant (from_ggf, game);
 
-  g_assert_true (verso_game_save (game, path, &error));
-  g_assert_no_error (error);
+  CHECK (verso_game_save (game, path, &error));
+  CHECK_NO_ERROR (error);
   VersoGame *loaded = verso_game_load (path, &error);
-  g_assert_no_error (error);
+  CHECK_NO_ERROR (error);
   assert_same_variant (loaded, game);
   return loaded;
 }
@@ -399,36 +399,36 @@ static void test_files_keep_rules_and_given_moves (void)
   const char *old_ggf = "(;GM[Othello]TY[8]BO[8 -------- -------- -------- ---O*--- ---*O--- "
                         "-------- -------- -------- *]B[f5]W[d6];)";
 
-  g_assert_true (verso_game_play (game, __builtin_ctzll (verso_game_get_legal_moves (game)), &error));
-  g_assert_no_error (error);
+  CHECK (verso_game_play (game, __builtin_ctzll (verso_game_get_legal_moves (game)), &error));
+  CHECK_NO_ERROR (error);
 
   loaded = assert_variant_round_trips (game, path, "");
-  g_assert_cmpint (verso_game_get_level_for (loaded, VERSO_COLOR_BLACK), ==, LEVEL_NOVICE);
-  g_assert_cmpint (verso_game_get_level_for (loaded, VERSO_COLOR_WHITE), ==, LEVEL_EXPERT);
-  g_assert_cmpuint (verso_game_get_ply (loaded), ==, 9);
+  CHECK_CMP_INT (verso_game_get_level_for (loaded, VERSO_COLOR_BLACK), ==, LEVEL_NOVICE);
+  CHECK_CMP_INT (verso_game_get_level_for (loaded, VERSO_COLOR_WHITE), ==, LEVEL_EXPERT);
+  CHECK_CMP_UINT (verso_game_get_ply (loaded), ==, 9);
   verso_game_undo (loaded);
-  g_assert_cmpuint (verso_game_get_ply (loaded), ==, 8);
-  g_assert_false (verso_game_can_undo (loaded));
+  CHECK_CMP_UINT (verso_game_get_ply (loaded), ==, 8);
+  CHECK (!verso_game_can_undo (loaded));
 
   /* A GGF record without TY[8a] and BS is a standard game with nothing given. */
   old = verso_game_new_from_text (old_ggf, strlen (old_ggf), VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER, NULL,
                                   &error);
-  g_assert_no_error (error);
-  g_assert_cmpint (verso_game_get_rules (old), ==, RULES_STANDARD);
-  g_assert_cmpuint (verso_game_get_given_moves (old), ==, 0);
-  g_assert_cmpuint (verso_game_get_length (old), ==, 2);
+  CHECK_NO_ERROR (error);
+  CHECK_CMP_INT (verso_game_get_rules (old), ==, RULES_STANDARD);
+  CHECK_CMP_UINT (verso_game_get_given_moves (old), ==, 0);
+  CHECK_CMP_UINT (verso_game_get_length (old), ==, 2);
 
   /* A transcript cannot say the rules: it takes the ones it is pasted under, and gives none. */
   transcript = verso_game_to_text (game, VERSO_FORMAT_TRANSCRIPT);
   pasted = verso_game_new_from_text_with_rules (transcript, strlen (transcript), VERSO_PLAYER_HUMAN,
                                                 VERSO_PLAYER_HUMAN, LEVEL_BEGINNER, RULES_REVERSE,
                                                 NULL, &error);
-  g_assert_no_error (error);
-  g_assert_cmpint (verso_game_get_rules (pasted), ==, RULES_REVERSE);
-  g_assert_cmpuint (verso_game_get_given_moves (pasted), ==, 0);
+  CHECK_NO_ERROR (error);
+  CHECK_CMP_INT (verso_game_get_rules (pasted), ==, RULES_REVERSE);
+  CHECK_CMP_UINT (verso_game_get_given_moves (pasted), ==, 0);
 
-  g_assert_cmpint (g_unlink (path), ==, 0);
-  g_assert_cmpint (g_rmdir (dir), ==, 0);
+  CHECK_CMP_INT (g_unlink (path), ==, 0);
+  CHECK_CMP_INT (g_rmdir (dir), ==, 0);
 }
 
 /* A saved session older than the variants, and one with damaged new keys. */
@@ -442,25 +442,25 @@ static void test_session_without_variant_keys (void)
                          "Moves=f5d6\nShown=2\n";
   const char *bad[] = { "Rules=anti\n", "GivenMoves=3\n", "GivenMoves=-1\n", "WhiteLevel=godlike\n" };
 
-  g_assert_true (g_file_set_contents (path, old_text, -1, NULL));
+  CHECK (g_file_set_contents (path, old_text, -1, NULL));
   old = verso_game_load (path, &error);
-  g_assert_no_error (error);
-  g_assert_cmpint (verso_game_get_rules (old), ==, RULES_STANDARD);
-  g_assert_cmpuint (verso_game_get_given_moves (old), ==, 0);
-  g_assert_cmpint (verso_game_get_level_for (old, VERSO_COLOR_BLACK), ==, LEVEL_EXPERT);
-  g_assert_cmpint (verso_game_get_level_for (old, VERSO_COLOR_WHITE), ==, LEVEL_EXPERT);
+  CHECK_NO_ERROR (error);
+  CHECK_CMP_INT (verso_game_get_rules (old), ==, RULES_STANDARD);
+  CHECK_CMP_UINT (verso_game_get_given_moves (old), ==, 0);
+  CHECK_CMP_INT (verso_game_get_level_for (old, VERSO_COLOR_BLACK), ==, LEVEL_EXPERT);
+  CHECK_CMP_INT (verso_game_get_level_for (old, VERSO_COLOR_WHITE), ==, LEVEL_EXPERT);
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++) {
     g_autofree char *text = g_strconcat (old_text, bad[i], NULL);
     g_autoptr (VersoGame) game = NULL;
-    g_assert_true (g_file_set_contents (path, text, -1, NULL));
+    CHECK (g_file_set_contents (path, text, -1, NULL));
     game = verso_game_load (path, &error);
-    g_assert_null (game);
-    g_assert_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE);
+    CHECK (game == NULL);
+    CHECK_ERROR (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE);
     g_clear_error (&error);
   }
-  g_assert_cmpint (g_unlink (path), ==, 0);
-  g_assert_cmpint (g_rmdir (dir), ==, 0);
+  CHECK_CMP_INT (g_unlink (path), ==, 0);
+  CHECK_CMP_INT (g_rmdir (dir), ==, 0);
 }
 
 /* A Reverse record with two given moves, read, written and saved. */
@@ -476,19 +476,19 @@ static void test_ggf_given_moves_round_trip (void)
 
   game = verso_game_new_from_text (text, strlen (text), VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN,
                                    LEVEL_BEGINNER, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_cmpint (verso_game_get_rules (game), ==, RULES_REVERSE);
-  g_assert_cmpuint (verso_game_get_given_moves (game), ==, 2);
-  g_assert_true (verso_game_can_undo (game));
+  CHECK_NO_ERROR (error);
+  CHECK_CMP_INT (verso_game_get_rules (game), ==, RULES_REVERSE);
+  CHECK_CMP_UINT (verso_game_get_given_moves (game), ==, 2);
+  CHECK (verso_game_can_undo (game));
   verso_game_undo (game);
-  g_assert_cmpuint (verso_game_get_ply (game), ==, 2);
-  g_assert_false (verso_game_can_undo (game));
+  CHECK_CMP_UINT (verso_game_get_ply (game), ==, 2);
+  CHECK (!verso_game_can_undo (game));
 
   loaded = assert_variant_round_trips (game, path, "BS[2]");
-  g_assert_cmpuint (verso_game_get_ply (loaded), ==, 2);
-  g_assert_false (verso_game_can_undo (loaded));
-  g_assert_cmpint (g_unlink (path), ==, 0);
-  g_assert_cmpint (g_rmdir (dir), ==, 0);
+  CHECK_CMP_UINT (verso_game_get_ply (loaded), ==, 2);
+  CHECK (!verso_game_can_undo (loaded));
+  CHECK_CMP_INT (g_unlink (path), ==, 0);
+  CHECK_CMP_INT (g_rmdir (dir), ==, 0);
 }
 
 /* A GGF type or balanced start Verso cannot play is refused, saying which. */
@@ -506,9 +506,9 @@ static void test_bad_variant_in_ggf_is_named (void)
     g_autoptr (VersoGame) game = verso_game_new_from_text (texts[i][0], strlen (texts[i][0]),
                                                            VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN,
                                                            LEVEL_BEGINNER, NULL, &error);
-    g_assert_null (game);
-    g_assert_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE);
-    g_assert_nonnull (strstr (error->message, texts[i][1]));
+    CHECK (game == NULL);
+    CHECK_ERROR (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE);
+    REQUIRE (strstr (error->message, texts[i][1]) != NULL);
   }
 }
 
@@ -520,22 +520,22 @@ static void test_level_for_each_colour (void)
   int level_notified = 0;
 
   g_signal_connect (game, "notify::level", G_CALLBACK (count_notify), &level_notified);
-  g_assert_cmpint (verso_game_get_level_for (game, VERSO_COLOR_BLACK), ==, LEVEL_CASUAL);
-  g_assert_cmpint (verso_game_get_level_for (game, VERSO_COLOR_WHITE), ==, LEVEL_CASUAL);
+  CHECK_CMP_INT (verso_game_get_level_for (game, VERSO_COLOR_BLACK), ==, LEVEL_CASUAL);
+  CHECK_CMP_INT (verso_game_get_level_for (game, VERSO_COLOR_WHITE), ==, LEVEL_CASUAL);
 
   verso_game_set_level_for (game, VERSO_COLOR_WHITE, LEVEL_MASTER);
-  g_assert_cmpint (level_notified, ==, 1);
-  g_assert_cmpint (verso_game_get_level_for (game, VERSO_COLOR_BLACK), ==, LEVEL_CASUAL);
-  g_assert_cmpint (verso_game_get_level_for (game, VERSO_COLOR_WHITE), ==, LEVEL_MASTER);
+  CHECK_CMP_INT (level_notified, ==, 1);
+  CHECK_CMP_INT (verso_game_get_level_for (game, VERSO_COLOR_BLACK), ==, LEVEL_CASUAL);
+  CHECK_CMP_INT (verso_game_get_level_for (game, VERSO_COLOR_WHITE), ==, LEVEL_MASTER);
   /* The level of the computer's colour: white here. */
-  g_assert_cmpint (verso_game_get_level (game), ==, LEVEL_MASTER);
+  CHECK_CMP_INT (verso_game_get_level (game), ==, LEVEL_MASTER);
   verso_game_set_level_for (game, VERSO_COLOR_WHITE, LEVEL_MASTER);
-  g_assert_cmpint (level_notified, ==, 1);
+  CHECK_CMP_INT (level_notified, ==, 1);
 
   verso_game_set_level (game, LEVEL_NOVICE);
-  g_assert_cmpint (level_notified, ==, 2);
-  g_assert_cmpint (verso_game_get_level_for (game, VERSO_COLOR_BLACK), ==, LEVEL_NOVICE);
-  g_assert_cmpint (verso_game_get_level_for (game, VERSO_COLOR_WHITE), ==, LEVEL_NOVICE);
+  CHECK_CMP_INT (level_notified, ==, 2);
+  CHECK_CMP_INT (verso_game_get_level_for (game, VERSO_COLOR_BLACK), ==, LEVEL_NOVICE);
+  CHECK_CMP_INT (verso_game_get_level_for (game, VERSO_COLOR_WHITE), ==, LEVEL_NOVICE);
 }
 
 /* A change of the searching colour's level restarts its search; the other colour's does not. */
@@ -546,15 +546,15 @@ static void test_level_change_restarts_only_that_side (void)
 
   verso_game_set_move_delay (game, 60 * 1000);
   verso_game_start_computer (game);
-  g_assert_true (verso_game_get_thinking (game));
+  CHECK (verso_game_get_thinking (game));
   g_signal_connect (game, "notify::thinking", G_CALLBACK (count_notify), &thinking_notified);
 
   verso_game_set_level_for (game, VERSO_COLOR_WHITE, LEVEL_BEGINNER);
-  g_assert_cmpint (thinking_notified, ==, 0);
+  CHECK_CMP_INT (thinking_notified, ==, 0);
   verso_game_set_level_for (game, VERSO_COLOR_BLACK, LEVEL_BEGINNER);
   /* Stopped, then started again. */
-  g_assert_cmpint (thinking_notified, ==, 2);
-  g_assert_true (verso_game_get_thinking (game));
+  CHECK_CMP_INT (thinking_notified, ==, 2);
+  CHECK (verso_game_get_thinking (game));
   verso_game_stop_computer (game);
 }
 
@@ -569,9 +569,9 @@ static void test_ggf_names_each_level (void)
   g_autoptr (VersoGame) game = verso_game_new_with_setup (&setup);
   g_autofree char *ggf = verso_game_to_text (game, VERSO_FORMAT_GGF);
 
-  g_assert_cmpuint (verso_game_get_given_moves (game), ==, 0);
-  g_assert_nonnull (strstr (ggf, "PB[Verso (Beginner)]"));
-  g_assert_nonnull (strstr (ggf, "PW[Verso (Master)]"));
+  CHECK_CMP_UINT (verso_game_get_given_moves (game), ==, 0);
+  REQUIRE (strstr (ggf, "PB[Verso (Beginner)]") != NULL);
+  REQUIRE (strstr (ggf, "PW[Verso (Master)]") != NULL);
 }
 
 /* Pause. */
@@ -591,30 +591,30 @@ static void test_pause_and_resume_computer_game (void)
   g_signal_connect (game, "notify::paused", G_CALLBACK (count_notify), &paused_notified);
   verso_game_set_move_delay (game, 150);
   verso_game_start_computer (game);
-  g_assert_true (verso_game_get_thinking (game));
+  CHECK (verso_game_get_thinking (game));
   /* Beginner answers well within the delay: its answer waits for it, and pausing drops it. */
   run_for (0.05);
   length = verso_game_get_length (game);
   verso_game_pause (game);
-  g_assert_true (verso_game_get_paused (game));
-  g_assert_false (verso_game_get_thinking (game));
-  g_assert_cmpint (paused_notified, ==, 1);
+  CHECK (verso_game_get_paused (game));
+  CHECK (!verso_game_get_thinking (game));
+  CHECK_CMP_INT (paused_notified, ==, 1);
   verso_game_pause (game);
-  g_assert_cmpint (paused_notified, ==, 1);
+  CHECK_CMP_INT (paused_notified, ==, 1);
   run_for (0.5);
-  g_assert_cmpuint (verso_game_get_length (game), ==, length);
+  CHECK_CMP_UINT (verso_game_get_length (game), ==, length);
   /* Starting the computer does nothing while paused. */
   verso_game_start_computer (game);
-  g_assert_false (verso_game_get_thinking (game));
+  CHECK (!verso_game_get_thinking (game));
 
   verso_game_resume (game);
-  g_assert_false (verso_game_get_paused (game));
-  g_assert_cmpint (paused_notified, ==, 2);
-  g_assert_true (verso_game_get_thinking (game));
+  CHECK (!verso_game_get_paused (game));
+  CHECK_CMP_INT (paused_notified, ==, 2);
+  CHECK (verso_game_get_thinking (game));
   verso_game_set_move_delay (game, 0);
   {
     gpointer data[2] = { game, GUINT_TO_POINTER (length) };
-    g_assert_true (wait_for (longer_than, data, 30));
+    CHECK (wait_for (longer_than, data, 30));
   }
 }
 
@@ -626,33 +626,33 @@ static void test_person_move_ends_pause (void)
 
   g_signal_connect (game, "notify::paused", G_CALLBACK (count_notify), &paused_notified);
   verso_game_pause (game);
-  g_assert_true (verso_game_get_paused (game));
-  g_assert_true (verso_game_play (game, square ("f5"), &error));
-  g_assert_no_error (error);
-  g_assert_false (verso_game_get_paused (game));
-  g_assert_cmpint (paused_notified, ==, 2);
+  CHECK (verso_game_get_paused (game));
+  CHECK (verso_game_play (game, square ("f5"), &error));
+  CHECK_NO_ERROR (error);
+  CHECK (!verso_game_get_paused (game));
+  CHECK_CMP_INT (paused_notified, ==, 2);
   /* The computer answers at once. */
-  g_assert_true (verso_game_get_thinking (game));
+  CHECK (verso_game_get_thinking (game));
   verso_game_stop_computer (game);
 }
 
 int main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
+  check_glib_init ();
 
-  g_test_add_func ("/game-variants/reverse-winner-has-fewer-discs", test_reverse_winner_has_fewer_discs);
-  g_test_add_func ("/game-variants/computer-plays-reverse-moves", test_computer_plays_reverse_moves);
-  g_test_add_func ("/game-variants/hint-follows-reverse-rules", test_hint_follows_reverse_rules);
-  g_test_add_func ("/game-variants/balanced-start-is-given", test_balanced_start_is_given);
-  g_test_add_func ("/game-variants/computer-moves-after-balanced-start", test_computer_moves_after_balanced_start);
-  g_test_add_func ("/game-variants/files-keep-rules-and-given-moves", test_files_keep_rules_and_given_moves);
-  g_test_add_func ("/game-variants/session-without-variant-keys", test_session_without_variant_keys);
-  g_test_add_func ("/game-variants/ggf-given-moves-round-trip", test_ggf_given_moves_round_trip);
-  g_test_add_func ("/game-variants/bad-variant-in-ggf-is-named", test_bad_variant_in_ggf_is_named);
-  g_test_add_func ("/game-variants/level-for-each-colour", test_level_for_each_colour);
-  g_test_add_func ("/game-variants/level-change-restarts-only-that-side", test_level_change_restarts_only_that_side);
-  g_test_add_func ("/game-variants/ggf-names-each-level", test_ggf_names_each_level);
-  g_test_add_func ("/game-variants/pause-and-resume-computer-game", test_pause_and_resume_computer_game);
-  g_test_add_func ("/game-variants/person-move-ends-pause", test_person_move_ends_pause);
-  return g_test_run ();
+  check_run ("/game-variants/reverse-winner-has-fewer-discs", test_reverse_winner_has_fewer_discs);
+  check_run ("/game-variants/computer-plays-reverse-moves", test_computer_plays_reverse_moves);
+  check_run ("/game-variants/hint-follows-reverse-rules", test_hint_follows_reverse_rules);
+  check_run ("/game-variants/balanced-start-is-given", test_balanced_start_is_given);
+  check_run ("/game-variants/computer-moves-after-balanced-start", test_computer_moves_after_balanced_start);
+  check_run ("/game-variants/files-keep-rules-and-given-moves", test_files_keep_rules_and_given_moves);
+  check_run ("/game-variants/session-without-variant-keys", test_session_without_variant_keys);
+  check_run ("/game-variants/ggf-given-moves-round-trip", test_ggf_given_moves_round_trip);
+  check_run ("/game-variants/bad-variant-in-ggf-is-named", test_bad_variant_in_ggf_is_named);
+  check_run ("/game-variants/level-for-each-colour", test_level_for_each_colour);
+  check_run ("/game-variants/level-change-restarts-only-that-side", test_level_change_restarts_only_that_side);
+  check_run ("/game-variants/ggf-names-each-level", test_ggf_names_each_level);
+  check_run ("/game-variants/pause-and-resume-computer-game", test_pause_and_resume_computer_game);
+  check_run ("/game-variants/person-move-ends-pause", test_person_move_ends_pause);
+  return check_finish ();
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "book.h"
+#include "check-glib.h"
 #include "notation.h"
 #include "test-main-loop.h"
 #include "verso-game.h"
@@ -41,17 +42,17 @@ static void test_start_position (void)
 {
   g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER);
 
-  g_assert_cmpint (verso_game_count (game, VERSO_COLOR_BLACK), ==, 2);
-  g_assert_cmpint (verso_game_count (game, VERSO_COLOR_WHITE), ==, 2);
-  g_assert_cmpint (verso_game_get_turn (game), ==, VERSO_COLOR_BLACK);
-  g_assert_true (verso_game_get_discs (game, VERSO_COLOR_BLACK) & board_bit (square ("d5")));
-  g_assert_true (verso_game_get_discs (game, VERSO_COLOR_WHITE) & board_bit (square ("d4")));
-  g_assert_cmphex (verso_game_get_legal_moves (game), ==,
-                   board_bit (square ("d3")) | board_bit (square ("c4")) | board_bit (square ("f5")) | board_bit (square ("e6")));
-  g_assert_cmpint (verso_game_get_last_move (game), ==, BOARD_NO_MOVE);
-  g_assert_false (verso_game_can_undo (game));
-  g_assert_false (verso_game_can_redo (game));
-  g_assert_false (verso_game_is_over (game));
+  CHECK_CMP_INT (verso_game_count (game, VERSO_COLOR_BLACK), ==, 2);
+  CHECK_CMP_INT (verso_game_count (game, VERSO_COLOR_WHITE), ==, 2);
+  CHECK_CMP_INT (verso_game_get_turn (game), ==, VERSO_COLOR_BLACK);
+  CHECK (verso_game_get_discs (game, VERSO_COLOR_BLACK) & board_bit (square ("d5")));
+  CHECK (verso_game_get_discs (game, VERSO_COLOR_WHITE) & board_bit (square ("d4")));
+  CHECK_CMP_HEX (verso_game_get_legal_moves (game), ==,
+                 board_bit (square ("d3")) | board_bit (square ("c4")) | board_bit (square ("f5")) | board_bit (square ("e6")));
+  CHECK_CMP_INT (verso_game_get_last_move (game), ==, BOARD_NO_MOVE);
+  CHECK (!verso_game_can_undo (game));
+  CHECK (!verso_game_can_redo (game));
+  CHECK (!verso_game_is_over (game));
 }
 
 static void count_signal (gpointer instance, gpointer user_data)
@@ -67,16 +68,16 @@ static void test_move_flips_and_changes_turn (void)
   int changed = 0;
 
   g_signal_connect (game, "changed", G_CALLBACK (count_signal), &changed);
-  g_assert_true (verso_game_play (game, square ("f5"), &error));
-  g_assert_no_error (error);
-  g_assert_cmpint (changed, ==, 1);
-  g_assert_cmpint (verso_game_count (game, VERSO_COLOR_BLACK), ==, 4);
-  g_assert_cmpint (verso_game_count (game, VERSO_COLOR_WHITE), ==, 1);
-  g_assert_true (verso_game_get_discs (game, VERSO_COLOR_BLACK) & board_bit (square ("e5")));
-  g_assert_cmpint (verso_game_get_turn (game), ==, VERSO_COLOR_WHITE);
-  g_assert_cmpint (verso_game_get_last_move (game), ==, square ("f5"));
+  CHECK (verso_game_play (game, square ("f5"), &error));
+  CHECK_NO_ERROR (error);
+  CHECK_CMP_INT (changed, ==, 1);
+  CHECK_CMP_INT (verso_game_count (game, VERSO_COLOR_BLACK), ==, 4);
+  CHECK_CMP_INT (verso_game_count (game, VERSO_COLOR_WHITE), ==, 1);
+  CHECK (verso_game_get_discs (game, VERSO_COLOR_BLACK) & board_bit (square ("e5")));
+  CHECK_CMP_INT (verso_game_get_turn (game), ==, VERSO_COLOR_WHITE);
+  CHECK_CMP_INT (verso_game_get_last_move (game), ==, square ("f5"));
   transcript = verso_game_get_transcript (game);
-  g_assert_cmpstr (transcript, ==, "f5");
+  CHECK_CMP_STR (transcript, ==, "f5");
 }
 
 static void test_illegal_move_changes_nothing (void)
@@ -86,17 +87,17 @@ static void test_illegal_move_changes_nothing (void)
   int changed = 0;
 
   g_signal_connect (game, "changed", G_CALLBACK (count_signal), &changed);
-  g_assert_false (verso_game_play (game, square ("a1"), &error));
-  g_assert_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_ILLEGAL_MOVE);
+  CHECK (!verso_game_play (game, square ("a1"), &error));
+  CHECK_ERROR (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_ILLEGAL_MOVE);
   g_clear_error (&error);
-  g_assert_false (verso_game_play (game, square ("d4"), &error)); /* occupied */
-  g_assert_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_ILLEGAL_MOVE);
+  CHECK (!verso_game_play (game, square ("d4"), &error)); /* occupied */
+  CHECK_ERROR (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_ILLEGAL_MOVE);
   g_clear_error (&error);
-  g_assert_false (verso_game_play (game, 99, &error));
-  g_assert_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_ILLEGAL_MOVE);
-  g_assert_cmpint (changed, ==, 0);
-  g_assert_cmpint (verso_game_get_ply (game), ==, 0);
-  g_assert_cmpint (verso_game_count (game, VERSO_COLOR_BLACK), ==, 2);
+  CHECK (!verso_game_play (game, 99, &error));
+  CHECK_ERROR (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_ILLEGAL_MOVE);
+  CHECK_CMP_INT (changed, ==, 0);
+  CHECK_CMP_INT (verso_game_get_ply (game), ==, 0);
+  CHECK_CMP_INT (verso_game_count (game, VERSO_COLOR_BLACK), ==, 2);
 }
 
 static void test_human_cannot_move_for_the_computer (void)
@@ -104,9 +105,9 @@ static void test_human_cannot_move_for_the_computer (void)
   g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_COMPUTER, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER);
   g_autoptr (GError) error = NULL;
 
-  g_assert_false (verso_game_play (game, square ("f5"), &error));
-  g_assert_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_NOT_YOUR_TURN);
-  g_assert_cmpint (verso_game_get_ply (game), ==, 0);
+  CHECK (!verso_game_play (game, square ("f5"), &error));
+  CHECK_ERROR (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_NOT_YOUR_TURN);
+  CHECK_CMP_INT (verso_game_get_ply (game), ==, 0);
 }
 
 typedef struct {
@@ -120,7 +121,7 @@ static void on_pass (VersoGame *game, int color, Events *events)
   events->passes++;
   events->last_passer = color;
   /* The passer is not to move: the turn went straight back to the other side. */
-  g_assert_cmpint (verso_game_get_turn (game), ==, verso_color_other (color));
+  CHECK_CMP_INT (verso_game_get_turn (game), ==, verso_color_other (color));
 }
 
 static void on_game_over (VersoGame *game, Events *events)
@@ -136,11 +137,11 @@ static void play_random (VersoGame *game, GRand *rand, int max_moves)
     int count = board_count (legal), pick = g_rand_int_range (rand, 0, count);
     g_autoptr (GError) error = NULL;
 
-    g_assert_cmpint (count, >, 0);
+    CHECK_CMP_INT (count, >, 0);
     while (pick-- > 0)
       legal &= legal - 1;
-    g_assert_true (verso_game_play (game, __builtin_ctzll (legal), &error));
-    g_assert_no_error (error);
+    CHECK (verso_game_play (game, __builtin_ctzll (legal), &error));
+    CHECK_NO_ERROR (error);
   }
 }
 
@@ -159,22 +160,22 @@ static void test_passes_and_game_end (void)
     g_signal_connect (game, "pass", G_CALLBACK (on_pass), &events);
     g_signal_connect (game, "game-over", G_CALLBACK (on_game_over), &events);
     play_random (game, rand, 64);
-    g_assert_true (verso_game_is_over (game));
-    g_assert_cmpint (events.game_overs, ==, 1);
-    g_assert_cmphex (verso_game_get_legal_moves (game), ==, 0);
+    CHECK (verso_game_is_over (game));
+    CHECK_CMP_INT (events.game_overs, ==, 1);
+    CHECK_CMP_HEX (verso_game_get_legal_moves (game), ==, 0);
     black = verso_game_count (game, VERSO_COLOR_BLACK);
     white = verso_game_count (game, VERSO_COLOR_WHITE);
-    g_assert_cmpint (black + white, <=, 64);
-    g_assert_cmpint (verso_game_get_winner (game), ==, black == white ? -1 : black > white ? VERSO_COLOR_BLACK : VERSO_COLOR_WHITE);
-    g_assert_false (verso_game_play (game, square ("a1"), &error));
-    g_assert_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_GAME_OVER);
+    CHECK_CMP_INT (black + white, <=, 64);
+    CHECK_CMP_INT (verso_game_get_winner (game), ==, black == white ? -1 : black > white ? VERSO_COLOR_BLACK : VERSO_COLOR_WHITE);
+    CHECK (!verso_game_play (game, square ("a1"), &error));
+    CHECK_ERROR (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_GAME_OVER);
     if (events.passes > 0) {
       g_autofree char *transcript = verso_game_get_transcript (game);
       games_with_pass++;
-      g_assert_nonnull (strstr (transcript, "PA"));
+      REQUIRE (strstr (transcript, "PA") != NULL);
     }
   }
-  g_assert_cmpint (games_with_pass, >, 0);
+  CHECK_CMP_INT (games_with_pass, >, 0);
 }
 
 static void test_undo_and_redo (void)
@@ -184,34 +185,34 @@ static void test_undo_and_redo (void)
   g_autofree char *redone = NULL;
   g_autofree char *replaced = NULL;
 
-  g_assert_true (verso_game_play (game, square ("f5"), NULL));
-  g_assert_true (verso_game_play (game, square ("d6"), NULL));
-  g_assert_true (verso_game_play (game, square ("c3"), NULL));
+  CHECK (verso_game_play (game, square ("f5"), NULL));
+  CHECK (verso_game_play (game, square ("d6"), NULL));
+  CHECK (verso_game_play (game, square ("c3"), NULL));
   after = verso_game_get_transcript (game);
 
   verso_game_undo (game);
-  g_assert_cmpint (verso_game_get_ply (game), ==, 2);
-  g_assert_cmpint (verso_game_get_turn (game), ==, VERSO_COLOR_BLACK);
-  g_assert_true (verso_game_can_redo (game));
+  CHECK_CMP_INT (verso_game_get_ply (game), ==, 2);
+  CHECK_CMP_INT (verso_game_get_turn (game), ==, VERSO_COLOR_BLACK);
+  CHECK (verso_game_can_redo (game));
   verso_game_undo (game);
   verso_game_undo (game);
-  g_assert_cmpint (verso_game_get_ply (game), ==, 0);
-  g_assert_false (verso_game_can_undo (game));
-  g_assert_cmpint (verso_game_count (game, VERSO_COLOR_WHITE), ==, 2);
+  CHECK_CMP_INT (verso_game_get_ply (game), ==, 0);
+  CHECK (!verso_game_can_undo (game));
+  CHECK_CMP_INT (verso_game_count (game, VERSO_COLOR_WHITE), ==, 2);
 
   verso_game_redo (game);
   verso_game_redo (game);
   verso_game_redo (game);
   redone = verso_game_get_transcript (game);
-  g_assert_cmpstr (redone, ==, after);
-  g_assert_false (verso_game_can_redo (game));
+  CHECK_CMP_STR (redone, ==, after);
+  CHECK (!verso_game_can_redo (game));
 
   /* A new move after undo replaces the moves that could be redone. */
   verso_game_undo (game);
-  g_assert_true (verso_game_play (game, square ("c5"), NULL));
-  g_assert_false (verso_game_can_redo (game));
+  CHECK (verso_game_play (game, square ("c5"), NULL));
+  CHECK (!verso_game_can_redo (game));
   replaced = verso_game_get_transcript (game);
-  g_assert_cmpstr (replaced, ==, "f5d6c5");
+  CHECK_CMP_STR (replaced, ==, "f5d6c5");
 }
 
 static void test_undo_against_computer_returns_to_human_turn (void)
@@ -219,48 +220,48 @@ static void test_undo_against_computer_returns_to_human_turn (void)
   g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_COMPUTER, LEVEL_BEGINNER);
 
   verso_game_set_move_delay (game, 0);
-  g_assert_true (verso_game_play (game, square ("f5"), NULL));
-  g_assert_true (verso_game_get_thinking (game));
-  g_assert_true (run_until (game, human_to_move, 30));
-  g_assert_cmpint (verso_game_get_ply (game), ==, 2);
-  g_assert_true (verso_game_play (game, __builtin_ctzll (verso_game_get_legal_moves (game)), NULL));
-  g_assert_true (run_until (game, human_to_move, 30));
-  g_assert_cmpint (verso_game_get_ply (game), ==, 4);
+  CHECK (verso_game_play (game, square ("f5"), NULL));
+  CHECK (verso_game_get_thinking (game));
+  CHECK (run_until (game, human_to_move, 30));
+  CHECK_CMP_INT (verso_game_get_ply (game), ==, 2);
+  CHECK (verso_game_play (game, __builtin_ctzll (verso_game_get_legal_moves (game)), NULL));
+  CHECK (run_until (game, human_to_move, 30));
+  CHECK_CMP_INT (verso_game_get_ply (game), ==, 4);
 
   /* One undo takes back the computer's answer and the person's move. */
   verso_game_undo (game);
-  g_assert_cmpint (verso_game_get_ply (game), ==, 2);
-  g_assert_cmpint (verso_game_get_turn (game), ==, VERSO_COLOR_BLACK);
-  g_assert_false (verso_game_get_thinking (game));
+  CHECK_CMP_INT (verso_game_get_ply (game), ==, 2);
+  CHECK_CMP_INT (verso_game_get_turn (game), ==, VERSO_COLOR_BLACK);
+  CHECK (!verso_game_get_thinking (game));
   verso_game_undo (game);
-  g_assert_cmpint (verso_game_get_ply (game), ==, 0);
-  g_assert_false (verso_game_can_undo (game));
+  CHECK_CMP_INT (verso_game_get_ply (game), ==, 0);
+  CHECK (!verso_game_can_undo (game));
   run_for (0.2);
-  g_assert_cmpint (verso_game_get_ply (game), ==, 0);
+  CHECK_CMP_INT (verso_game_get_ply (game), ==, 0);
 
   /* Redo goes to the person's next turn, without asking the computer again. */
   verso_game_redo (game);
-  g_assert_cmpint (verso_game_get_ply (game), ==, 2);
-  g_assert_false (verso_game_get_thinking (game));
+  CHECK_CMP_INT (verso_game_get_ply (game), ==, 2);
+  CHECK (!verso_game_get_thinking (game));
   verso_game_redo (game);
-  g_assert_cmpint (verso_game_get_ply (game), ==, 4);
+  CHECK_CMP_INT (verso_game_get_ply (game), ==, 4);
 }
 
 static void test_undo_while_computer_thinks_drops_its_answer (void)
 {
   g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_COMPUTER, LEVEL_MASTER);
 
-  g_assert_true (verso_game_play (game, square ("f5"), NULL));
-  g_assert_true (verso_game_get_thinking (game));
+  CHECK (verso_game_play (game, square ("f5"), NULL));
+  CHECK (verso_game_get_thinking (game));
   run_for (0.05);
   verso_game_undo (game);
-  g_assert_false (verso_game_get_thinking (game));
-  g_assert_cmpint (verso_game_get_ply (game), ==, 0);
+  CHECK (!verso_game_get_thinking (game));
+  CHECK_CMP_INT (verso_game_get_ply (game), ==, 0);
   /* Long enough for the stopped search to answer; the answer must not be played. */
   run_for (0.6);
-  g_assert_cmpint (verso_game_get_ply (game), ==, 0);
-  g_assert_cmpint (verso_game_count (game, VERSO_COLOR_BLACK), ==, 2);
-  g_assert_false (verso_game_get_thinking (game));
+  CHECK_CMP_INT (verso_game_get_ply (game), ==, 0);
+  CHECK_CMP_INT (verso_game_count (game, VERSO_COLOR_BLACK), ==, 2);
+  CHECK (!verso_game_get_thinking (game));
 }
 
 static void test_answer_waiting_for_its_delay_is_dropped (void)
@@ -270,15 +271,15 @@ static void test_answer_waiting_for_its_delay_is_dropped (void)
   /* The engine answers at once; the move waits for the delay, and a change of players in
    * between makes it stale. */
   verso_game_set_move_delay (game, 1500);
-  g_assert_true (verso_game_play (game, square ("f5"), NULL));
+  CHECK (verso_game_play (game, square ("f5"), NULL));
   run_for (0.5);
-  g_assert_true (verso_game_get_thinking (game));
+  CHECK (verso_game_get_thinking (game));
   verso_game_set_player (game, VERSO_COLOR_WHITE, VERSO_PLAYER_HUMAN);
-  g_assert_false (verso_game_get_thinking (game));
+  CHECK (!verso_game_get_thinking (game));
   run_for (1.5);
-  g_assert_cmpint (verso_game_get_ply (game), ==, 1);
-  g_assert_cmpint (verso_game_get_turn (game), ==, VERSO_COLOR_WHITE);
-  g_assert_true (verso_game_is_human_turn (game));
+  CHECK_CMP_INT (verso_game_get_ply (game), ==, 1);
+  CHECK_CMP_INT (verso_game_get_turn (game), ==, VERSO_COLOR_WHITE);
+  CHECK (verso_game_is_human_turn (game));
 }
 
 static void count_move (VersoGame *game, int square, guint64 flips, int *count)
@@ -313,22 +314,22 @@ static void test_new_level_restarts_the_search (void)
   /* Through the book, where the master answers at once, to a move that leaves it. */
   int move;
   while ((move = move_out_of_book (game)) == BOARD_NO_MOVE) {
-    g_assert_cmpuint (verso_game_get_ply (game), <, 30);
-    g_assert_true (verso_game_play (game, __builtin_ctzll (verso_game_get_legal_moves (game)), NULL));
-    g_assert_true (run_until (game, human_to_move, 30));
+    CHECK_CMP_UINT (verso_game_get_ply (game), <, 30);
+    CHECK (verso_game_play (game, __builtin_ctzll (verso_game_get_legal_moves (game)), NULL));
+    CHECK (run_until (game, human_to_move, 30));
   }
   guint ply = verso_game_get_ply (game);
-  g_assert_true (verso_game_play (game, move, NULL));
+  CHECK (verso_game_play (game, move, NULL));
   g_signal_connect (game, "move-played", G_CALLBACK (count_move), &played);
   run_for (0.05);
   verso_game_set_level (game, LEVEL_BEGINNER);
-  g_assert_cmpint (verso_game_get_level (game), ==, LEVEL_BEGINNER);
-  g_assert_true (verso_game_get_thinking (game));
-  g_assert_true (run_until (game, human_to_move, 30));
+  CHECK_CMP_INT (verso_game_get_level (game), ==, LEVEL_BEGINNER);
+  CHECK (verso_game_get_thinking (game));
+  CHECK (run_until (game, human_to_move, 30));
   /* One answer: the master's stopped search played nothing. */
   run_for (0.3);
-  g_assert_cmpint (played, ==, 1);
-  g_assert_cmpuint (verso_game_get_ply (game), ==, ply + 2);
+  CHECK_CMP_INT (played, ==, 1);
+  CHECK_CMP_UINT (verso_game_get_ply (game), ==, ply + 2);
 }
 
 static void test_move_appears_after_delay (void)
@@ -338,10 +339,10 @@ static void test_move_appears_after_delay (void)
 
   /* The pause counts from the person's move, which also starts the computer thinking. */
   start = g_get_monotonic_time ();
-  g_assert_true (verso_game_play (game, square ("f5"), NULL));
-  g_assert_true (run_until (game, human_to_move, 30));
-  g_assert_cmpint (g_get_monotonic_time () - start, >=, 380 * 1000);
-  g_assert_cmpint (verso_game_get_ply (game), ==, 2);
+  CHECK (verso_game_play (game, square ("f5"), NULL));
+  CHECK (run_until (game, human_to_move, 30));
+  CHECK_CMP_INT (g_get_monotonic_time () - start, >=, 380 * 1000);
+  CHECK_CMP_INT (verso_game_get_ply (game), ==, 2);
 }
 
 static void test_computer_plays_itself_to_the_end (void)
@@ -352,10 +353,10 @@ static void test_computer_plays_itself_to_the_end (void)
   g_signal_connect (game, "game-over", G_CALLBACK (on_game_over), &events);
   verso_game_set_move_delay (game, 0);
   verso_game_start_computer (game);
-  g_assert_true (run_until (game, game_over, 120));
-  g_assert_cmpint (events.game_overs, ==, 1);
-  g_assert_false (verso_game_get_thinking (game));
-  g_assert_cmpint (verso_game_get_ply (game), >=, 9);
+  CHECK (run_until (game, game_over, 120));
+  CHECK_CMP_INT (events.game_overs, ==, 1);
+  CHECK (!verso_game_get_thinking (game));
+  CHECK_CMP_INT (verso_game_get_ply (game), >=, 9);
 }
 
 /* A game dropped while the computer thinks goes at once: the search holds it only weakly, and
@@ -369,10 +370,10 @@ static void drop_game_while_thinking (GApplication *application, gpointer user_d
 
   g_object_add_weak_pointer (G_OBJECT (game), &weak);
   verso_game_start_computer (game);
-  g_assert_true (verso_game_get_thinking (game));
+  CHECK (verso_game_get_thinking (game));
   run_for (0.05);
   g_object_unref (game);
-  g_assert_null (weak);
+  CHECK (weak == NULL);
   *dropped = g_get_monotonic_time ();
 }
 
@@ -382,11 +383,11 @@ static void test_game_dropped_while_thinking_is_finalized (void)
                                                             G_APPLICATION_NON_UNIQUE);
   gint64 dropped = 0;
 
-  g_assert_true (g_application_get_default () == application);
+  CHECK (g_application_get_default () == application);
   g_signal_connect (application, "activate", G_CALLBACK (drop_game_while_thinking), &dropped);
-  g_assert_cmpint (g_application_run (application, 0, NULL), ==, 0);
-  g_assert_cmpint (dropped, >, 0);
-  g_test_message ("the application was let go %.1f ms after the game was dropped",
+  CHECK_CMP_INT (g_application_run (application, 0, NULL), ==, 0);
+  CHECK_CMP_INT (dropped, >, 0);
+  check_note ("the application was let go %.1f ms after the game was dropped",
                   (g_get_monotonic_time () - dropped) / 1e3);
 }
 
@@ -396,7 +397,7 @@ static void hint_ready (GObject *source, GAsyncResult *result, gpointer user_dat
   g_autoptr (GError) error = NULL;
 
   *move = verso_game_hint_finish (VERSO_GAME (source), result, NULL, NULL, &error);
-  g_assert_no_error (error);
+  CHECK_NO_ERROR (error);
 }
 
 static void test_hint_is_a_legal_move (void)
@@ -404,11 +405,11 @@ static void test_hint_is_a_legal_move (void)
   g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER);
   int move = -1;
 
-  g_assert_true (verso_game_play (game, square ("f5"), NULL));
+  CHECK (verso_game_play (game, square ("f5"), NULL));
   verso_game_hint_async (game, NULL, hint_ready, &move);
   while (move < 0)
     g_main_context_iteration (NULL, TRUE);
-  g_assert_true (verso_game_get_legal_moves (game) & board_bit (move));
+  CHECK (verso_game_get_legal_moves (game) & board_bit (move));
 }
 
 static char *temp_path (const char *name)
@@ -416,7 +417,7 @@ static char *temp_path (const char *name)
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("verso-test-XXXXXX", &error);
 
-  g_assert_no_error (error);
+  CHECK_NO_ERROR (error);
   return g_build_filename (dir, "nested", name, NULL);
 }
 
@@ -454,21 +455,21 @@ static void test_save_and_load_round_trip (void)
     verso_game_undo (game);
     verso_game_set_player (game, VERSO_COLOR_WHITE, n % 2 ? VERSO_PLAYER_HUMAN : VERSO_PLAYER_COMPUTER);
     verso_game_stop_computer (game);
-    g_assert_true (verso_game_save (game, path, &error));
-    g_assert_no_error (error);
+    CHECK (verso_game_save (game, path, &error));
+    CHECK_NO_ERROR (error);
 
     loaded = verso_game_load (path, &error);
-    g_assert_no_error (error);
-    g_assert_nonnull (loaded);
+    CHECK_NO_ERROR (error);
+    REQUIRE (loaded != NULL);
     moves = verso_game_get_transcript (game);
     loaded_moves = verso_game_get_transcript (loaded);
-    g_assert_cmpstr (loaded_moves, ==, moves);
-    g_assert_cmpint (verso_game_get_ply (loaded), ==, verso_game_get_ply (game));
-    g_assert_cmpint (verso_game_get_level (loaded), ==, verso_game_get_level (game));
-    g_assert_cmpint (verso_game_get_player (loaded, VERSO_COLOR_WHITE), ==, verso_game_get_player (game, VERSO_COLOR_WHITE));
-    g_assert_cmpint (verso_game_can_redo (loaded), ==, verso_game_can_redo (game));
-    g_assert_cmphex (verso_game_get_discs (loaded, VERSO_COLOR_BLACK), ==, verso_game_get_discs (game, VERSO_COLOR_BLACK));
-    g_assert_cmphex (verso_game_get_discs (loaded, VERSO_COLOR_WHITE), ==, verso_game_get_discs (game, VERSO_COLOR_WHITE));
+    CHECK_CMP_STR (loaded_moves, ==, moves);
+    CHECK_CMP_INT (verso_game_get_ply (loaded), ==, verso_game_get_ply (game));
+    CHECK_CMP_INT (verso_game_get_level (loaded), ==, verso_game_get_level (game));
+    CHECK_CMP_INT (verso_game_get_player (loaded, VERSO_COLOR_WHITE), ==, verso_game_get_player (game, VERSO_COLOR_WHITE));
+    CHECK_CMP_INT (verso_game_can_redo (loaded), ==, verso_game_can_redo (game));
+    CHECK_CMP_HEX (verso_game_get_discs (loaded, VERSO_COLOR_BLACK), ==, verso_game_get_discs (game, VERSO_COLOR_BLACK));
+    CHECK_CMP_HEX (verso_game_get_discs (loaded, VERSO_COLOR_WHITE), ==, verso_game_get_discs (game, VERSO_COLOR_WHITE));
     if (verso_game_can_redo (game)) {
       g_autofree char *redone = NULL;
       g_autofree char *loaded_redone = NULL;
@@ -478,7 +479,7 @@ static void test_save_and_load_round_trip (void)
       verso_game_stop_computer (loaded);
       redone = verso_game_get_transcript (game);
       loaded_redone = verso_game_get_transcript (loaded);
-      g_assert_cmpstr (loaded_redone, ==, redone);
+      CHECK_CMP_STR (loaded_redone, ==, redone);
     }
   }
   remove_path (path);
@@ -489,9 +490,9 @@ static void write_file (const char *path, const char *contents)
   g_autofree char *dir = g_path_get_dirname (path);
   g_autoptr (GError) error = NULL;
 
-  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  CHECK_CMP_INT (g_mkdir_with_parents (dir, 0700), ==, 0);
   g_file_set_contents (path, contents, -1, &error);
-  g_assert_no_error (error);
+  CHECK_NO_ERROR (error);
 }
 
 static void assert_bad_file (const char *path, const char *contents, const char *message_part)
@@ -501,8 +502,8 @@ static void assert_bad_file (const char *path, const char *contents, const char 
 
   write_file (path, contents);
   game = verso_game_load (path, &error);
-  g_assert_null (game);
-  g_assert_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE);
+  CHECK (game == NULL);
+  CHECK_ERROR (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE);
   if (!strstr (error->message, message_part))
     g_error ("“%s” does not mention “%s”", error->message, message_part);
 }
@@ -534,10 +535,10 @@ static void test_bad_saved_games_are_refused (void)
 
   write_file (path, GOOD_HEADER "Moves=f5d6c3\nShown=2\n");
   good = verso_game_load (path, &error);
-  g_assert_no_error (error);
-  g_assert_cmpint (verso_game_get_ply (good), ==, 2);
-  g_assert_true (verso_game_can_redo (good));
-  g_assert_cmpint (verso_game_get_level (good), ==, LEVEL_CASUAL);
+  CHECK_NO_ERROR (error);
+  CHECK_CMP_INT (verso_game_get_ply (good), ==, 2);
+  CHECK (verso_game_can_redo (good));
+  CHECK_CMP_INT (verso_game_get_level (good), ==, LEVEL_CASUAL);
   remove_path (path);
 }
 
@@ -552,18 +553,18 @@ static void test_restore_sets_a_bad_file_aside (void)
 
   /* No file: no game and no error. */
   none = verso_game_restore (path, &set_aside, &error);
-  g_assert_null (none);
-  g_assert_no_error (error);
-  g_assert_null (set_aside);
+  CHECK (none == NULL);
+  CHECK_NO_ERROR (error);
+  CHECK (set_aside == NULL);
 
   write_file (path, "not a game at all\n\x01\x02");
   game = verso_game_restore (path, &set_aside, &error);
-  g_assert_null (game);
-  g_assert_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE);
-  g_assert_nonnull (set_aside);
-  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
-  g_assert_true (g_file_get_contents (set_aside, &kept, NULL, NULL));
-  g_assert_cmpstr (kept, ==, "not a game at all\n\x01\x02");
+  CHECK (game == NULL);
+  CHECK_ERROR (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE);
+  REQUIRE (set_aside != NULL);
+  CHECK (!g_file_test (path, G_FILE_TEST_EXISTS));
+  CHECK (g_file_get_contents (set_aside, &kept, NULL, NULL));
+  CHECK_CMP_STR (kept, ==, "not a game at all\n\x01\x02");
   remove_path (path);
 }
 
@@ -580,7 +581,7 @@ static Position board_position (const char *text)
   Position position;
   NotationStatus status = notation_parse_board (text, strlen (text), &position);
 
-  g_assert_cmpint (status.error, ==, NOTATION_OK);
+  CHECK_CMP_INT (status.error, ==, NOTATION_OK);
   return position;
 }
 
@@ -593,8 +594,8 @@ static void play_transcript (VersoGame *game, const char *transcript)
 {
   for (size_t i = 0; transcript[i]; i += 2) {
     g_autoptr (GError) error = NULL;
-    g_assert_true (verso_game_play (game, square (transcript + i), &error));
-    g_assert_no_error (error);
+    CHECK (verso_game_play (game, square (transcript + i), &error));
+    CHECK_NO_ERROR (error);
   }
 }
 
@@ -611,14 +612,14 @@ static void test_new_from_position_plays_the_forced_pass (void)
                                                              LEVEL_BEGINNER, &start);
   g_autofree char *transcript = verso_game_get_transcript (game);
 
-  g_assert_cmpuint (verso_game_get_ply (game), ==, 1);
-  g_assert_cmpuint (verso_game_get_length (game), ==, 1);
-  g_assert_cmpstr (transcript, ==, "PA");
-  g_assert_cmpint (verso_game_get_turn (game), ==, VERSO_COLOR_BLACK);
-  g_assert_cmphex (verso_game_get_legal_moves (game), ==, board_bit (square ("c1")) | board_bit (square ("f8")));
-  g_assert_false (verso_game_can_undo (game));
-  g_assert_false (verso_game_get_modified (game));
-  g_assert_null (verso_game_get_opening (game));
+  CHECK_CMP_UINT (verso_game_get_ply (game), ==, 1);
+  CHECK_CMP_UINT (verso_game_get_length (game), ==, 1);
+  CHECK_CMP_STR (transcript, ==, "PA");
+  CHECK_CMP_INT (verso_game_get_turn (game), ==, VERSO_COLOR_BLACK);
+  CHECK_CMP_HEX (verso_game_get_legal_moves (game), ==, board_bit (square ("c1")) | board_bit (square ("f8")));
+  CHECK (!verso_game_can_undo (game));
+  CHECK (!verso_game_get_modified (game));
+  CHECK (verso_game_get_opening (game) == NULL);
 }
 
 static void test_new_from_position_finished (void)
@@ -629,13 +630,13 @@ static void test_new_from_position_finished (void)
                                                              LEVEL_BEGINNER, &start);
   g_autoptr (GError) error = NULL;
 
-  g_assert_true (verso_game_is_over (game));
-  g_assert_cmpint (verso_game_get_winner (game), ==, VERSO_COLOR_BLACK);
-  g_assert_cmpuint (verso_game_get_length (game), ==, 0);
-  g_assert_false (verso_game_play (game, square ("e5"), &error));
-  g_assert_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_GAME_OVER);
+  CHECK (verso_game_is_over (game));
+  CHECK_CMP_INT (verso_game_get_winner (game), ==, VERSO_COLOR_BLACK);
+  CHECK_CMP_UINT (verso_game_get_length (game), ==, 0);
+  CHECK (!verso_game_play (game, square ("e5"), &error));
+  CHECK_ERROR (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_GAME_OVER);
   verso_game_start_computer (game);
-  g_assert_false (verso_game_get_thinking (game));
+  CHECK (!verso_game_get_thinking (game));
 }
 
 static void test_go_to_pauses_the_computer (void)
@@ -646,38 +647,38 @@ static void test_go_to_pauses_the_computer (void)
   verso_game_set_move_delay (game, 0);
   play_transcript (game, "f5d6c3d3");
   verso_game_set_player (game, VERSO_COLOR_WHITE, VERSO_PLAYER_COMPUTER);
-  g_assert_false (verso_game_get_thinking (game));
+  CHECK (!verso_game_get_thinking (game));
   g_signal_connect (game, "notify::paused", G_CALLBACK (count_notify), &paused_notes);
   g_signal_connect (game, "changed", G_CALLBACK (count_signal), &changed);
 
   /* White, the computer, is to move and moves follow: it waits. */
   verso_game_go_to (game, 1);
-  g_assert_cmpint (changed, ==, 1);
-  g_assert_true (verso_game_get_paused (game));
-  g_assert_cmpint (paused_notes, ==, 1);
-  g_assert_false (verso_game_get_thinking (game));
+  CHECK_CMP_INT (changed, ==, 1);
+  CHECK (verso_game_get_paused (game));
+  CHECK_CMP_INT (paused_notes, ==, 1);
+  CHECK (!verso_game_get_thinking (game));
   run_for (0.3);
-  g_assert_cmpuint (verso_game_get_ply (game), ==, 1);
-  g_assert_cmpuint (verso_game_get_length (game), ==, 4);
+  CHECK_CMP_UINT (verso_game_get_ply (game), ==, 1);
+  CHECK_CMP_UINT (verso_game_get_length (game), ==, 4);
 
   /* Resumed, it plays. */
   verso_game_resume (game);
-  g_assert_false (verso_game_get_paused (game));
-  g_assert_cmpint (paused_notes, ==, 2);
-  g_assert_true (verso_game_get_thinking (game));
-  g_assert_true (run_until (game, human_to_move, 30));
-  g_assert_cmpuint (verso_game_get_ply (game), ==, 2);
+  CHECK (!verso_game_get_paused (game));
+  CHECK_CMP_INT (paused_notes, ==, 2);
+  CHECK (verso_game_get_thinking (game));
+  CHECK (run_until (game, human_to_move, 30));
+  CHECK_CMP_UINT (verso_game_get_ply (game), ==, 2);
 
   /* At the person's turn nothing waits; the person's move, the one recorded, keeps the line
    * and lets the computer answer although moves follow. */
   verso_game_go_to (game, 0);
-  g_assert_false (verso_game_get_paused (game));
-  g_assert_true (verso_game_play (game, square ("f5"), NULL));
-  g_assert_cmpuint (verso_game_get_length (game), >=, 2);
-  g_assert_false (verso_game_get_paused (game));
-  g_assert_true (verso_game_get_thinking (game));
-  g_assert_true (run_until (game, human_to_move, 30));
-  g_assert_cmpuint (verso_game_get_ply (game), ==, 2);
+  CHECK (!verso_game_get_paused (game));
+  CHECK (verso_game_play (game, square ("f5"), NULL));
+  CHECK_CMP_UINT (verso_game_get_length (game), >=, 2);
+  CHECK (!verso_game_get_paused (game));
+  CHECK (verso_game_get_thinking (game));
+  CHECK (run_until (game, human_to_move, 30));
+  CHECK_CMP_UINT (verso_game_get_ply (game), ==, 2);
 }
 
 static void test_computers_wait_where_navigation_left_them (void)
@@ -687,21 +688,21 @@ static void test_computers_wait_where_navigation_left_them (void)
   verso_game_set_move_delay (game, 0);
   play_transcript (game, "f5d6c3d3");
   verso_game_go_to (game, 2);
-  g_assert_false (verso_game_get_paused (game));
+  CHECK (!verso_game_get_paused (game));
   verso_game_set_player (game, VERSO_COLOR_BLACK, VERSO_PLAYER_COMPUTER);
   verso_game_set_player (game, VERSO_COLOR_WHITE, VERSO_PLAYER_COMPUTER);
-  g_assert_true (verso_game_get_paused (game));
-  g_assert_false (verso_game_get_thinking (game));
+  CHECK (verso_game_get_paused (game));
+  CHECK (!verso_game_get_thinking (game));
   /* Undo among computers steps back one move, and they still wait. */
   verso_game_undo (game);
-  g_assert_cmpuint (verso_game_get_ply (game), ==, 1);
-  g_assert_true (verso_game_get_paused (game));
+  CHECK_CMP_UINT (verso_game_get_ply (game), ==, 1);
+  CHECK (verso_game_get_paused (game));
   run_for (0.2);
-  g_assert_cmpuint (verso_game_get_ply (game), ==, 1);
+  CHECK_CMP_UINT (verso_game_get_ply (game), ==, 1);
   /* At the end of the record the computer always moves. */
   verso_game_go_to (game, 4);
-  g_assert_false (verso_game_get_paused (game));
-  g_assert_true (verso_game_get_thinking (game));
+  CHECK (!verso_game_get_paused (game));
+  CHECK (verso_game_get_thinking (game));
   verso_game_stop_computer (game);
 }
 
@@ -713,26 +714,26 @@ static void test_modified_and_file (void)
   g_autoptr (GError) error = NULL;
   int modified_notes = 0, file_notes = 0;
 
-  g_assert_false (verso_game_get_modified (game));
-  g_assert_null (verso_game_get_file (game));
+  CHECK (!verso_game_get_modified (game));
+  CHECK (verso_game_get_file (game) == NULL);
   g_signal_connect (game, "notify::modified", G_CALLBACK (count_notify), &modified_notes);
   g_signal_connect (game, "notify::file", G_CALLBACK (count_notify), &file_notes);
   play_transcript (game, "f5d6");
-  g_assert_true (verso_game_get_modified (game));
-  g_assert_cmpint (modified_notes, ==, 1);
+  CHECK (verso_game_get_modified (game));
+  CHECK_CMP_INT (modified_notes, ==, 1);
   write_file (path, "old contents");
-  g_assert_true (verso_game_write (game, file, &error));
-  g_assert_no_error (error);
-  g_assert_false (verso_game_get_modified (game));
-  g_assert_cmpint (modified_notes, ==, 2);
-  g_assert_true (g_file_equal (verso_game_get_file (game), file));
-  g_assert_cmpint (file_notes, ==, 1);
+  CHECK (verso_game_write (game, file, &error));
+  CHECK_NO_ERROR (error);
+  CHECK (!verso_game_get_modified (game));
+  CHECK_CMP_INT (modified_notes, ==, 2);
+  CHECK (g_file_equal (verso_game_get_file (game), file));
+  CHECK_CMP_INT (file_notes, ==, 1);
   /* Navigation is not a change of the record. */
   verso_game_undo (game);
   verso_game_go_to (game, 2);
-  g_assert_false (verso_game_get_modified (game));
+  CHECK (!verso_game_get_modified (game));
   play_transcript (game, "c3");
-  g_assert_true (verso_game_get_modified (game));
+  CHECK (verso_game_get_modified (game));
   remove_path (path);
 }
 
@@ -742,14 +743,14 @@ static void test_opening_follows_the_position_shown (void)
   int opening_notes = 0;
 
   g_signal_connect (game, "notify::opening", G_CALLBACK (count_notify), &opening_notes);
-  g_assert_null (verso_game_get_opening (game));
+  CHECK (verso_game_get_opening (game) == NULL);
   play_transcript (game, "f5d6c3d3c4");
-  g_assert_cmpstr (verso_game_get_opening (game), ==, "Tiger");
+  CHECK_CMP_STR (verso_game_get_opening (game), ==, "Tiger");
   verso_game_go_to (game, 2);
-  g_assert_cmpstr (verso_game_get_opening (game), ==, "Perpendicular");
+  CHECK_CMP_STR (verso_game_get_opening (game), ==, "Perpendicular");
   verso_game_go_to (game, 0);
-  g_assert_null (verso_game_get_opening (game));
-  g_assert_cmpint (opening_notes, >=, 3);
+  CHECK (verso_game_get_opening (game) == NULL);
+  CHECK_CMP_INT (opening_notes, >=, 3);
 }
 
 typedef struct {
@@ -793,9 +794,9 @@ static void test_bad_texts_say_what_and_where (void)
     g_autoptr (VersoGame) game = verso_game_new_from_text (cases[i].text, strlen (cases[i].text),
                                                            VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN,
                                                            LEVEL_BEGINNER, &notice, &error);
-    g_assert_null (game);
-    g_assert_null (notice);
-    g_assert_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE);
+    CHECK (game == NULL);
+    CHECK (notice == NULL);
+    CHECK_ERROR (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE);
     if (!strstr (error->message, cases[i].message))
       g_error ("“%s”: “%s” does not say “%s”", cases[i].text, error->message, cases[i].message);
   }
@@ -806,8 +807,8 @@ static VersoGame *from_text (const char *text, char **notice)
   g_autoptr (GError) error = NULL;
   VersoGame *game = verso_game_new_from_text (text, strlen (text), VERSO_PLAYER_HUMAN,
                                               VERSO_PLAYER_COMPUTER, LEVEL_CASUAL, notice, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (game);
+  CHECK_NO_ERROR (error);
+  REQUIRE (game != NULL);
   return game;
 }
 
@@ -818,9 +819,9 @@ static void assert_same_record (VersoGame *a, VersoGame *b)
   g_autofree char *transcript_a = whole_transcript (a);
   g_autofree char *transcript_b = whole_transcript (b);
 
-  g_assert_cmpstr (transcript_a, ==, transcript_b);
-  g_assert_true (board_equal (&verso_record_get_start (record_a)->board, &verso_record_get_start (record_b)->board));
-  g_assert_cmpint (verso_record_get_start (record_a)->side_to_move, ==, verso_record_get_start (record_b)->side_to_move);
+  CHECK_CMP_STR (transcript_a, ==, transcript_b);
+  CHECK (board_equal (&verso_record_get_start (record_a)->board, &verso_record_get_start (record_b)->board));
+  CHECK_CMP_INT (verso_record_get_start (record_a)->side_to_move, ==, verso_record_get_start (record_b)->side_to_move);
 }
 
 /* The first position of tests/data/fforum-20-39.obf, a standard OBF line: a board string, then
@@ -834,10 +835,10 @@ static void test_obf_line_opens_as_its_position (void)
   g_autofree char *board = verso_game_to_text (game, VERSO_FORMAT_BOARD);
 
   /* The position to play from; the scores are a solver's, not moves of the game. */
-  g_assert_cmpstr (board, ==, FFORUM_20_BOARD);
-  g_assert_cmpuint (verso_game_get_length (game), ==, 0);
-  g_assert_cmpint (verso_game_get_turn (game), ==, VERSO_COLOR_BLACK);
-  g_assert_true (verso_game_get_legal_moves (game) & board_bit (39));  /* H5 */
+  CHECK_CMP_STR (board, ==, FFORUM_20_BOARD);
+  CHECK_CMP_UINT (verso_game_get_length (game), ==, 0);
+  CHECK_CMP_INT (verso_game_get_turn (game), ==, VERSO_COLOR_BLACK);
+  CHECK (verso_game_get_legal_moves (game) & board_bit (39));  /* H5 */
 }
 
 static void test_bad_obf_lines_say_what_and_where (void)
@@ -856,9 +857,9 @@ static void test_bad_obf_lines_say_what_and_where (void)
     g_autoptr (VersoGame) game = verso_game_new_from_text (cases[i].text, strlen (cases[i].text),
                                                            VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN,
                                                            LEVEL_BEGINNER, NULL, &error);
-    g_assert_null (game);
-    g_assert_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE);
-    g_assert_cmpstr (error->message, ==, cases[i].message);
+    CHECK (game == NULL);
+    CHECK_ERROR (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE);
+    CHECK_CMP_STR (error->message, ==, cases[i].message);
   }
 }
 
@@ -880,24 +881,24 @@ static void test_text_round_trips (void)
     ggf = verso_game_to_text (game, VERSO_FORMAT_GGF);
     transcript = verso_game_to_text (game, VERSO_FORMAT_TRANSCRIPT);
     board = verso_game_to_text (game, VERSO_FORMAT_BOARD);
-    g_assert_true (g_str_has_prefix (ggf, "(;GM[Othello]"));
-    g_assert_nonnull (strstr (ggf, "DT["));
+    CHECK (g_str_has_prefix (ggf, "(;GM[Othello]"));
+    REQUIRE (strstr (ggf, "DT[") != NULL);
 
     /* GGF and transcripts keep the whole record and show its end; a board string, the position
      * shown. */
     from_ggf = from_text (ggf, NULL);
     assert_same_record (from_ggf, game);
-    g_assert_cmpuint (verso_game_get_ply (from_ggf), ==, verso_game_get_length (game));
-    g_assert_false (verso_game_get_modified (from_ggf));
-    g_assert_cmpint (verso_game_get_player (from_ggf, VERSO_COLOR_WHITE), ==, VERSO_PLAYER_COMPUTER);
-    g_assert_cmpint (verso_game_get_level (from_ggf), ==, LEVEL_CASUAL);
+    CHECK_CMP_UINT (verso_game_get_ply (from_ggf), ==, verso_game_get_length (game));
+    CHECK (!verso_game_get_modified (from_ggf));
+    CHECK_CMP_INT (verso_game_get_player (from_ggf, VERSO_COLOR_WHITE), ==, VERSO_PLAYER_COMPUTER);
+    CHECK_CMP_INT (verso_game_get_level (from_ggf), ==, LEVEL_CASUAL);
     from_transcript = from_text (transcript, NULL);
     assert_same_record (from_transcript, game);
     from_board = from_text (board, NULL);
-    g_assert_cmphex (verso_game_get_discs (from_board, VERSO_COLOR_BLACK), ==, verso_game_get_discs (game, VERSO_COLOR_BLACK));
-    g_assert_cmphex (verso_game_get_discs (from_board, VERSO_COLOR_WHITE), ==, verso_game_get_discs (game, VERSO_COLOR_WHITE));
-    g_assert_cmpint (verso_game_get_turn (from_board), ==, verso_game_get_turn (game));
-    g_assert_cmpuint (verso_game_get_length (from_board), ==, 0);
+    CHECK_CMP_HEX (verso_game_get_discs (from_board, VERSO_COLOR_BLACK), ==, verso_game_get_discs (game, VERSO_COLOR_BLACK));
+    CHECK_CMP_HEX (verso_game_get_discs (from_board, VERSO_COLOR_WHITE), ==, verso_game_get_discs (game, VERSO_COLOR_WHITE));
+    CHECK_CMP_INT (verso_game_get_turn (from_board), ==, verso_game_get_turn (game));
+    CHECK_CMP_UINT (verso_game_get_length (from_board), ==, 0);
   }
 }
 
@@ -907,8 +908,8 @@ static void test_players_are_named_in_ggf (void)
   g_autofree char *ggf = verso_game_to_text (game, VERSO_FORMAT_GGF);
   g_autofree char *computer = g_strdup_printf ("PB[Verso (%s)]", level_get (LEVEL_EXPERT)->name);
 
-  g_assert_nonnull (strstr (ggf, computer));
-  g_assert_null (strstr (ggf, "PW[]"));
+  REQUIRE (strstr (ggf, computer) != NULL);
+  CHECK (strstr (ggf, "PW[]") == NULL);
 }
 
 static void test_ggf_with_more_records_gives_a_notice (void)
@@ -924,11 +925,11 @@ static void test_ggf_with_more_records_gives_a_notice (void)
   ggf = verso_game_to_text (game, VERSO_FORMAT_GGF);
   three = g_strdup_printf ("%s\n%s\n(;GM[Othello]" STANDARD_BO "B[c4];)\n", ggf, ggf);
   first = from_text (three, &notice);
-  g_assert_cmpstr (notice, ==, "The file holds 3 games; the first one is shown.");
+  CHECK_CMP_STR (notice, ==, "The file holds 3 games; the first one is shown.");
   assert_same_record (first, game);
   g_clear_pointer (&notice, g_free);
   alone = from_text (ggf, &notice);
-  g_assert_null (notice);
+  CHECK (notice == NULL);
 }
 
 static void test_setup_game_saves_its_board_in_ggf (void)
@@ -942,12 +943,12 @@ static void test_setup_game_saves_its_board_in_ggf (void)
 
   play_transcript (game, "c1");
   ggf = verso_game_to_text (game, VERSO_FORMAT_GGF);
-  g_assert_nonnull (strstr (ggf, "BO[8 *O----"));
+  REQUIRE (strstr (ggf, "BO[8 *O----") != NULL);
   again = from_text (ggf, NULL);
   assert_same_record (again, game);
   transcript = whole_transcript (again);
-  g_assert_cmpstr (transcript, ==, "c1PA");
-  g_assert_false (verso_record_starts_standard (verso_game_get_record (again)));
+  CHECK_CMP_STR (transcript, ==, "c1PA");
+  CHECK (!verso_record_starts_standard (verso_game_get_record (again)));
 }
 
 static void on_opened (GObject *source, GAsyncResult *result, gpointer user_data)
@@ -985,25 +986,25 @@ static void test_open_refuses_large_and_binary_files (void)
   {
     g_autoptr (GError) error = NULL;
     g_autoptr (VersoGame) game = open_file (file, NULL, &error);
-    g_assert_null (game);
-    g_assert_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE);
-    g_assert_nonnull (strstr (error->message, "too large"));
+    CHECK (game == NULL);
+    CHECK_ERROR (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE);
+    REQUIRE (strstr (error->message, "too large") != NULL);
   }
-  g_assert_cmpint (g_get_monotonic_time () - start, <, G_USEC_PER_SEC);
+  CHECK_CMP_INT (g_get_monotonic_time () - start, <, G_USEC_PER_SEC);
 
-  g_assert_true (g_file_set_contents (path, binary, sizeof binary - 1, NULL));
+  CHECK (g_file_set_contents (path, binary, sizeof binary - 1, NULL));
   {
     g_autoptr (GError) error = NULL;
     g_autoptr (VersoGame) game = open_file (file, NULL, &error);
-    g_assert_null (game);
-    g_assert_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE);
-    g_assert_nonnull (strstr (error->message, "not a text file"));
+    CHECK (game == NULL);
+    CHECK_ERROR (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE);
+    REQUIRE (strstr (error->message, "not a text file") != NULL);
   }
   {
     g_autoptr (GError) error = NULL;
     g_autoptr (VersoGame) game = open_file (missing, NULL, &error);
-    g_assert_null (game);
-    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+    CHECK (game == NULL);
+    CHECK_ERROR (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
   }
   remove_path (path);
 }
@@ -1023,23 +1024,23 @@ static void test_write_then_open_gives_the_same_record (void)
     g_autofree char *contents = NULL;
 
     write_file (path, "old contents");
-    g_assert_true (verso_game_write (game, file, &error));
-    g_assert_no_error (error);
+    CHECK (verso_game_write (game, file, &error));
+    CHECK_NO_ERROR (error);
     opened = open_file (file, NULL, &error);
-    g_assert_no_error (error);
-    g_assert_true (g_file_equal (verso_game_get_file (opened), file));
-    g_assert_false (verso_game_get_modified (opened));
-    g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+    CHECK_NO_ERROR (error);
+    CHECK (g_file_equal (verso_game_get_file (opened), file));
+    CHECK (!verso_game_get_modified (opened));
+    CHECK (g_file_get_contents (path, &contents, NULL, NULL));
     if (i == 2) {
       /* A board string keeps the position shown. */
-      g_assert_cmphex (verso_game_get_discs (opened, VERSO_COLOR_BLACK), ==, verso_game_get_discs (game, VERSO_COLOR_BLACK));
-      g_assert_cmpuint (verso_game_get_length (opened), ==, 0);
+      CHECK_CMP_HEX (verso_game_get_discs (opened, VERSO_COLOR_BLACK), ==, verso_game_get_discs (game, VERSO_COLOR_BLACK));
+      CHECK_CMP_UINT (verso_game_get_length (opened), ==, 0);
     } else {
       assert_same_record (opened, game);
-      g_assert_cmpuint (verso_game_get_ply (opened), ==, 6);
+      CHECK_CMP_UINT (verso_game_get_ply (opened), ==, 6);
     }
     if (i == 1)
-      g_assert_cmpstr (contents, ==, "f5d6c3d3c4f4\n");
+      CHECK_CMP_STR (contents, ==, "f5d6c3d3c4f4\n");
     remove_path (path);
   }
 }
@@ -1056,31 +1057,31 @@ static void test_saved_session_keeps_start_file_and_flags (void)
 
   verso_game_set_move_delay (game, 0);
   play_transcript (game, "c1");
-  g_assert_true (verso_game_play (game, square ("f8"), NULL));
+  CHECK (verso_game_play (game, square ("f8"), NULL));
   /* Two computers, shown where black moves with a move recorded after: they wait. */
   verso_game_set_player (game, VERSO_COLOR_BLACK, VERSO_PLAYER_COMPUTER);
   verso_game_set_player (game, VERSO_COLOR_WHITE, VERSO_PLAYER_COMPUTER);
   verso_game_go_to (game, 2);
-  g_assert_true (verso_game_get_paused (game));
+  CHECK (verso_game_get_paused (game));
   verso_game_set_file (game, file);
-  g_assert_true (verso_game_save (game, path, &error));
-  g_assert_no_error (error);
+  CHECK (verso_game_save (game, path, &error));
+  CHECK_NO_ERROR (error);
 
   loaded = verso_game_load (path, &error);
-  g_assert_no_error (error);
+  CHECK_NO_ERROR (error);
   assert_same_record (loaded, game);
-  g_assert_cmpuint (verso_game_get_ply (loaded), ==, 2);
-  g_assert_true (verso_game_get_paused (loaded));
-  g_assert_true (verso_game_get_modified (loaded));
-  g_assert_true (g_file_equal (verso_game_get_file (loaded), file));
+  CHECK_CMP_UINT (verso_game_get_ply (loaded), ==, 2);
+  CHECK (verso_game_get_paused (loaded));
+  CHECK (verso_game_get_modified (loaded));
+  CHECK (g_file_equal (verso_game_get_file (loaded), file));
 
   write_file (path, GOOD_HEADER "Start=" PASS_BOARD " Q\nMoves=\nShown=0\n");
   g_clear_object (&loaded);
   g_clear_error (&error);
   loaded = verso_game_load (path, &error);
-  g_assert_null (loaded);
-  g_assert_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE);
-  g_assert_nonnull (strstr (error->message, "column 66"));
+  CHECK (loaded == NULL);
+  CHECK_ERROR (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE);
+  REQUIRE (strstr (error->message, "column 66") != NULL);
   assert_bad_file (path, GOOD_HEADER "Moves=\nShown=0\nPaused=maybe\n", "maybe");
   assert_bad_file (path, GOOD_HEADER "Moves=\nShown=0\nFile=not a uri\n", "not a URI");
   remove_path (path);
@@ -1088,40 +1089,40 @@ static void test_saved_session_keeps_start_file_and_flags (void)
 
 int main (int argc, char *argv[])
 {
-  g_test_init (&argc, &argv, NULL);
+  check_glib_init ();
 
-  g_test_add_func ("/game/start-position", test_start_position);
-  g_test_add_func ("/game/move-flips-and-changes-turn", test_move_flips_and_changes_turn);
-  g_test_add_func ("/game/illegal-move-changes-nothing", test_illegal_move_changes_nothing);
-  g_test_add_func ("/game/human-cannot-move-for-the-computer", test_human_cannot_move_for_the_computer);
-  g_test_add_func ("/game/passes-and-game-end", test_passes_and_game_end);
-  g_test_add_func ("/game/undo-and-redo", test_undo_and_redo);
-  g_test_add_func ("/game/undo-against-computer-returns-to-human-turn", test_undo_against_computer_returns_to_human_turn);
-  g_test_add_func ("/game/undo-while-computer-thinks-drops-its-answer", test_undo_while_computer_thinks_drops_its_answer);
-  g_test_add_func ("/game/answer-waiting-for-its-delay-is-dropped", test_answer_waiting_for_its_delay_is_dropped);
-  g_test_add_func ("/game/new-level-restarts-the-search", test_new_level_restarts_the_search);
-  g_test_add_func ("/game/move-appears-after-delay", test_move_appears_after_delay);
-  g_test_add_func ("/game/computer-plays-itself-to-the-end", test_computer_plays_itself_to_the_end);
-  g_test_add_func ("/game/game-dropped-while-thinking-is-finalized", test_game_dropped_while_thinking_is_finalized);
-  g_test_add_func ("/game/hint-is-a-legal-move", test_hint_is_a_legal_move);
-  g_test_add_func ("/game/save-and-load-round-trip", test_save_and_load_round_trip);
-  g_test_add_func ("/game/bad-saved-games-are-refused", test_bad_saved_games_are_refused);
-  g_test_add_func ("/game/restore-sets-a-bad-file-aside", test_restore_sets_a_bad_file_aside);
-  g_test_add_func ("/game/new-from-position-plays-the-forced-pass", test_new_from_position_plays_the_forced_pass);
-  g_test_add_func ("/game/new-from-position-finished", test_new_from_position_finished);
-  g_test_add_func ("/game/go-to-pauses-the-computer", test_go_to_pauses_the_computer);
-  g_test_add_func ("/game/computers-wait-where-navigation-left-them", test_computers_wait_where_navigation_left_them);
-  g_test_add_func ("/game/modified-and-file", test_modified_and_file);
-  g_test_add_func ("/game/opening-follows-the-position-shown", test_opening_follows_the_position_shown);
-  g_test_add_func ("/game/bad-texts-say-what-and-where", test_bad_texts_say_what_and_where);
-  g_test_add_func ("/game/obf-line-opens-as-its-position", test_obf_line_opens_as_its_position);
-  g_test_add_func ("/game/bad-obf-lines-say-what-and-where", test_bad_obf_lines_say_what_and_where);
-  g_test_add_func ("/game/text-round-trips", test_text_round_trips);
-  g_test_add_func ("/game/players-are-named-in-ggf", test_players_are_named_in_ggf);
-  g_test_add_func ("/game/ggf-with-more-records-gives-a-notice", test_ggf_with_more_records_gives_a_notice);
-  g_test_add_func ("/game/setup-game-saves-its-board-in-ggf", test_setup_game_saves_its_board_in_ggf);
-  g_test_add_func ("/game/open-refuses-large-and-binary-files", test_open_refuses_large_and_binary_files);
-  g_test_add_func ("/game/write-then-open-gives-the-same-record", test_write_then_open_gives_the_same_record);
-  g_test_add_func ("/game/saved-session-keeps-start-file-and-flags", test_saved_session_keeps_start_file_and_flags);
-  return g_test_run ();
+  check_run ("/game/start-position", test_start_position);
+  check_run ("/game/move-flips-and-changes-turn", test_move_flips_and_changes_turn);
+  check_run ("/game/illegal-move-changes-nothing", test_illegal_move_changes_nothing);
+  check_run ("/game/human-cannot-move-for-the-computer", test_human_cannot_move_for_the_computer);
+  check_run ("/game/passes-and-game-end", test_passes_and_game_end);
+  check_run ("/game/undo-and-redo", test_undo_and_redo);
+  check_run ("/game/undo-against-computer-returns-to-human-turn", test_undo_against_computer_returns_to_human_turn);
+  check_run ("/game/undo-while-computer-thinks-drops-its-answer", test_undo_while_computer_thinks_drops_its_answer);
+  check_run ("/game/answer-waiting-for-its-delay-is-dropped", test_answer_waiting_for_its_delay_is_dropped);
+  check_run ("/game/new-level-restarts-the-search", test_new_level_restarts_the_search);
+  check_run ("/game/move-appears-after-delay", test_move_appears_after_delay);
+  check_run ("/game/computer-plays-itself-to-the-end", test_computer_plays_itself_to_the_end);
+  check_run ("/game/game-dropped-while-thinking-is-finalized", test_game_dropped_while_thinking_is_finalized);
+  check_run ("/game/hint-is-a-legal-move", test_hint_is_a_legal_move);
+  check_run ("/game/save-and-load-round-trip", test_save_and_load_round_trip);
+  check_run ("/game/bad-saved-games-are-refused", test_bad_saved_games_are_refused);
+  check_run ("/game/restore-sets-a-bad-file-aside", test_restore_sets_a_bad_file_aside);
+  check_run ("/game/new-from-position-plays-the-forced-pass", test_new_from_position_plays_the_forced_pass);
+  check_run ("/game/new-from-position-finished", test_new_from_position_finished);
+  check_run ("/game/go-to-pauses-the-computer", test_go_to_pauses_the_computer);
+  check_run ("/game/computers-wait-where-navigation-left-them", test_computers_wait_where_navigation_left_them);
+  check_run ("/game/modified-and-file", test_modified_and_file);
+  check_run ("/game/opening-follows-the-position-shown", test_opening_follows_the_position_shown);
+  check_run ("/game/bad-texts-say-what-and-where", test_bad_texts_say_what_and_where);
+  check_run ("/game/obf-line-opens-as-its-position", test_obf_line_opens_as_its_position);
+  check_run ("/game/bad-obf-lines-say-what-and-where", test_bad_obf_lines_say_what_and_where);
+  check_run ("/game/text-round-trips", test_text_round_trips);
+  check_run ("/game/players-are-named-in-ggf", test_players_are_named_in_ggf);
+  check_run ("/game/ggf-with-more-records-gives-a-notice", test_ggf_with_more_records_gives_a_notice);
+  check_run ("/game/setup-game-saves-its-board-in-ggf", test_setup_game_saves_its_board_in_ggf);
+  check_run ("/game/open-refuses-large-and-binary-files", test_open_refuses_large_and_binary_files);
+  check_run ("/game/write-then-open-gives-the-same-record", test_write_then_open_gives_the_same_record);
+  check_run ("/game/saved-session-keeps-start-file-and-flags", test_saved_session_keeps_start_file_and_flags);
+  return check_finish ();
 }

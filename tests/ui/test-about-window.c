@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 #include <locale.h>
 
+#include "check-glib.h"
 #include "verso-about-window.h"
 
 static char *newest_metainfo_release (void)
@@ -16,13 +17,13 @@ static char *newest_metainfo_release (void)
   g_autoptr (GError) error = NULL;
   const char *release, *start, *end;
 
-  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
-  g_assert_no_error (error);
+  CHECK (g_file_get_contents (path, &text, NULL, &error));
+  CHECK_NO_ERROR (error);
   release = strstr (text, "<release version=\"");
-  g_assert_nonnull (release);
+  REQUIRE (release != NULL);
   start = release + strlen ("<release version=\"");
   end = strchr (start, '"');
-  g_assert_nonnull (end);
+  REQUIRE (end != NULL);
   return g_strndup (start, (gsize) (end - start));
 }
 
@@ -30,7 +31,7 @@ static AdwAboutWindow *new_about_window (void)
 {
   GtkWidget *about = verso_about_window_new (NULL);
 
-  g_assert_true (ADW_IS_ABOUT_WINDOW (about));
+  CHECK (ADW_IS_ABOUT_WINDOW (about));
   return ADW_ABOUT_WINDOW (about);
 }
 
@@ -42,7 +43,7 @@ static void destroy (AdwAboutWindow *about)
   gtk_window_destroy (GTK_WINDOW (about));
   for (int i = 0; window && i < 1000; i++)
     g_main_context_iteration (NULL, FALSE);
-  g_assert_null (window);
+  CHECK (window == NULL);
 }
 
 static void test_version_licence_and_release_notes (void)
@@ -50,15 +51,15 @@ static void test_version_licence_and_release_notes (void)
   AdwAboutWindow *about = new_about_window ();
   g_autofree char *newest = newest_metainfo_release ();
 
-  g_assert_cmpstr (adw_about_window_get_version (about), ==, PACKAGE_VERSION);
-  g_assert_cmpint (adw_about_window_get_license_type (about), ==, GTK_LICENSE_GPL_3_0);
-  g_assert_cmpstr (adw_about_window_get_application_icon (about), ==, "io.github.verso.Verso");
+  CHECK_CMP_STR (adw_about_window_get_version (about), ==, PACKAGE_VERSION);
+  CHECK_CMP_INT (adw_about_window_get_license_type (about), ==, GTK_LICENSE_GPL_3_0);
+  CHECK_CMP_STR (adw_about_window_get_application_icon (about), ==, "io.github.verso.Verso");
   /* The notes shown are those of this version, and the metainfo's newest release is it. */
-  g_assert_cmpstr (newest, ==, PACKAGE_VERSION);
-  g_assert_cmpstr (adw_about_window_get_release_notes_version (about), ==, PACKAGE_VERSION);
-  g_assert_nonnull (strstr (adw_about_window_get_release_notes (about), "<p>The first release of Verso.</p>"));
-  g_assert_nonnull (strstr (adw_about_window_get_debug_info (about), "Verso " PACKAGE_VERSION));
-  g_assert_cmpstr (adw_about_window_get_translator_credits (about), ==, "translator-credits");
+  CHECK_CMP_STR (newest, ==, PACKAGE_VERSION);
+  CHECK_CMP_STR (adw_about_window_get_release_notes_version (about), ==, PACKAGE_VERSION);
+  REQUIRE (strstr (adw_about_window_get_release_notes (about), "<p>The first release of Verso.</p>") != NULL);
+  REQUIRE (strstr (adw_about_window_get_debug_info (about), "Verso " PACKAGE_VERSION) != NULL);
+  CHECK_CMP_STR (adw_about_window_get_translator_credits (about), ==, "translator-credits");
   destroy (about);
 }
 
@@ -68,8 +69,8 @@ static void test_translator_credits_in_french (void)
 
   g_setenv ("LANGUAGE", "fr", TRUE);
   about = new_about_window ();
-  g_assert_cmpstr (adw_about_window_get_translator_credits (about), ==, "Les développeurs de Verso");
-  g_assert_nonnull (strstr (adw_about_window_get_release_notes (about), "<p>La première version de Verso.</p>"));
+  CHECK_CMP_STR (adw_about_window_get_translator_credits (about), ==, "Les développeurs de Verso");
+  REQUIRE (strstr (adw_about_window_get_release_notes (about), "<p>La première version de Verso.</p>") != NULL);
   destroy (about);
   g_setenv ("LANGUAGE", "C", TRUE);
 }
@@ -80,10 +81,14 @@ int main (int argc, char *argv[])
   bindtextdomain (GETTEXT_PACKAGE, g_getenv ("VERSO_LOCALEDIR"));
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
-  gtk_test_init (&argc, &argv, NULL);
+  /* As gtk_test_init: GLib's strictness, and GTK in the locale it sets. */
+  check_glib_init ();
+  gtk_disable_setlocale ();
+  setlocale (LC_ALL, "en_US.UTF-8");
+  gtk_init ();
   adw_init ();
 
-  g_test_add_func ("/about-window/version-licence-release-notes", test_version_licence_and_release_notes);
-  g_test_add_func ("/about-window/translator-credits-in-french", test_translator_credits_in_french);
-  return g_test_run ();
+  check_run ("/about-window/version-licence-release-notes", test_version_licence_and_release_notes);
+  check_run ("/about-window/translator-credits-in-french", test_translator_credits_in_french);
+  return check_finish ();
 }

@@ -3,6 +3,7 @@
  * what it is drawn on. */
 #include <glib.h>
 
+#include "check-glib.h"
 #include "verso-board-theme.h"
 
 #define DISC_CONTRAST 4.5
@@ -65,21 +66,21 @@ static void test_contrast_arithmetic (void)
   VersoBoardColor half_white = { 1, 1, 1, 0.5 };
   VersoBoardColor web_grey = { 128 / 255.0, 128 / 255.0, 128 / 255.0, 1 }; /* #808080 */
 
-  g_assert_cmpfloat_with_epsilon (verso_board_color_luminance (white), 1, 1e-9);
-  g_assert_cmpfloat_with_epsilon (verso_board_color_luminance (black), 0, 1e-9);
-  g_assert_cmpfloat_with_epsilon (verso_board_color_contrast (black, white), 21, 1e-9);
-  g_assert_cmpfloat_with_epsilon (verso_board_color_contrast (white, black), 21, 1e-9);
-  g_assert_cmpfloat_with_epsilon (verso_board_color_contrast (grey, grey), 1, 1e-9);
+  CHECK_NEAR (verso_board_color_luminance (white), 1, 1e-9);
+  CHECK_NEAR (verso_board_color_luminance (black), 0, 1e-9);
+  CHECK_NEAR (verso_board_color_contrast (black, white), 21, 1e-9);
+  CHECK_NEAR (verso_board_color_contrast (white, black), 21, 1e-9);
+  CHECK_NEAR (verso_board_color_contrast (grey, grey), 1, 1e-9);
   /* #808080 against white, the usual worked example: 3.95:1. */
-  g_assert_cmpfloat_with_epsilon (verso_board_color_contrast (web_grey, white), 3.95, 0.01);
-  g_assert_cmpfloat_with_epsilon (verso_board_color_over (half_white, black).red, 0.5, 1e-9);
+  CHECK_NEAR (verso_board_color_contrast (web_grey, white), 3.95, 0.01);
+  CHECK_NEAR (verso_board_color_over (half_white, black).red, 0.5, 1e-9);
 }
 
 static void test_unknown_name_is_classic (void)
 {
-  g_assert_cmpstr (verso_board_theme_find (NULL)->name, ==, "classic");
-  g_assert_cmpstr (verso_board_theme_find ("no such theme")->name, ==, "classic");
-  g_assert_cmpstr (verso_board_theme_find ("wood")->name, ==, "wood");
+  CHECK_CMP_STR (verso_board_theme_find (NULL)->name, ==, "classic");
+  CHECK_CMP_STR (verso_board_theme_find ("no such theme")->name, ==, "classic");
+  CHECK_CMP_STR (verso_board_theme_find ("wood")->name, ==, "wood");
 }
 
 /* Every value of the board-theme setting has a theme of its own. */
@@ -87,9 +88,9 @@ static void test_every_setting_has_a_theme (void)
 {
   const char *names[] = { "classic", "wood", VERSO_BOARD_THEME_HIGH_CONTRAST };
 
-  g_assert_cmpuint (verso_board_theme_count (), ==, G_N_ELEMENTS (names));
+  CHECK_CMP_UINT (verso_board_theme_count (), ==, G_N_ELEMENTS (names));
   for (size_t i = 0; i < G_N_ELEMENTS (names); i++)
-    g_assert_cmpstr (verso_board_theme_find (names[i])->name, ==, names[i]);
+    CHECK_CMP_STR (verso_board_theme_find (names[i])->name, ==, names[i]);
 }
 
 static void test_high_contrast_reaches_wcag_ratios (void)
@@ -99,8 +100,8 @@ static void test_high_contrast_reaches_wcag_ratios (void)
 
   for (size_t i = 0; i < n; i++) {
     if (ratios[i].ratio < ratios[i].required)
-      g_test_message ("%s: %.2f:1, needs %.1f:1", ratios[i].what, ratios[i].ratio, ratios[i].required);
-    g_assert_cmpfloat (ratios[i].ratio, >=, ratios[i].required);
+      check_note ("%s: %.2f:1, needs %.1f:1", ratios[i].what, ratios[i].ratio, ratios[i].required);
+    CHECK_CMP_FLOAT (ratios[i].ratio, >=, ratios[i].required);
   }
 }
 
@@ -119,11 +120,11 @@ static void print_all_ratios (void)
 
 int main (int argc, char *argv[])
 {
-  g_test_init (&argc, &argv, NULL);
+  check_glib_init ();
   print_all_ratios ();
-  g_test_add_func ("/board-theme/contrast-arithmetic", test_contrast_arithmetic);
-  g_test_add_func ("/board-theme/unknown-name-is-classic", test_unknown_name_is_classic);
-  g_test_add_func ("/board-theme/every-setting-has-a-theme", test_every_setting_has_a_theme);
-  g_test_add_func ("/board-theme/high-contrast-reaches-wcag-ratios", test_high_contrast_reaches_wcag_ratios);
-  return g_test_run ();
+  check_run ("/board-theme/contrast-arithmetic", test_contrast_arithmetic);
+  check_run ("/board-theme/unknown-name-is-classic", test_unknown_name_is_classic);
+  check_run ("/board-theme/every-setting-has-a-theme", test_every_setting_has_a_theme);
+  check_run ("/board-theme/high-contrast-reaches-wcag-ratios", test_high_contrast_reaches_wcag_ratios);
+  return check_finish ();
 }

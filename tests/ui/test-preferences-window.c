@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 #include <locale.h>
 
+#include "check-glib.h"
 #include "level.h"
 #include "verso-preferences-window.h"
 
@@ -12,11 +13,17 @@ typedef struct {
   GtkWidget *window;
 } Fixture;
 
+/* A settings key and the template child that shows it. */
+typedef struct {
+  const char *key;
+  const char *child;
+} KeyRow;
+
 static GtkWidget *template_child (Fixture *fixture, const char *name)
 {
   GObject *child = gtk_widget_get_template_child (fixture->window, VERSO_TYPE_PREFERENCES_WINDOW, name);
 
-  g_assert_nonnull (child);
+  REQUIRE (child != NULL);
   return GTK_WIDGET (child);
 }
 
@@ -40,17 +47,14 @@ static void fixture_tear_down (Fixture *fixture, gconstpointer user_data)
   /* GTK and the settings backend let go of their last references from the main loop. */
   for (int i = 0; (window || settings) && i < 1000; i++)
     g_main_context_iteration (NULL, FALSE);
-  g_assert_null (window);
+  CHECK (window == NULL);
   /* All the bindings went with the window: nothing else held the settings. */
-  g_assert_null (settings);
+  CHECK (settings == NULL);
 }
 
 static void test_switches_follow_and_write_their_keys (Fixture *fixture, gconstpointer user_data)
 {
-  static const struct {
-    const char *key;
-    const char *child;
-  } switches[] = {
+  static const KeyRow switches[] = {
     { "show-legal-moves", "legal_moves_switch" },
     { "show-last-move", "last_move_switch" },
     { "show-coordinates", "coordinates_switch" },
@@ -63,11 +67,11 @@ static void test_switches_follow_and_write_their_keys (Fixture *fixture, gconstp
     GtkSwitch *toggle = GTK_SWITCH (template_child (fixture, switches[i].child));
     gboolean initial = g_settings_get_boolean (fixture->settings, switches[i].key);
 
-    g_assert_cmpint (gtk_switch_get_active (toggle), ==, initial);
+    CHECK_CMP_INT (gtk_switch_get_active (toggle), ==, initial);
     gtk_switch_set_active (toggle, !initial);
-    g_assert_cmpint (g_settings_get_boolean (fixture->settings, switches[i].key), ==, !initial);
+    CHECK_CMP_INT (g_settings_get_boolean (fixture->settings, switches[i].key), ==, !initial);
     g_settings_set_boolean (fixture->settings, switches[i].key, initial);
-    g_assert_cmpint (gtk_switch_get_active (toggle), ==, initial);
+    CHECK_CMP_INT (gtk_switch_get_active (toggle), ==, initial);
   }
 }
 
@@ -75,10 +79,7 @@ static void test_switches_follow_and_write_their_keys (Fixture *fixture, gconstp
  * the key followed and written, and the chosen level described in the subtitle. */
 static void test_level_rows_list_and_describe_every_level (Fixture *fixture, gconstpointer user_data)
 {
-  static const struct {
-    const char *key;
-    const char *child;
-  } rows[] = {
+  static const KeyRow rows[] = {
     { "level", "level_row" },
     { "black-level", "black_level_row" },
     { "white-level", "white_level_row" },
@@ -90,25 +91,25 @@ static void test_level_rows_list_and_describe_every_level (Fixture *fixture, gco
     g_autofree char *initial = g_settings_get_string (fixture->settings, rows[r].key);
     g_autofree char *level = NULL;
 
-    g_assert_cmpuint (g_list_model_get_n_items (model), ==, LEVEL_COUNT);
+    CHECK_CMP_UINT (g_list_model_get_n_items (model), ==, LEVEL_COUNT);
     for (guint i = 0; i < LEVEL_COUNT; i++)
-      g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (model), i), ==, _(level_get (i)->name));
+      CHECK_CMP_STR (gtk_string_list_get_string (GTK_STRING_LIST (model), i), ==, _(level_get (i)->name));
 
-    g_assert_cmpuint (adw_combo_row_get_selected (row), ==, level_from_id (initial));
-    g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
-                     _(level_get (level_from_id (initial))->description));
+    CHECK_CMP_UINT (adw_combo_row_get_selected (row), ==, level_from_id (initial));
+    CHECK_CMP_STR (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
+                   _(level_get (level_from_id (initial))->description));
     g_settings_set_string (fixture->settings, rows[r].key, "master");
-    g_assert_cmpuint (adw_combo_row_get_selected (row), ==, LEVEL_MASTER);
-    g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, _(level_get (LEVEL_MASTER)->description));
+    CHECK_CMP_UINT (adw_combo_row_get_selected (row), ==, LEVEL_MASTER);
+    CHECK_CMP_STR (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, _(level_get (LEVEL_MASTER)->description));
     adw_combo_row_set_selected (row, LEVEL_BEGINNER);
     level = g_settings_get_string (fixture->settings, rows[r].key);
-    g_assert_cmpstr (level, ==, "beginner");
-    g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, _(level_get (LEVEL_BEGINNER)->description));
+    CHECK_CMP_STR (level, ==, "beginner");
+    CHECK_CMP_STR (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, _(level_get (LEVEL_BEGINNER)->description));
     /* Each row has its own key. */
     for (guint other = 0; other < G_N_ELEMENTS (rows); other++) {
       g_autofree char *other_level = g_settings_get_string (fixture->settings, rows[other].key);
       if (other > r)
-        g_assert_cmpstr (other_level, !=, "beginner");
+        CHECK_CMP_STR (other_level, !=, "beginner");
     }
   }
 }
@@ -120,13 +121,13 @@ static void test_pause_spin_follows_and_writes_its_key (Fixture *fixture, gconst
   double lower, upper;
 
   gtk_spin_button_get_range (spin, &lower, &upper);
-  g_assert_cmpfloat (lower, ==, 0.0);
-  g_assert_cmpfloat (upper, ==, 10.0);
-  g_assert_cmpfloat (gtk_spin_button_get_value (spin), ==, g_settings_get_double (fixture->settings, "computer-pause"));
+  CHECK_CMP_FLOAT (lower, ==, 0.0);
+  CHECK_CMP_FLOAT (upper, ==, 10.0);
+  CHECK_CMP_FLOAT (gtk_spin_button_get_value (spin), ==, g_settings_get_double (fixture->settings, "computer-pause"));
   gtk_spin_button_set_value (spin, 2.5);
-  g_assert_cmpfloat (g_settings_get_double (fixture->settings, "computer-pause"), ==, 2.5);
+  CHECK_CMP_FLOAT (g_settings_get_double (fixture->settings, "computer-pause"), ==, 2.5);
   g_settings_set_double (fixture->settings, "computer-pause", 0.0);
-  g_assert_cmpfloat (gtk_spin_button_get_value (spin), ==, 0.0);
+  CHECK_CMP_FLOAT (gtk_spin_button_get_value (spin), ==, 0.0);
 }
 
 static void test_combo_rows_write_enum_nicks (Fixture *fixture, gconstpointer user_data)
@@ -144,16 +145,16 @@ static void test_combo_rows_write_enum_nicks (Fixture *fixture, gconstpointer us
   for (guint i = 0; i < G_N_ELEMENTS (combos); i++) {
     AdwComboRow *row = ADW_COMBO_ROW (template_child (fixture, combos[i].child));
 
-    g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (row)), ==,
-                      g_strv_length ((char **) combos[i].nicks));
+    CHECK_CMP_UINT (g_list_model_get_n_items (adw_combo_row_get_model (row)), ==,
+                    g_strv_length ((char **) combos[i].nicks));
     for (guint n = 0; combos[i].nicks[n]; n++) {
       adw_combo_row_set_selected (row, n);
       g_autofree char *written = g_settings_get_string (fixture->settings, combos[i].key);
-      g_assert_cmpstr (written, ==, combos[i].nicks[n]);
+      CHECK_CMP_STR (written, ==, combos[i].nicks[n]);
     }
     for (guint n = 0; combos[i].nicks[n]; n++) {
       g_settings_set_string (fixture->settings, combos[i].key, combos[i].nicks[n]);
-      g_assert_cmpuint (adw_combo_row_get_selected (row), ==, n);
+      CHECK_CMP_UINT (adw_combo_row_get_selected (row), ==, n);
     }
   }
 }
@@ -164,15 +165,15 @@ static void test_rows_follow_the_game_mode (Fixture *fixture, gconstpointer user
   GtkWidget *level_row = template_child (fixture, "level_row");
 
   g_settings_set_string (fixture->settings, "game-mode", "two-players");
-  g_assert_false (gtk_widget_get_sensitive (color_row));
-  g_assert_false (gtk_widget_get_sensitive (level_row));
+  CHECK (!gtk_widget_get_sensitive (color_row));
+  CHECK (!gtk_widget_get_sensitive (level_row));
   g_settings_set_string (fixture->settings, "game-mode", "computer-only");
-  g_assert_false (gtk_widget_get_sensitive (color_row));
+  CHECK (!gtk_widget_get_sensitive (color_row));
   /* The computer against itself takes the levels of its own group. */
-  g_assert_false (gtk_widget_get_sensitive (level_row));
+  CHECK (!gtk_widget_get_sensitive (level_row));
   g_settings_set_string (fixture->settings, "game-mode", "versus-computer");
-  g_assert_true (gtk_widget_get_sensitive (color_row));
-  g_assert_true (gtk_widget_get_sensitive (level_row));
+  CHECK (gtk_widget_get_sensitive (color_row));
+  CHECK (gtk_widget_get_sensitive (level_row));
 }
 
 int main (int argc, char *argv[])
@@ -181,18 +182,22 @@ int main (int argc, char *argv[])
   bindtextdomain ("verso", g_getenv ("VERSO_LOCALEDIR"));
   bind_textdomain_codeset ("verso", "UTF-8");
   textdomain ("verso");
-  gtk_test_init (&argc, &argv, NULL);
+  /* As gtk_test_init: GLib's strictness, and GTK in the locale it sets. */
+  check_glib_init ();
+  gtk_disable_setlocale ();
+  setlocale (LC_ALL, "en_US.UTF-8");
+  gtk_init ();
   adw_init ();
 
-  g_test_add ("/preferences-window/switches", Fixture, NULL, fixture_set_up,
-              test_switches_follow_and_write_their_keys, fixture_tear_down);
-  g_test_add ("/preferences-window/level-rows", Fixture, NULL, fixture_set_up,
-              test_level_rows_list_and_describe_every_level, fixture_tear_down);
-  g_test_add ("/preferences-window/pause", Fixture, NULL, fixture_set_up,
-              test_pause_spin_follows_and_writes_its_key, fixture_tear_down);
-  g_test_add ("/preferences-window/combo-rows", Fixture, NULL, fixture_set_up,
-              test_combo_rows_write_enum_nicks, fixture_tear_down);
-  g_test_add ("/preferences-window/game-mode", Fixture, NULL, fixture_set_up,
-              test_rows_follow_the_game_mode, fixture_tear_down);
-  return g_test_run ();
+  CHECK_RUN_FIXTURE ("/preferences-window/switches", Fixture, NULL, fixture_set_up,
+                     test_switches_follow_and_write_their_keys, fixture_tear_down);
+  CHECK_RUN_FIXTURE ("/preferences-window/level-rows", Fixture, NULL, fixture_set_up,
+                     test_level_rows_list_and_describe_every_level, fixture_tear_down);
+  CHECK_RUN_FIXTURE ("/preferences-window/pause", Fixture, NULL, fixture_set_up,
+                     test_pause_spin_follows_and_writes_its_key, fixture_tear_down);
+  CHECK_RUN_FIXTURE ("/preferences-window/combo-rows", Fixture, NULL, fixture_set_up,
+                     test_combo_rows_write_enum_nicks, fixture_tear_down);
+  CHECK_RUN_FIXTURE ("/preferences-window/game-mode", Fixture, NULL, fixture_set_up,
+                     test_rows_follow_the_game_mode, fixture_tear_down);
+  return check_finish ();
 }

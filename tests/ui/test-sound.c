@@ -6,6 +6,7 @@
 #include <gsound.h>
 #include <gtk/gtk.h>
 
+#include "check-glib.h"
 #include "notation.h"
 #include "verso-sounds.h"
 
@@ -31,7 +32,7 @@ static void fixture_set_up (Fixture *fixture, gconstpointer user_data)
 
 static void fixture_tear_down (Fixture *fixture, gconstpointer user_data)
 {
-  g_assert_finalize_object (fixture->sounds);
+  CHECK_FINALIZE (fixture->sounds);
   g_settings_reset (fixture->settings, "sounds");
   g_object_unref (fixture->settings);
   g_string_free (fixture->heard, TRUE);
@@ -56,8 +57,8 @@ static void play (VersoGame *game, const char *name)
 {
   g_autoptr (GError) error = NULL;
 
-  g_assert_true (verso_game_play (game, square (name), &error));
-  g_assert_no_error (error);
+  CHECK (verso_game_play (game, square (name), &error));
+  CHECK_NO_ERROR (error);
 }
 
 /* A game from board (64 squares, X O -), Black to move. */
@@ -66,7 +67,7 @@ static VersoGame *game_from (const char *board, VersoPlayer black, VersoPlayer w
   g_autofree char *text = g_strconcat (board, " X", NULL);
   Position start;
 
-  g_assert_cmpint (notation_parse_board (text, strlen (text), &start).error, ==, NOTATION_OK);
+  CHECK_CMP_INT (notation_parse_board (text, strlen (text), &start).error, ==, NOTATION_OK);
   return verso_game_new_from_position (black, white, LEVEL_CASUAL, &start);
 }
 
@@ -90,17 +91,17 @@ static void test_moves_sound_but_navigation_does_not (Fixture *fixture, gconstpo
   verso_sounds_set_game (fixture->sounds, game);
   play (game, "f5");
   play (game, "d6");
-  g_assert_cmpstr (fixture->heard->str, ==, "disc disc ");
+  CHECK_CMP_STR (fixture->heard->str, ==, "disc disc ");
   verso_game_undo (game);
   verso_game_redo (game);
   verso_game_go_to (game, 0);
   verso_game_go_to (game, 2);
   run_for (300);
-  g_assert_cmpstr (fixture->heard->str, ==, "disc disc ");
+  CHECK_CMP_STR (fixture->heard->str, ==, "disc disc ");
   /* A move played in a position reached by navigating is a move: it sounds. */
   verso_game_go_to (game, 1);
   play (game, "f6");
-  g_assert_cmpstr (fixture->heard->str, ==, "disc disc disc ");
+  CHECK_CMP_STR (fixture->heard->str, ==, "disc disc disc ");
 }
 
 static void test_pass_follows_the_disc (Fixture *fixture, gconstpointer user_data)
@@ -111,11 +112,11 @@ static void test_pass_follows_the_disc (Fixture *fixture, gconstpointer user_dat
 
   verso_sounds_set_game (fixture->sounds, game);
   play (game, "b8");
-  g_assert_false (verso_game_is_over (game));
-  g_assert_cmpint (verso_game_get_turn (game), ==, VERSO_COLOR_BLACK);
-  g_assert_cmpstr (fixture->heard->str, ==, "disc ");
+  CHECK (!verso_game_is_over (game));
+  CHECK_CMP_INT (verso_game_get_turn (game), ==, VERSO_COLOR_BLACK);
+  CHECK_CMP_STR (fixture->heard->str, ==, "disc ");
   run_for (400);
-  g_assert_cmpstr (fixture->heard->str, ==, "disc pass ");
+  CHECK_CMP_STR (fixture->heard->str, ==, "disc pass ");
 }
 
 typedef struct {
@@ -133,16 +134,16 @@ static void test_end_sounds_once (Fixture *fixture, gconstpointer user_data)
 
   verso_sounds_set_game (fixture->sounds, game);
   play (game, "a1");
-  g_assert_true (verso_game_is_over (game));
-  g_assert_cmpint (verso_game_count (game, VERSO_COLOR_BLACK), ==, end->black_after);
+  CHECK (verso_game_is_over (game));
+  CHECK_CMP_INT (verso_game_count (game, VERSO_COLOR_BLACK), ==, end->black_after);
   run_for (400);
-  g_assert_cmpstr (fixture->heard->str, ==, expected);
+  CHECK_CMP_STR (fixture->heard->str, ==, expected);
   /* Back to the end by redo: "game-over" again, but no move played, so no sound. */
   verso_game_undo (game);
   verso_game_redo (game);
-  g_assert_true (verso_game_is_over (game));
+  CHECK (verso_game_is_over (game));
   run_for (400);
-  g_assert_cmpstr (fixture->heard->str, ==, expected);
+  CHECK_CMP_STR (fixture->heard->str, ==, expected);
 }
 
 static void test_setting_off_is_silent (Fixture *fixture, gconstpointer user_data)
@@ -154,7 +155,7 @@ static void test_setting_off_is_silent (Fixture *fixture, gconstpointer user_dat
   verso_sounds_set_game (fixture->sounds, game);
   play (game, "a1");
   run_for (400);
-  g_assert_cmpstr (fixture->heard->str, ==, "");
+  CHECK_CMP_STR (fixture->heard->str, ==, "");
 }
 
 static void test_lets_go_of_the_game (Fixture *fixture, gconstpointer user_data)
@@ -167,22 +168,22 @@ static void test_lets_go_of_the_game (Fixture *fixture, gconstpointer user_data)
   verso_sounds_set_game (fixture->sounds, game);
   verso_sounds_set_game (fixture->sounds, other);
   play (game, "a1");
-  g_assert_cmpstr (fixture->heard->str, ==, "");
-  g_assert_finalize_object (game);
+  CHECK_CMP_STR (fixture->heard->str, ==, "");
+  CHECK_FINALIZE (game);
 
   /* Freed while the end sound waits: the wait goes with it (ASan and valgrind would see a
    * late call), and the game outlives it untouched. */
   game = game_from (board, VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN);
   verso_sounds_set_game (fixture->sounds, game);
   play (game, "a1");
-  g_assert_cmpstr (fixture->heard->str, ==, "disc ");
-  g_assert_finalize_object (g_steal_pointer (&fixture->sounds));
+  CHECK_CMP_STR (fixture->heard->str, ==, "disc ");
+  CHECK_FINALIZE (g_steal_pointer (&fixture->sounds));
   run_for (400);
-  g_assert_cmpstr (fixture->heard->str, ==, "disc ");
+  CHECK_CMP_STR (fixture->heard->str, ==, "disc ");
   verso_game_undo (game);
   verso_game_redo (game);
-  g_assert_finalize_object (game);
-  g_assert_finalize_object (other);
+  CHECK_FINALIZE (game);
+  CHECK_FINALIZE (other);
   fixture->sounds = verso_sounds_new (fixture->settings);
 }
 
@@ -197,19 +198,19 @@ static void test_files_play (void)
   static const char *const names[] = { "disc", "pass", "win", "loss", "draw" };
 
   context = gsound_context_new (NULL, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (directory);
+  CHECK_NO_ERROR (error);
+  REQUIRE (directory != NULL);
   for (guint i = 0; i < G_N_ELEMENTS (names); i++) {
     g_autofree char *file_name = g_strconcat (names[i], ".wav", NULL);
     g_autofree char *path = g_build_filename (directory, file_name, NULL);
 
     gsound_context_play_simple (context, NULL, &error, GSOUND_ATTR_MEDIA_FILENAME, path, NULL);
-    g_assert_no_error (error);
+    CHECK_NO_ERROR (error);
   }
   /* And a file that is not there is an error, not silence: the check above can fail. */
   gsound_context_play_simple (context, NULL, &error, GSOUND_ATTR_MEDIA_FILENAME,
                               "/nonexistent/verso.wav", NULL);
-  g_assert_nonnull (error);
+  REQUIRE (error != NULL);
 }
 
 /* A home of our own whose ALSA configuration sends sound to the null device; set before
@@ -220,10 +221,10 @@ static char *null_audio_home (void)
   char *home = g_dir_make_tmp ("verso-test-sound-XXXXXX", &error);
   g_autofree char *asoundrc = NULL;
 
-  g_assert_no_error (error);
+  CHECK_NO_ERROR (error);
   asoundrc = g_build_filename (home, ".asoundrc", NULL);
   g_file_set_contents (asoundrc, "pcm.!default { type null }\n", -1, &error);
-  g_assert_no_error (error);
+  CHECK_NO_ERROR (error);
   g_setenv ("HOME", home, TRUE);
   return home;
 }
@@ -239,22 +240,22 @@ int main (int argc, char *argv[])
   /* Two people: someone won, whoever it was. */
   static const EndCase white_wins_two_people = { 20, VERSO_PLAYER_HUMAN, "win" };
 
-  g_test_init (&argc, &argv, NULL);
-  g_test_add ("/sounds/moves-sound-but-navigation-does-not", Fixture, NULL, fixture_set_up,
-              test_moves_sound_but_navigation_does_not, fixture_tear_down);
-  g_test_add ("/sounds/pass-follows-the-disc", Fixture, NULL, fixture_set_up,
-              test_pass_follows_the_disc, fixture_tear_down);
-  g_test_add ("/sounds/end/win", Fixture, &win, fixture_set_up, test_end_sounds_once, fixture_tear_down);
-  g_test_add ("/sounds/end/loss", Fixture, &loss, fixture_set_up, test_end_sounds_once, fixture_tear_down);
-  g_test_add ("/sounds/end/draw", Fixture, &draw, fixture_set_up, test_end_sounds_once, fixture_tear_down);
-  g_test_add ("/sounds/end/two-people", Fixture, &white_wins_two_people, fixture_set_up,
-              test_end_sounds_once, fixture_tear_down);
-  g_test_add ("/sounds/setting-off-is-silent", Fixture, NULL, fixture_set_up,
-              test_setting_off_is_silent, fixture_tear_down);
-  g_test_add ("/sounds/lets-go-of-the-game", Fixture, NULL, fixture_set_up,
-              test_lets_go_of_the_game, fixture_tear_down);
-  g_test_add_func ("/sounds/files-play", test_files_play);
-  status = g_test_run ();
+  check_glib_init ();
+  CHECK_RUN_FIXTURE ("/sounds/moves-sound-but-navigation-does-not", Fixture, NULL, fixture_set_up,
+                     test_moves_sound_but_navigation_does_not, fixture_tear_down);
+  CHECK_RUN_FIXTURE ("/sounds/pass-follows-the-disc", Fixture, NULL, fixture_set_up,
+                     test_pass_follows_the_disc, fixture_tear_down);
+  CHECK_RUN_FIXTURE ("/sounds/end/win", Fixture, &win, fixture_set_up, test_end_sounds_once, fixture_tear_down);
+  CHECK_RUN_FIXTURE ("/sounds/end/loss", Fixture, &loss, fixture_set_up, test_end_sounds_once, fixture_tear_down);
+  CHECK_RUN_FIXTURE ("/sounds/end/draw", Fixture, &draw, fixture_set_up, test_end_sounds_once, fixture_tear_down);
+  CHECK_RUN_FIXTURE ("/sounds/end/two-people", Fixture, &white_wins_two_people, fixture_set_up,
+                     test_end_sounds_once, fixture_tear_down);
+  CHECK_RUN_FIXTURE ("/sounds/setting-off-is-silent", Fixture, NULL, fixture_set_up,
+                     test_setting_off_is_silent, fixture_tear_down);
+  CHECK_RUN_FIXTURE ("/sounds/lets-go-of-the-game", Fixture, NULL, fixture_set_up,
+                     test_lets_go_of_the_game, fixture_tear_down);
+  check_run ("/sounds/files-play", test_files_play);
+  status = check_finish ();
   g_remove (asoundrc);
   g_rmdir (home);
   return status;

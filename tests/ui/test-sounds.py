@@ -11,7 +11,6 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 
 import verso_ui_test as window
@@ -181,18 +180,16 @@ def main():
     for sound in SOUNDS:
         if not os.path.exists(os.path.join(SOUND_DIR, sound + '.wav')):
             fail('no %s.wav in %s' % (sound, SOUND_DIR))
-    home = tempfile.mkdtemp(prefix='verso-sounds-')
-    xvfb, display = window.start_xvfb()
-    base = dict(os.environ)
-    base.update({
-        'DISPLAY': display, 'GSETTINGS_SCHEMA_DIR': SCHEMA_DIR, 'VERSO_SOUNDDIR': SOUND_DIR,
-        'VERSO_DEBUG_SOUNDS': '1', 'G_MESSAGES_DEBUG': 'Verso Verso-ALSA',
-        'GTK_A11Y': 'none', 'NO_AT_BRIDGE': '1', 'GDK_BACKEND': 'x11',
-        'GSK_RENDERER': os.environ.get('GSK_RENDERER', 'cairo'), 'ASAN_OPTIONS': 'detect_leaks=0',
-    })
-    base.pop('WAYLAND_DISPLAY', None)
-    screen = window.Screen(base)
-    try:
+    with window.xvfb_home('verso-sounds-') as (home, display):
+        base = dict(os.environ)
+        base.update({
+            'DISPLAY': display, 'GSETTINGS_SCHEMA_DIR': SCHEMA_DIR, 'VERSO_SOUNDDIR': SOUND_DIR,
+            'VERSO_DEBUG_SOUNDS': '1', 'G_MESSAGES_DEBUG': 'Verso Verso-ALSA',
+            'GTK_A11Y': 'none', 'NO_AT_BRIDGE': '1', 'GDK_BACKEND': 'x11',
+            'GSK_RENDERER': os.environ.get('GSK_RENDERER', 'cairo'), 'ASAN_OPTIONS': 'detect_leaks=0',
+        })
+        base.pop('WAYLAND_DISPLAY', None)
+        screen = window.Screen(base)
         test_moves_undo_redo(fresh_env(base, os.path.join(home, 'on')), screen, home)
         test_setting_off(fresh_env(base, os.path.join(home, 'off'), sounds=False), screen, home)
 
@@ -214,10 +211,6 @@ def main():
                 fail('the %s position ends with %d black discs' % (label, final.count(BLACK)))
             test_position(fresh_env(base, os.path.join(home, label)), screen, home, label,
                           board, 0, ['disc', label])
-    finally:
-        xvfb.terminate()
-        xvfb.wait()
-        shutil.rmtree(home, ignore_errors=True)
     print('PASS')
 
 

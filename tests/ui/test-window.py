@@ -7,13 +7,12 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 
 from verso_ui_test import (BLACK, EMPTY, SCHEMA_DIR, START, WHITE, App, Screen, count, fail, flips,
                            ggf_moves, legal_moves, name, play_moves, play_round, random_game,
-                           random_game_file, record_env, start_xvfb, wait_for_title,
-                           wait_for_window)
+                           random_game_file, record_env, wait_for_title, wait_for_window,
+                           xvfb_home)
 
 
 # --- files and the clipboard (src/ui/verso-window-files.c) ---
@@ -316,26 +315,24 @@ def main():
         if not shutil.which(tool):
             print('SKIP: %s is not installed' % tool)
             sys.exit(77)
-    home = tempfile.mkdtemp(prefix='verso-e2e-')
-    xvfb, display = start_xvfb()
-    env = dict(os.environ)
-    env.update({
-        'DISPLAY': display, 'HOME': home,
-        'XDG_DATA_HOME': os.path.join(home, 'data'), 'XDG_CONFIG_HOME': os.path.join(home, 'config'),
-        'XDG_CACHE_HOME': os.path.join(home, 'cache'), 'XDG_RUNTIME_DIR': home,
-        'GSETTINGS_BACKEND': 'memory', 'GSETTINGS_SCHEMA_DIR': SCHEMA_DIR,
-        'GTK_A11Y': 'none', 'NO_AT_BRIDGE': '1', 'GDK_BACKEND': 'x11',
-        # Xvfb has only software OpenGL, slow to start (seconds under the sanitizers); the Cairo
-        # renderer draws the same pixels quickly.
-        'GSK_RENDERER': os.environ.get('GSK_RENDERER', 'cairo'),
-        # GTK's and fontconfig's caches live for the whole process; leaks are checked on the model.
-        'ASAN_OPTIONS': 'detect_leaks=0',
-    })
-    env.pop('WAYLAND_DISPLAY', None)
-    os.makedirs(env['XDG_CACHE_HOME'])
-    save_file = os.path.join(home, 'data', 'verso', 'game.ini')
-    screen = Screen(env)
-    try:
+    with xvfb_home('verso-e2e-') as (home, display):
+        env = dict(os.environ)
+        env.update({
+            'DISPLAY': display, 'HOME': home,
+            'XDG_DATA_HOME': os.path.join(home, 'data'), 'XDG_CONFIG_HOME': os.path.join(home, 'config'),
+            'XDG_CACHE_HOME': os.path.join(home, 'cache'), 'XDG_RUNTIME_DIR': home,
+            'GSETTINGS_BACKEND': 'memory', 'GSETTINGS_SCHEMA_DIR': SCHEMA_DIR,
+            'GTK_A11Y': 'none', 'NO_AT_BRIDGE': '1', 'GDK_BACKEND': 'x11',
+            # Xvfb has only software OpenGL, slow to start (seconds under the sanitizers); the Cairo
+            # renderer draws the same pixels quickly.
+            'GSK_RENDERER': os.environ.get('GSK_RENDERER', 'cairo'),
+            # GTK's and fontconfig's caches live for the whole process; leaks are checked on the model.
+            'ASAN_OPTIONS': 'detect_leaks=0',
+        })
+        env.pop('WAYLAND_DISPLAY', None)
+        os.makedirs(env['XDG_CACHE_HOME'])
+        save_file = os.path.join(home, 'data', 'verso', 'game.ini')
+        screen = Screen(env)
         # First start: the person plays black against the computer; the start position.
         app = App(env, screen)
         board = app.board()
@@ -446,10 +443,6 @@ def main():
         test_paused_computer(env, screen, home)
         test_set_up_position(env, screen, home)
         print('PASS', flush=True)
-    finally:
-        xvfb.terminate()
-        xvfb.wait()
-        shutil.rmtree(home, ignore_errors=True)
 
 
 if __name__ == '__main__':

@@ -26,16 +26,8 @@ static Board varied_position (uint64_t *state)
     Board board;
     board_init (&board);
     int empties = 12 + (int) (random_next (state) % 48);
-    while (board_empties (&board) > empties) {
-      uint64_t moves = board_legal_moves (&board);
-      if (!moves) {
-        board_pass (&board);
-        if (!board_legal_moves (&board))
-          break;
-        continue;
-      }
-      board_play (&board, random_square (moves, state));
-    }
+    while (board_empties (&board) > empties && random_game_step (state, &board))
+      continue;
     if (board_legal_moves (&board))
       return board;
   }

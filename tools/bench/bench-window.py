@@ -6,10 +6,8 @@ Usage: bench-window.py PATH/TO/verso SCHEMA_DIR [LEVEL] [SEED]. Prints numbers; 
 import os
 import random
 import re
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'tests', 'ui'))
@@ -20,27 +18,25 @@ SEED = int(sys.argv[4]) if len(sys.argv) > 4 else 1
 
 
 def main():
-    home = tempfile.mkdtemp(prefix='verso-bench-')
-    xvfb, display = wt.start_xvfb()
-    settings_dir = os.path.join(home, 'config', 'glib-2.0', 'settings')
-    os.makedirs(settings_dir)
-    os.makedirs(os.path.join(home, 'cache'))
-    with open(os.path.join(settings_dir, 'keyfile'), 'w') as f:
-        f.write("[io/github/verso/Verso]\nlevel='%s'\n" % LEVEL)
-    env = dict(os.environ)
-    env.update({
-        'DISPLAY': display, 'HOME': home,
-        'XDG_DATA_HOME': os.path.join(home, 'data'), 'XDG_CONFIG_HOME': os.path.join(home, 'config'),
-        'XDG_CACHE_HOME': os.path.join(home, 'cache'), 'XDG_RUNTIME_DIR': home,
-        'GSETTINGS_BACKEND': 'keyfile', 'GSETTINGS_SCHEMA_DIR': wt.SCHEMA_DIR,
-        'GTK_A11Y': 'none', 'NO_AT_BRIDGE': '1', 'GDK_BACKEND': 'x11',
-        'VERSO_DEBUG_STALLS': '1', 'G_MESSAGES_DEBUG': 'Verso',
-    })
-    env.pop('G_DEBUG', None)
-    log_path = os.path.join(home, 'verso.log')
-    rand = random.Random(SEED)
-    screen = wt.Screen(env)
-    try:
+    with wt.xvfb_home('verso-bench-') as (home, display):
+        settings_dir = os.path.join(home, 'config', 'glib-2.0', 'settings')
+        os.makedirs(settings_dir)
+        os.makedirs(os.path.join(home, 'cache'))
+        with open(os.path.join(settings_dir, 'keyfile'), 'w') as f:
+            f.write("[io/github/verso/Verso]\nlevel='%s'\n" % LEVEL)
+        env = dict(os.environ)
+        env.update({
+            'DISPLAY': display, 'HOME': home,
+            'XDG_DATA_HOME': os.path.join(home, 'data'), 'XDG_CONFIG_HOME': os.path.join(home, 'config'),
+            'XDG_CACHE_HOME': os.path.join(home, 'cache'), 'XDG_RUNTIME_DIR': home,
+            'GSETTINGS_BACKEND': 'keyfile', 'GSETTINGS_SCHEMA_DIR': wt.SCHEMA_DIR,
+            'GTK_A11Y': 'none', 'NO_AT_BRIDGE': '1', 'GDK_BACKEND': 'x11',
+            'VERSO_DEBUG_STALLS': '1', 'G_MESSAGES_DEBUG': 'Verso',
+        })
+        env.pop('G_DEBUG', None)
+        log_path = os.path.join(home, 'verso.log')
+        rand = random.Random(SEED)
+        screen = wt.Screen(env)
         with open(log_path, 'w') as log:
             started = time.time()
             process = subprocess.Popen([wt.VERSO], env=env, stdout=log, stderr=log)
@@ -96,10 +92,6 @@ def main():
             print('per move, median main-loop gap %.2f ms, median main-thread CPU %.2f ms; first move: %.2f ms gap, %.2f ms CPU' %
                   (gaps[len(gaps) // 2], cpus[len(cpus) // 2], stalls[0][1], stalls[0][2]))
         print('resident memory after the game: %s KiB' % rss)
-    finally:
-        xvfb.terminate()
-        xvfb.wait()
-        shutil.rmtree(home, ignore_errors=True)
 
 
 if __name__ == '__main__':

@@ -3,11 +3,14 @@ driven by X mouse clicks and key presses (xdotool) and read back from the screen
 the rules of the game on boards written as 64 characters. Every test passes VERSO SCHEMA_DIR
 as its first two arguments. The AT-SPI tests' session and walk are in verso_ui_test.atspi."""
 
+import contextlib
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 VERSO, SCHEMA_DIR = sys.argv[1], sys.argv[2]
@@ -51,6 +54,20 @@ def start_xvfb():
         time.sleep(0.1)
     fail('cannot connect to the X server at ' + display)
 
+
+
+@contextlib.contextmanager
+def xvfb_home(prefix):
+    """A home in a new temporary folder named from prefix, and Xvfb on a display of its own;
+    yields (home, display), and stops the server and removes the folder at the end."""
+    home = tempfile.mkdtemp(prefix=prefix)
+    xvfb, display = start_xvfb()
+    try:
+        yield home, display
+    finally:
+        xvfb.terminate()
+        xvfb.wait()
+        shutil.rmtree(home, ignore_errors=True)
 
 class Screen:
     def __init__(self, env):

@@ -10,7 +10,6 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 
 try:
@@ -71,29 +70,25 @@ def session(prefix, tools=()):
         if not shutil.which(tool):
             print('SKIP: %s is not installed' % tool)
             sys.exit(77)
-    root = tempfile.mkdtemp(prefix=prefix)
-    xvfb, display = window.start_xvfb()
-    env = dict(os.environ)
-    for name in ('LANGUAGE', 'LC_ALL', 'LC_MESSAGES', 'GTK_A11Y', 'NO_AT_BRIDGE', 'WAYLAND_DISPLAY'):
-        env.pop(name, None)
-    env.update({
-        'DISPLAY': display, 'LANG': 'C.UTF-8', 'XDG_RUNTIME_DIR': root,
-        'GSETTINGS_SCHEMA_DIR': window.SCHEMA_DIR, 'GDK_BACKEND': 'x11',
-        'GSK_RENDERER': os.environ.get('GSK_RENDERER', 'cairo'), 'ASAN_OPTIONS': 'detect_leaks=0',
-        'GSETTINGS_BACKEND': 'memory',
-    })
-    env = home_env(env, root)
-    os.environ['DISPLAY'] = display
-    bus = subprocess.Popen([BUS_LAUNCHER, '--launch-immediately'], env=env)
-    try:
-        time.sleep(1)
-        yield env, root
-    finally:
-        bus.terminate()
-        bus.wait()
-        xvfb.terminate()
-        xvfb.wait()
-        shutil.rmtree(root, ignore_errors=True)
+    with window.xvfb_home(prefix) as (root, display):
+        env = dict(os.environ)
+        for name in ('LANGUAGE', 'LC_ALL', 'LC_MESSAGES', 'GTK_A11Y', 'NO_AT_BRIDGE', 'WAYLAND_DISPLAY'):
+            env.pop(name, None)
+        env.update({
+            'DISPLAY': display, 'LANG': 'C.UTF-8', 'XDG_RUNTIME_DIR': root,
+            'GSETTINGS_SCHEMA_DIR': window.SCHEMA_DIR, 'GDK_BACKEND': 'x11',
+            'GSK_RENDERER': os.environ.get('GSK_RENDERER', 'cairo'), 'ASAN_OPTIONS': 'detect_leaks=0',
+            'GSETTINGS_BACKEND': 'memory',
+        })
+        env = home_env(env, root)
+        os.environ['DISPLAY'] = display
+        bus = subprocess.Popen([BUS_LAUNCHER, '--launch-immediately'], env=env)
+        try:
+            time.sleep(1)
+            yield env, root
+        finally:
+            bus.terminate()
+            bus.wait()
 
 
 def walk(skip_role=None):
