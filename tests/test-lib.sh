@@ -2,7 +2,8 @@
 # test-lib.sh: what the shell tests share; each sources it (. "$(dirname "$0")/../test-lib.sh").
 # It gives a scratch directory, removed at the end with the background program `pid` names (if
 # any); `data`, the tests' data directory; fail, which says what is wrong, counts it and goes on;
-# finish, which ends the test with its verdict; refused, a command's refusal checked; bad_board
+# finish, which ends the test with its verdict; refused, a command's refusal checked; judged_wrong,
+# a damaged listed score called wrong; bad_board
 # and bad_obf, a board and an OBF file with a bad square; under_xvfb, the test run again inside
 # a virtual X server and a session bus; start_game and stop_game, the game in the background
 # there.
@@ -33,7 +34,8 @@ finish () {
 }
 
 # refused WORD COMMAND [ARGUMENT...]: COMMAND exits with status 2, writes nothing on stdout and
-# exactly one line on stderr, which mentions WORD (its output is left in $scratch/err).
+# exactly one line on stderr, which mentions WORD (any line when WORD is empty; its output is left
+# in $scratch/err).
 refused () {
   word=$1
   shift
@@ -43,6 +45,22 @@ refused () {
   [ ! -s "$scratch/out" ] || fail "$*: wrote to stdout: $(head -n 3 "$scratch/out")"
   [ "$(wc -l <"$scratch/err")" -eq 1 ] || fail "$*: expected one line on stderr, got: $(cat "$scratch/err")"
   grep -qF -- "$word" "$scratch/err" || fail "$*: stderr does not mention '$word': $(cat "$scratch/err")"
+}
+
+# judged_wrong SCORE_EDIT LINE TOTAL COMMAND [ARGUMENT...]: the first position of
+# data/fforum-1-19.obf with its listed scores edited by the sed expression SCORE_EDIT, given to
+# COMMAND as its last argument: it exits with status 1, prints a line matching the pattern LINE
+# (the wrong score named) and a last line matching TOTAL (counting it).
+judged_wrong () {
+  edit=$1 line=$2 total=$3
+  shift 3
+  head -n 1 "$data/fforum-1-19.obf" | sed "$edit" >"$scratch/wrong.obf"
+  status=0
+  "$@" "$scratch/wrong.obf" >"$scratch/out" 2>"$scratch/err" || status=$?
+  [ "$status" -eq 1 ] || fail "wrong score: exit status $status, expected 1"
+  grep -q "$line" "$scratch/out" || fail "wrong score: no WRONG line: $(cat "$scratch/out")"
+  tail -n 1 "$scratch/out" | grep -q "$total" \
+    || fail "wrong score: the total does not count it: $(tail -n 1 "$scratch/out")"
 }
 
 # bad_board: a board string whose character 62 is no square ('Z'). bad_obf: $scratch/bad.obf,

@@ -24,13 +24,8 @@ cat "$scratch/out"
 [ "$(grep -c ' ok$' "$scratch/out")" -eq 4 ] || fail "selective: expected 4 'ok' lines"
 
 # The first position with its listed best score changed: the answer must be called wrong.
-head -n 1 "$data/fforum-1-19.obf" | sed 's/G8:+18/G8:+16/' >"$scratch/wrong.obf"
-"$engine" solve "$scratch/wrong.obf" >"$scratch/out" 2>"$scratch/err"
-status=$?
-[ "$status" -eq 1 ] || fail "wrong score: exit status $status, expected 1"
-grep -q '^#1 g8 +18 [0-9]* nodes [0-9.]* s WRONG (expected g8 +16)$' "$scratch/out" \
-  || fail "wrong score: no WRONG line: $(cat "$scratch/out")"
-tail -n 1 "$scratch/out" | grep -q ', 1 wrong$' || fail "wrong score: total does not count it"
+judged_wrong 's/G8:+18/G8:+16/' '^#1 g8 +18 [0-9]* nodes [0-9.]* s WRONG (expected g8 +16)$' \
+  ', 1 wrong$' "$engine" solve
 
 # A position without listed scores is solved and not judged.
 printf '%% a comment\n\n%s\n' "$(head -n 1 "$data/fforum-1-19.obf" | cut -d';' -f1)" >"$scratch/plain.obf"
@@ -41,20 +36,13 @@ grep -q '^#3 g8 +18 [0-9]* nodes [0-9.]* s$' "$scratch/out" || fail "unscored li
 
 # Unreadable input: exit 2, one line on stderr naming the line, nothing solved.
 bad_obf
-"$engine" solve "$scratch/bad.obf" >"$scratch/out" 2>"$scratch/err"
-status=$?
-[ "$status" -eq 2 ] || fail "bad square: exit status $status, expected 2"
-[ -s "$scratch/out" ] && fail "bad square: solved something: $(cat "$scratch/out")"
-grep -q 'bad.obf:3:' "$scratch/err" || fail "bad square: line number missing: $(cat "$scratch/err")"
+refused 'bad.obf:3:' "$engine" solve "$scratch/bad.obf"
 echo "bad input -> $(cat "$scratch/err")"
 
 for args in "$scratch/missing.obf" "" "$scratch/bad.obf --threads" "$scratch/bad.obf --threads 0" \
             "$scratch/bad.obf --hash x" "$scratch/bad.obf --frobnicate"; do
   # shellcheck disable=SC2086
-  "$engine" solve $args >"$scratch/out" 2>"$scratch/err"
-  status=$?
-  [ "$status" -eq 2 ] || fail "solve $args: exit status $status, expected 2"
-  [ "$(wc -l <"$scratch/err")" -eq 1 ] || fail "solve $args: expected one line on stderr"
+  refused '' "$engine" solve $args
   echo "solve $args -> $(cat "$scratch/err")"
 done
 

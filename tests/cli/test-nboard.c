@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "board.h"
+#include "clock.h"
 #include "notation.h"
 #include "check.h"
 
@@ -59,17 +60,10 @@ static void send_line (Engine *engine, const char *format, ...)
   fflush (engine->in);
 }
 
-static double now (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (double) ts.tv_sec + (double) ts.tv_nsec * 1e-9;
-}
-
 /* The next line from the engine, waiting at most `seconds`; false on timeout or end. */
 static bool read_line (Engine *engine, char *line, size_t size, double seconds)
 {
-  double deadline = now () + seconds;
+  double deadline = clock_seconds () + seconds;
   for (;;) {
     char *newline = memchr (engine->buffer, '\n', engine->used);
     if (newline) {
@@ -81,7 +75,7 @@ static bool read_line (Engine *engine, char *line, size_t size, double seconds)
       memmove (engine->buffer, newline + 1, engine->used);
       return true;
     }
-    double left = deadline - now ();
+    double left = deadline - clock_seconds ();
     if (left <= 0)
       return false;
     struct pollfd fd = { engine->out, POLLIN, 0 };
@@ -191,12 +185,12 @@ int main (int argc, char **argv)
   send_line (&engine, "set game " START_GGF ";)");
   send_line (&engine, "go");
   send_line (&engine, "ping 2");
-  double start = now ();
+  double start = clock_seconds ();
   do
     REQUIRE (read_line (&engine, line, sizeof line, 10), "no pong after a ping");
   while (strncmp (line, "===", 3) == 0);
   CHECK (strcmp (line, "pong 2") == 0, "expected 'pong 2', got '%s'", line);
-  printf ("pong after %.3f s\n", now () - start);
+  printf ("pong after %.3f s\n", clock_seconds () - start);
 
   send_line (&engine, "learn");
   expect_line (&engine, "learned", line, sizeof line);

@@ -5,9 +5,11 @@
 #include <time.h>
 
 #include "board.h"
+#include "clock.h"
 #include "search.h"
 #include "check.h"
 #include "random-game.h"
+#include "stop-later.h"
 
 static void test_search_returns_legal_move_or_pass (void)
 {
@@ -171,29 +173,6 @@ static void test_progress_reports_every_iteration (void)
   search_free (search);
 }
 
-static double now (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (double) ts.tv_sec + (double) ts.tv_nsec * 1e-9;
-}
-
-typedef struct Stopper {
-  atomic_bool *stop;
-  double delay;
-  double stopped_at; /* now () when the flag was set; read after the join */
-} Stopper;
-
-static void *stop_later (void *data)
-{
-  Stopper *stopper = data;
-  struct timespec pause = { 0, (long) (stopper->delay * 1e9) };
-  nanosleep (&pause, NULL);
-  stopper->stopped_at = now ();
-  atomic_store (stopper->stop, true);
-  return NULL;
-}
-
 /* From the stop flag set to search_run returned. The search looks at the flag every few thousand
  * nodes, well under a millisecond optimised; the bound leaves room for sanitizer builds and a
  * loaded two-core machine, where the searching threads may wait for a core. */
@@ -224,7 +203,7 @@ static void test_stop_flag_ends_search (void)
     pthread_t thread;
     REQUIRE (pthread_create (&thread, NULL, stop_later, &stopper) == 0, "no thread");
     SearchResult result = search_run (search, &board, &limits, NULL, NULL);
-    double returned = now ();
+    double returned = clock_seconds ();
     pthread_join (thread, NULL);
     CHECK (result.stopped, "search %d not stopped", i);
     double latency = returned - stopper.stopped_at;
@@ -260,9 +239,9 @@ static void test_time_and_node_limits (void)
   SearchLimits limits = search_limits_default ();
   limits.hard_time = 0.2;
   limits.threads = 2;
-  double start = now ();
+  double start = clock_seconds ();
   SearchResult result = search_run (search, &board, &limits, NULL, NULL);
-  double seconds = now () - start;
+  double seconds = clock_seconds () - start;
   CHECK (result.stopped && seconds < 5.0, "hard limit 0.2 s: %.3f s", seconds);
   CHECK (result.seconds <= seconds, "reported %.3f s of %.3f", result.seconds, seconds);
 

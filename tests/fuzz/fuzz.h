@@ -42,26 +42,60 @@ static inline const char *fuzz_scratch_write (const uint8_t *data, size_t size)
   return fuzz_scratch_path;
 }
 
-/* The input as a file of the format whose header (header_size bytes) starts with the 8 bytes of
- * magic: the input itself when it starts so (*whole is then true), else the input as the payload
- * after a header of magic and the fields, three 32-bit numbers. An exact copy (malloc), so that
- * reading past the end is caught; its size in *file_size. */
-static inline uint8_t *fuzz_file (const uint8_t *data, size_t size, const char *magic,
-                                  size_t header_size, const uint32_t fields[3], bool *whole,
-                                  size_t *file_size)
+/* A binary format of the engine's (the weights, the book): a header of header_size bytes that
+ * starts with the 8 bytes of magic, then three 32-bit fields; `seal` makes a file's checksum
+ * right; `decode` is the harness's check of one file. */
+typedef struct FuzzFormat {
+  const char *magic;
+  size_t header_size;
+  uint32_t fields[3];
+  void (*seal) (uint8_t *bytes, size_t size);
+  void (*decode) (const uint8_t *bytes, size_t size);
+} FuzzFormat;
+
+/* The input decoded as it is when it starts with the magic; then, sealed, as a file: the input
+ * itself when it starts so, else the input as the payload after a header of the magic and the
+ * fields (so that the decoder gets past the header and its checksum). That file is an exact copy
+ * (malloc), so that reading past its end is caught. */
+static inline void fuzz_decode_file (const uint8_t *data, size_t size, const FuzzFormat *format)
 {
-  *whole = size >= header_size && memcmp (data, magic, 8) == 0;
-  size_t payload = *whole ? size - header_size : size;
-  uint8_t *file = malloc (header_size + payload);
+  bool whole = size >= format->header_size && memcmp (data, format->magic, 8) == 0;
+  size_t payload = whole ? size - format->header_size : size;
+  size_t file_size = format->header_size + payload;
+  uint8_t *file = malloc (file_size);
   REQUIRE (file, "out of memory");
-  if (*whole) {
+  if (whole) {
+    format->decode (data, size);
     memcpy (file, data, size);
   } else {
-    memcpy (file, magic, 8);
+    memcpy (file, format->magic, 8);
     for (int i = 0; i < 3; i++)
-      bytes_write_u32 (file + 8 + 4 * i, fields[i]);
-    memcpy (file + header_size, data, payload);
+      bytes_write_u32 (file + 8 + 4 * i, format->fields[i]);
+    memcpy (file + format->header_size, data, payload);
   }
-  *file_size = header_size + payload;
-  return file;
+  format->seal (file, file_size);
+  format->decode (file, file_size);
+  free (file);
+}
+
+/* A decoder's error buffer (char error[FUZZ_ERROR_SIZE]) filled with 'x', so that an answer that
+ * leaves it unterminated or writes past its end shows. */
+#define FUZZ_ERROR_SIZE 160
+static inline void fuzz_error_fill (char error[FUZZ_ERROR_SIZE])
+{
+  memset (error, 'x', FUZZ_ERROR_SIZE);
+}
+
+/* The contract of a decoder that answers NULL and a reason in its error buffer: a message of at
+ * least one byte, terminated inside the buffer, when it refuses; an empty one when it decodes.
+ * Returns whether it decoded. */
+static inline bool fuzz_decoded (const void *decoded, const char error[FUZZ_ERROR_SIZE])
+{
+  size_t length = strnlen (error, FUZZ_ERROR_SIZE);
+  if (!decoded) {
+    REQUIRE (length > 0 && length < FUZZ_ERROR_SIZE, "an error message of %zu bytes", length);
+    return false;
+  }
+  REQUIRE (length == 0, "decoded, with the error '%.*s'", (int) length, error);
+  return true;
 }

@@ -622,6 +622,30 @@ static void test_new_from_position_plays_the_forced_pass (void)
   CHECK (verso_game_get_opening (game) == NULL);
 }
 
+/* Back and Forward step over a forced pass: the position before it shows the one after it, so a
+ * step that would land there goes one move further. */
+static void test_back_and_forward_step_over_a_forced_pass (void)
+{
+  Position start = board_position (PASS_BOARD " X");
+  g_autoptr (VersoGame) game = verso_game_new_from_position (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN,
+                                                             LEVEL_BEGINNER, &start);
+  g_autofree char *transcript = NULL;
+
+  play_transcript (game, "c1");
+  transcript = whole_transcript (game);
+  CHECK_CMP_STR (transcript, ==, "c1PA");
+  CHECK_CMP_UINT (verso_game_get_ply (game), ==, 2);
+  verso_game_go_back (game);
+  CHECK_CMP_UINT (verso_game_get_ply (game), ==, 0);
+  verso_game_go_back (game);
+  CHECK_CMP_UINT (verso_game_get_ply (game), ==, 0);
+  verso_game_go_forward (game);
+  CHECK_CMP_UINT (verso_game_get_ply (game), ==, 2);
+  verso_game_go_forward (game);
+  CHECK_CMP_UINT (verso_game_get_ply (game), ==, 2);
+  CHECK_CMP_UINT (verso_game_get_length (game), ==, 2);
+}
+
 static void test_new_from_position_finished (void)
 {
   Position start = board_position ("XXXX----" "--------" "--------" "--------"
@@ -1109,6 +1133,7 @@ int main (int argc, char *argv[])
   check_run ("/game/bad-saved-games-are-refused", test_bad_saved_games_are_refused);
   check_run ("/game/restore-sets-a-bad-file-aside", test_restore_sets_a_bad_file_aside);
   check_run ("/game/new-from-position-plays-the-forced-pass", test_new_from_position_plays_the_forced_pass);
+  check_run ("/game/back-and-forward-step-over-a-forced-pass", test_back_and_forward_step_over_a_forced_pass);
   check_run ("/game/new-from-position-finished", test_new_from_position_finished);
   check_run ("/game/go-to-pauses-the-computer", test_go_to_pauses_the_computer);
   check_run ("/game/computers-wait-where-navigation-left-them", test_computers_wait_where_navigation_left_them);

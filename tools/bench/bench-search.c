@@ -16,6 +16,7 @@
 #include "notation.h"
 #include "search.h"
 #include "random-game.h"
+#include "stop-later.h"
 
 #define SEARCHES 100
 
@@ -31,23 +32,6 @@ static Board varied_position (uint64_t *state)
     if (board_legal_moves (&board))
       return board;
   }
-}
-
-typedef struct Stopper {
-  atomic_bool *stop;
-  double delay;
-  double stopped_at;
-} Stopper;
-
-static void *stop_later (void *data)
-{
-  Stopper *stopper = data;
-  struct timespec pause = { (time_t) stopper->delay,
-                            (long) ((stopper->delay - (double) (time_t) stopper->delay) * 1e9) };
-  nanosleep (&pause, NULL);
-  stopper->stopped_at = clock_seconds ();
-  atomic_store (stopper->stop, true);
-  return NULL;
 }
 
 static double thread_cpu (void)
