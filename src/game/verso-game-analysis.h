@@ -51,15 +51,23 @@ void verso_game_set_coach (VersoGame *game, gboolean coach);
 /* The coach's account of one colour's graded moves so far. */
 typedef struct {
   int graded;            /* moves with a grade */
+  int moves;             /* the colour's moves that can have one (not passes, not given) */
   int discs_lost;        /* sum of their losses */
-  int mistakes;          /* moves graded inaccuracy, mistake or blunder */
+  int grades[VERSO_GRADE_BLUNDER + 1]; /* moves with each grade */
   guint worst_ply;       /* 0 when no move lost anything */
+  guint worst_number;    /* the worst move's number as in the move list */
   int worst_square;      /* the worst move's square */
   int worst_loss;
 } VersoCoachSummary;
 VersoCoachSummary verso_game_get_coach_summary (VersoGame *game, VersoColor color);
-/* "18 discs lost in 4 mistakes; worst: 31. e2, −9", or "Every move was the best one" etc.;
- * NULL when no move of that colour is graded. Free with g_free. */
+/* The summary in words, one line each: the moves per grade ("1 blunder, 3 mistakes,
+ * 4 inaccuracies"), the worst move ("Worst: 9. g2, 17 discs lost"), the discs lost in all and
+ * why they can exceed the final margin, and "Reviewed 24 of 30 moves" while some of the
+ * colour's moves have no grade; "Every move was the best one" or "3 discs lost, no mistakes;
+ * worst: 12. c4, −2" when no move is graded inaccuracy or worse. NULL when no move is graded.
+ * Free with g_free. */
+char *verso_coach_summary_describe (const VersoCoachSummary *summary);
+/* verso_coach_summary_describe of verso_game_get_coach_summary. */
 char *verso_game_describe_coach_summary (VersoGame *game, VersoColor color);
 
 /* Live scores (verso-game-analysis.c): every legal move of the position shown ("scores"

@@ -68,6 +68,25 @@ static VersoColor mover_of (VersoGame *self, guint ply)
                                                                        : VERSO_COLOR_BLACK;
 }
 
+/* Whether the move at ply is color's own choice: not a pass, not a move of a balanced start. */
+static gboolean is_choice_of (VersoGame *self, guint ply, VersoColor color)
+{
+  return ply > self->given_moves && mover_of (self, ply) == color
+         && verso_record_get_move (self->record, ply) != BOARD_PASS;
+}
+
+static void add_graded (VersoCoachSummary *summary, const ScoreEntry *entry, guint ply)
+{
+  summary->graded++;
+  summary->discs_lost += entry->score.loss;
+  summary->grades[entry->score.grade]++;
+  if (entry->score.loss > summary->worst_loss) {
+    summary->worst_loss = entry->score.loss;
+    summary->worst_ply = ply;
+    summary->worst_square = entry->move;
+  }
+}
+
 VersoCoachSummary verso_game_get_coach_summary (VersoGame *self, VersoColor color)
 {
   VersoCoachSummary summary = { 0 };
@@ -77,49 +96,121 @@ VersoCoachSummary verso_game_get_coach_summary (VersoGame *self, VersoColor colo
   a = self->analysis;
   verso_analysis_sync_entries (self);
   for (guint ply = 1; ply <= a->entries->len; ply++) {
-    const VersoMoveScore *score = &verso_analysis_entry_at (a, ply)->score;
-    if (!score->known || score->grade == VERSO_GRADE_NONE || mover_of (self, ply) != color)
+    const ScoreEntry *entry = verso_analysis_entry_at (a, ply);
+
+    if (!is_choice_of (self, ply, color))
       continue;
-    summary.graded++;
-    summary.discs_lost += score->loss;
-    if (score->grade >= VERSO_GRADE_INACCURACY)
-      summary.mistakes++;
-    if (score->loss > summary.worst_loss) {
-      summary.worst_loss = score->loss;
-      summary.worst_ply = ply;
-      summary.worst_square = verso_analysis_entry_at (a, ply)->move;
-    }
+    summary.moves++;
+    if (entry->score.known && entry->score.grade != VERSO_GRADE_NONE)
+      add_graded (&summary, entry, ply);
   }
+  if (summary.worst_ply)
+    summary.worst_number = verso_move_number (verso_record_get_start (self->record), summary.worst_ply);
   return summary;
+}
+
+/* "1 blunder, 3 mistakes, 4 inaccuracies": the grades present, the worst first. */
+static char *grade_counts (const VersoCoachSummary *summary)
+{
+  char *text = NULL;
+
+  for (VersoGrade grade = VERSO_GRADE_BLUNDER; grade >= VERSO_GRADE_INACCURACY; grade--) {
+    int n = summary->grades[grade];
+    g_autofree char *count = NULL;
+    char *joined;
+
+    if (n == 0)
+      continue;
+    if (grade == VERSO_GRADE_BLUNDER)
+      count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d blunder", "%d blunders", (gulong) n), n);
+    else if (grade == VERSO_GRADE_MISTAKE)
+      count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d mistake", "%d mistakes", (gulong) n), n);
+    else
+      count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d inaccuracy", "%d inaccuracies", (gulong) n), n);
+    /* TRANSLATORS: the coach's counts of moves per grade joined into a list,
+     * e.g. "1 blunder, 3 mistakes" */
+    joined = text ? g_strdup_printf (C_("coach grades", "%s, %s"), text, count) : g_strdup (count);
+    g_free (text);
+    text = joined;
+  }
+  return text;
+}
+
+/* "3 discs lost, no mistakes; worst: 12. c4, −2": no move graded inaccuracy or worse. */
+static char *good_only (const VersoCoachSummary *summary)
+{
+  g_autofree char *lost = NULL;
+  g_autofree char *worst = NULL;
+  char square[3];
+
+  notation_format_square (summary->worst_square, square);
+  /* TRANSLATORS: the coach's worst move: its number as in the move list, its square and the
+   * discs it lost (U+2212 minus sign), e.g. "31. e2, −9". */
+  worst = g_strdup_printf (_("%u. %s, −%d"), summary->worst_number, square, summary->worst_loss);
+  lost = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d disc lost", "%d discs lost",
+                                       (gulong) summary->discs_lost), summary->discs_lost);
+  /* TRANSLATORS: "3 discs lost, no mistakes; worst: 12. c4, −2". */
+  return g_strdup_printf (_("%s, no mistakes; worst: %s"), lost, worst);
+}
+
+/* The counts per grade, the worst move, and the discs lost in all, one line each. */
+static char *mistakes (const VersoCoachSummary *summary)
+{
+  g_autofree char *counts = grade_counts (summary);
+  g_autofree char *worst = NULL;
+  g_autofree char *total = NULL;
+  char square[3];
+
+  notation_format_square (summary->worst_square, square);
+  /* TRANSLATORS: the coach's worst move: its number as in the move list, its square and the
+   * discs it lost against the best move, e.g. "Worst: 9. g2, 17 discs lost". */
+  worst = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Worst: %u. %s, %d disc lost",
+                                        "Worst: %u. %s, %d discs lost", (gulong) summary->worst_loss),
+                           summary->worst_number, square, summary->worst_loss);
+  /* TRANSLATORS: the sum of the discs each of a player's moves lost against the best move of
+   * its position; it can exceed the final disc difference, which this says. */
+  total = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                        "%d disc lost in all: each move's loss against the best move "
+                                        "then, which can add up to more than the final margin",
+                                        "%d discs lost in all: each move's loss against the best move "
+                                        "then, which can add up to more than the final margin",
+                                        (gulong) summary->discs_lost), summary->discs_lost);
+  return g_strjoin ("\n", counts, worst, total, NULL);
+}
+
+/* The summary without the moves left ungraded. */
+static char *verdict (const VersoCoachSummary *summary)
+{
+  if (summary->discs_lost == 0)
+    return g_strdup (_("Every move was the best one"));
+  if (summary->grades[VERSO_GRADE_INACCURACY] + summary->grades[VERSO_GRADE_MISTAKE]
+      + summary->grades[VERSO_GRADE_BLUNDER] == 0)
+    return good_only (summary);
+  return mistakes (summary);
+}
+
+char *verso_coach_summary_describe (const VersoCoachSummary *summary)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *reviewed = NULL;
+
+  if (summary->graded == 0)
+    return NULL;
+  text = verdict (summary);
+  if (summary->graded == summary->moves)
+    return g_steal_pointer (&text);
+  /* TRANSLATORS: under the coach's summary when some of the player's moves have no grade (a
+   * review cancelled, or the coach turned on during the game), e.g. "Reviewed 24 of 30 moves" */
+  reviewed = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Reviewed %d of %d move", "Reviewed %d of %d moves",
+                                           (gulong) summary->moves), summary->graded, summary->moves);
+  return g_strjoin ("\n", text, reviewed, NULL);
 }
 
 char *verso_game_describe_coach_summary (VersoGame *self, VersoColor color)
 {
   VersoCoachSummary summary;
-  g_autofree char *lost = NULL;
-  g_autofree char *worst = NULL;
-  char square[3];
 
   g_return_val_if_fail (VERSO_IS_GAME (self), NULL);
   summary = verso_game_get_coach_summary (self, color);
-  if (summary.graded == 0)
-    return NULL;
-  if (summary.discs_lost == 0)
-    return g_strdup (_("Every move was the best one"));
-  notation_format_square (summary.worst_square, square);
-  /* TRANSLATORS: the coach's worst move: its number as in the move list, its square and the
-   * discs it lost (U+2212 minus sign), e.g. "31. e2, −9". */
-  worst = g_strdup_printf (_("%u. %s, −%d"),
-                           verso_move_number (verso_record_get_start (self->record), summary.worst_ply),
-                           square, summary.worst_loss);
-  lost = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d disc lost", "%d discs lost",
-                                       (gulong) summary.discs_lost), summary.discs_lost);
-  if (summary.mistakes == 0)
-    /* TRANSLATORS: "3 discs lost, no mistakes; worst: 12. c4, −2". */
-    return g_strdup_printf (_("%s, no mistakes; worst: %s"), lost, worst);
-  /* TRANSLATORS: "18 discs lost in 4 mistakes; worst: 31. e2, −9"; a mistake here is any
-   * move graded inaccuracy, mistake or blunder. */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s in %d mistake; worst: %s",
-                                       "%s in %d mistakes; worst: %s", (gulong) summary.mistakes),
-                          lost, summary.mistakes, worst);
+  return verso_coach_summary_describe (&summary);
 }

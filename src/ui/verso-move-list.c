@@ -150,8 +150,8 @@ static void update_grade (VersoMoveList *self, guint ply)
 
 static void scroll_to_current (VersoMoveList *self);
 
-/* The coach's account of each graded colour, e.g. "18 discs lost in 4 mistakes; worst: 31. e2, −9";
- * with the thresholds of the grades under it. Hidden while no move is graded. */
+/* The coach's account of each graded colour (verso_coach_summary_describe), a blank line between
+ * the two; with the thresholds of the grades under it. Hidden while no move is graded. */
 static void update_summary (VersoMoveList *self)
 {
   char *lines[2] = { NULL, NULL };
@@ -165,10 +165,10 @@ static void update_summary (VersoMoveList *self)
     if (!lines[color])
       continue;
     if (text->len)
-      g_string_append_c (text, '\n');
+      g_string_append (text, "\n\n");
     if (both)
-      /* Translators: the coach's summary of one colour's moves in the move list,
-       * e.g. "Black: 18 discs lost in 4 mistakes; worst: 31. e2, −9" */
+      /* Translators: the coach's summary of one colour's moves in the move list, e.g.
+       * "Black: 1 blunder, 3 mistakes" with more lines after it */
       g_string_append_printf (text, color == VERSO_COLOR_BLACK ? _("Black: %s") : _("White: %s"), lines[color]);
     else
       g_string_append (text, lines[color]);

@@ -51,14 +51,14 @@ static char *coach_summary_text (VersoWindow *self)
         || !(line = verso_game_describe_coach_summary (self->game, color)))
       continue;
     if (text->len)
-      g_string_append_c (text, '\n');
+      g_string_append (text, "\n\n");
     if (two_players)
-      /* Translators: the coach's summary of one colour's moves at the end of a game,
-       * e.g. "Black: 18 discs lost in 4 mistakes; worst: 31. e2, −9" */
+      /* Translators: the coach's summary of one colour's moves at the end of a game, e.g.
+       * "Black: 1 blunder, 3 mistakes" with more lines after it */
       g_string_append_printf (text, color == VERSO_COLOR_BLACK ? _("Black: %s") : _("White: %s"), line);
     else
       /* Translators: the coach's summary of the person's moves at the end of a game against the
-       * computer, e.g. "Your moves: 18 discs lost in 4 mistakes; worst: 31. e2, −9" */
+       * computer, e.g. "Your moves: 1 blunder, 3 mistakes" with more lines after it */
       g_string_append_printf (text, _("Your moves: %s"), line);
   }
   if (text->len == 0) {

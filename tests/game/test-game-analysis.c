@@ -136,7 +136,8 @@ static void test_coach_grades (void)
     g_autofree char *worst_text = NULL;
 
     CHECK_CMP_INT (sum.graded, ==, 1);
-    CHECK_CMP_INT (sum.mistakes, ==, 1);
+    CHECK_CMP_INT (sum.moves, ==, 1);
+    CHECK_CMP_INT (sum.grades[score.grade], ==, 1);
     CHECK_CMP_INT (sum.discs_lost, ==, score.loss);
     CHECK_CMP_UINT (sum.worst_ply, ==, ply + 1);
     CHECK_CMP_INT (sum.worst_square, ==, worst->move);
@@ -144,9 +145,11 @@ static void test_coach_grades (void)
     summary = verso_game_describe_coach_summary (game, blunderer);
     notation_format_square (worst->move, square);
     /* Numbered as in the move list: black starts, so plies 1 and 2 are move 1, 3 and 4 move 2. */
-    worst_text = g_strdup_printf ("worst: %u. %s, \u2212%d", ply / 2 + 1, square, score.loss);
+    worst_text = g_strdup_printf ("\nWorst: %u. %s, %d discs lost\n", ply / 2 + 1, square, score.loss);
     REQUIRE (strstr (summary, worst_text) != NULL);
-    REQUIRE (strstr (summary, "in 1 mistake;") != NULL);
+    REQUIRE (g_str_has_prefix (summary, score.grade == VERSO_GRADE_BLUNDER ? "1 blunder\n" : "1 mistake\n"));
+    /* Every move of the colour is graded: no word of a partial review. */
+    REQUIRE (strstr (summary, "Reviewed") == NULL);
     g_clear_pointer (&summary, g_free);
     summary = verso_game_describe_coach_summary (game, verso_color_other (blunderer));
     CHECK_CMP_STR (summary, ==, "Every move was the best one");
@@ -182,6 +185,71 @@ static void test_grade_thresholds (void)
   CHECK_CMP_STR (verso_grade_get_name (VERSO_GRADE_BEST), ==, "best");
   CHECK_CMP_STR (verso_grade_get_name (VERSO_GRADE_BLUNDER), ==, "blunder");
   CHECK (verso_grade_get_name (VERSO_GRADE_NONE) == NULL);
+}
+
+static int square (const char *name)
+{
+  int move = -1;
+
+  REQUIRE (notation_parse_square (name, strlen (name), &move).error == NOTATION_OK);
+  return move;
+}
+
+static void check_describes (const VersoCoachSummary *summary, const char *expected)
+{
+  g_autofree char *text = verso_coach_summary_describe (summary);
+
+  CHECK_CMP_STR (text, ==, expected);
+}
+
+/* (c) The summary in words, from known grades (C locale). */
+static void test_summary_text (void)
+{
+  VersoCoachSummary summary = {
+    .graded = 10, .moves = 10, .discs_lost = 62,
+    .grades = { [VERSO_GRADE_BEST] = 1, [VERSO_GRADE_GOOD] = 1, [VERSO_GRADE_INACCURACY] = 4,
+                [VERSO_GRADE_MISTAKE] = 3, [VERSO_GRADE_BLUNDER] = 1 },
+    .worst_ply = 17, .worst_number = 9, .worst_square = square ("g2"), .worst_loss = 17,
+  };
+  VersoCoachSummary one = {
+    .graded = 2, .moves = 2, .discs_lost = 7,
+    .grades = { [VERSO_GRADE_GOOD] = 1, [VERSO_GRADE_MISTAKE] = 1 },
+    .worst_ply = 5, .worst_number = 3, .worst_square = square ("c4"), .worst_loss = 6,
+  };
+  VersoCoachSummary good = {
+    .graded = 3, .moves = 3, .discs_lost = 3, .grades = { [VERSO_GRADE_BEST] = 1, [VERSO_GRADE_GOOD] = 2 },
+    .worst_ply = 23, .worst_number = 12, .worst_square = square ("c4"), .worst_loss = 2,
+  };
+  VersoCoachSummary best = { .graded = 2, .moves = 2, .grades = { [VERSO_GRADE_BEST] = 2 } };
+  VersoCoachSummary none = { .moves = 30 };
+
+  check_describes (&summary, "1 blunder, 3 mistakes, 4 inaccuracies\n"
+                             "Worst: 9. g2, 17 discs lost\n"
+                             "62 discs lost in all: each move's loss against the best move then, which can add up "
+                             "to more than the final margin");
+  summary.moves = 30;
+  check_describes (&summary, "1 blunder, 3 mistakes, 4 inaccuracies\n"
+                             "Worst: 9. g2, 17 discs lost\n"
+                             "62 discs lost in all: each move's loss against the best move then, which can add up "
+                             "to more than the final margin\n"
+                             "Reviewed 10 of 30 moves");
+  check_describes (&one, "1 mistake\n"
+                         "Worst: 3. c4, 6 discs lost\n"
+                         "7 discs lost in all: each move's loss against the best move then, which can add up "
+                         "to more than the final margin");
+  one.grades[VERSO_GRADE_MISTAKE] = 0;
+  one.grades[VERSO_GRADE_INACCURACY] = 2;
+  one.graded = 3;
+  one.moves = 3;
+  check_describes (&one, "2 inaccuracies\n"
+                         "Worst: 3. c4, 6 discs lost\n"
+                         "7 discs lost in all: each move's loss against the best move then, which can add up "
+                         "to more than the final margin");
+  check_describes (&good, "3 discs lost, no mistakes; worst: 12. c4, \u22122");
+  check_describes (&best, "Every move was the best one");
+  best.moves = 5;
+  check_describes (&best, "Every move was the best one\nReviewed 2 of 5 moves");
+  check_describes (&none, NULL);
 }
 
 /* (d) Navigation keeps the scores; a new line from an earlier position drops the replaced ones. */
@@ -277,6 +345,7 @@ static void test_analyse_game (void)
   g_autoptr (GCancellable) cancellable = g_cancellable_new ();
   AnalyseState state = { 0 }, cancelled = { 0 };
   guint length = verso_game_get_length (game), known = 0;
+  int partial = 0;
   gint64 started = g_get_monotonic_time ();
 
   CHECK_CMP_UINT (length, >=, 60);
@@ -306,6 +375,18 @@ static void test_analyse_game (void)
     known += verso_game_get_move_score (again, ply).known;
   CHECK_CMP_UINT (known, >=, 1);
   CHECK_CMP_UINT (known, <, length);
+  /* The summary of a cancelled review says how far it got. */
+  for (VersoColor color = VERSO_COLOR_BLACK; color <= VERSO_COLOR_WHITE; color++) {
+    VersoCoachSummary sum = verso_game_get_coach_summary (again, color);
+    g_autofree char *text = verso_game_describe_coach_summary (again, color);
+    g_autofree char *reviewed = g_strdup_printf ("Reviewed %d of %d moves", sum.graded, sum.moves);
+
+    if (sum.graded > 0 && sum.graded < sum.moves) {
+      CHECK (g_str_has_suffix (text, reviewed));
+      partial++;
+    }
+  }
+  CHECK_CMP_INT (partial, >=, 1);
   /* No more scores arrive after the cancel. */
   run_for (0.3);
   {
@@ -385,6 +466,7 @@ int main (int argc, char **argv)
   check_glib_init ();
   check_run ("/game-analysis/grade-thresholds", test_grade_thresholds);
   check_run ("/game-analysis/coach-grades", test_coach_grades);
+  check_run ("/game-analysis/summary-text", test_summary_text);
   check_run ("/game-analysis/new-line-drops-scores", test_new_line_drops_scores);
   check_run ("/game-analysis/analyse-game", test_analyse_game);
   check_run ("/game-analysis/live-scores", test_live_scores);
