@@ -109,15 +109,26 @@ gboolean verso_game_is_over (VersoGame *self)
   return board_is_game_over (&verso_game_shown_position (self)->board);
 }
 
+/* color's disc difference in the standard count, the empty squares given to the one with more. */
+static int standard_final_score (VersoGame *self, VersoColor color)
+{
+  const Position *shown = verso_game_shown_position (self);
+  int for_mover = board_final_score (&shown->board);
+
+  return (shown->side_to_move == POSITION_WHITE) == (color == VERSO_COLOR_WHITE) ? for_mover : -for_mover;
+}
+
 int verso_game_get_final_score (VersoGame *self, VersoColor color)
 {
-  const Position *shown;
-  int for_mover;
-
   g_return_val_if_fail (VERSO_IS_GAME (self), 0);
-  shown = verso_game_shown_position (self);
-  for_mover = rules_final_score (self->rules, board_final_score (&shown->board));
-  return (shown->side_to_move == POSITION_WHITE) == (color == VERSO_COLOR_WHITE) ? for_mover : -for_mover;
+  return rules_final_score (self->rules, standard_final_score (self, color));
+}
+
+int verso_game_get_final_count (VersoGame *self, VersoColor color)
+{
+  g_return_val_if_fail (VERSO_IS_GAME (self), 0);
+  /* The two counts fill the board and differ by the standard final score (a draw halves it). */
+  return (BOARD_SQUARES + standard_final_score (self, color)) / 2;
 }
 
 int verso_game_get_winner (VersoGame *self)

@@ -107,6 +107,11 @@ int verso_game_get_winner (VersoGame *game);
  * to the winner, positive when color won (Reverse: -10 for the player left with 10 discs more);
  * what verso_stats_add counts. Before the end: the same of the discs as they stand. */
 int verso_game_get_final_score (VersoGame *game, VersoColor color);
+/* At game end: color's discs as the result counts them, the empty squares given to the one with
+ * more discs (shared in a draw), so that the two counts differ by the final score: 63 to 1 when
+ * the board ends 62 to 1 with one square empty (under Reverse, where the fewer discs win, the
+ * loser takes them). Before the end: the same of the discs as they stand. */
+int verso_game_get_final_count (VersoGame *game, VersoColor color);
 gboolean verso_game_is_human_turn (VersoGame *game);
 gboolean verso_game_get_thinking (VersoGame *game);
 /* Number of moves played (passes included) up to the position shown. */

@@ -107,12 +107,18 @@ static void on_cancel_clicked (VersoPositionEditor *self)
   g_signal_emit (self, signals[SIGNAL_CANCEL], 0);
 }
 
-/* A game can start from any position with a disc on the board: one where neither side can move
- * is shown finished, and a pass the side to move must make is played by the game. */
+/* A game can start from any position where a side can move: a pass the side to move must make
+ * is played by the game. One where neither can would be over before it began. */
 static void on_play_clicked (VersoPositionEditor *self)
 {
-  if ((self->black | self->white) == 0) {
-    show_message (self, _("Place at least one disc to play"), TRUE);
+  const char *why = NULL;
+
+  if ((self->black | self->white) == 0)
+    why = _("Place at least one disc to play");
+  else if (board_is_game_over (&self->position.board))
+    why = _("Neither side can move in this position");
+  if (why) {
+    show_message (self, why, TRUE);
     gtk_widget_error_bell (GTK_WIDGET (self));
     return;
   }

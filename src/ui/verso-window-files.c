@@ -291,9 +291,8 @@ static void save_as (VersoWindow *self, Continuation *continuation)
 /* Unsaved changes */
 
 /* Changes to a file are asked about. A game never saved lives in the session, which the window
- * keeps after every move, so quitting or starting a new game (the New Game dialog is a question
- * already) does not ask for it; opening or pasting another game over an unfinished one does,
- * since it would be gone without a trace. */
+ * keeps after every move, so quitting does not ask for it; replacing an unfinished one (New Game,
+ * Open, Paste, a set-up position) does, since it would be gone without a trace. */
 static gboolean has_unsaved_changes (VersoWindow *self, gboolean unsaved_game_too)
 {
   if (!verso_game_get_modified (self->game))
@@ -369,7 +368,7 @@ static void confirm (VersoWindow *self, gboolean unsaved_game_too, VersoWindowTh
 
 void verso_window_files_confirm (VersoWindow *self, VersoWindowThen then, gpointer data, GDestroyNotify destroy)
 {
-  confirm (self, FALSE, then, data, destroy);
+  confirm (self, TRUE, then, data, destroy);
 }
 
 /* Closing the window: the game's file comes first. After Discard the session is a new game,
@@ -386,7 +385,7 @@ gboolean verso_window_files_close_request (VersoWindow *self)
 {
   if (self->close_confirmed || !has_unsaved_changes (self, FALSE))
     return FALSE;
-  verso_window_files_confirm (self, close_after_confirm, NULL, NULL);
+  confirm (self, FALSE, close_after_confirm, NULL, NULL);
   return TRUE;
 }
 
@@ -422,7 +421,7 @@ static void offer_game (VersoWindow *self, VersoGame *game, char *notice)
 
   replacement->game = game;
   replacement->notice = notice;
-  confirm (self, TRUE, replace_game, replacement, (GDestroyNotify) replacement_free);
+  verso_window_files_confirm (self, replace_game, replacement, (GDestroyNotify) replacement_free);
 }
 
 typedef struct {

@@ -177,9 +177,10 @@ void verso_window_files_init (VersoWindow *self);
 void verso_window_files_dispose (VersoWindow *self);
 /* Called whenever the window shows another game: the title follows its file and changes. */
 void verso_window_files_watch_game (VersoWindow *self);
-/* Runs then (data freed with destroy afterwards) once unsaved changes to the game's file are
- * saved or discarded (self->discarding says which), at once when there are none; never when
- * the person cancels. Anything that replaces the game (new game, open, paste) goes through it. */
+/* Runs then (data freed with destroy afterwards) once unsaved changes (to the game's file, or an
+ * unfinished game never saved) are saved or discarded (self->discarding says which), at once when
+ * there are none; never when the person cancels. Anything that replaces the game (New Game, Open,
+ * Paste, a set-up position) goes through it. */
 void verso_window_files_confirm (VersoWindow *self, VersoWindowThen then, gpointer data,
                                  GDestroyNotify destroy);
 /* TRUE when closing waits for the person's answer about unsaved changes. */

@@ -84,20 +84,28 @@ void verso_window_start_new_game (VersoWindow *self)
   verso_window_set_game (self, game);
 }
 
-static void on_new_game_response (VersoNewGameDialog *dialog, const char *response, VersoWindow *self)
+/* The dialog's choices become the settings, and the new game is made from them. */
+static void start_chosen_game (VersoWindow *self, gpointer data)
 {
-  if (g_strcmp0 (response, "start") != 0)
-    return;
   self->saving_new_game_choices = TRUE;
-  verso_new_game_dialog_save (dialog);
+  verso_new_game_dialog_save (VERSO_NEW_GAME_DIALOG (data));
   self->saving_new_game_choices = FALSE;
   verso_window_start_new_game (self);
 }
 
-static void present_new_game_dialog (VersoWindow *self, gpointer data)
+static void on_new_game_response (VersoNewGameDialog *dialog, const char *response, VersoWindow *self)
+{
+  if (g_strcmp0 (response, "start") != 0)
+    return;
+  /* The game shown is replaced: its unsaved changes are asked about first, as before Open. */
+  verso_window_files_confirm (self, start_chosen_game, g_object_ref (dialog), g_object_unref);
+}
+
+void verso_window_show_new_game_dialog (VersoWindow *self)
 {
   GtkWidget *dialog;
 
+  g_return_if_fail (VERSO_IS_WINDOW (self));
   /* One at a time: Ctrl+N works in the dialog too. */
   if (self->new_game_dialog && gtk_widget_get_visible (self->new_game_dialog)) {
     gtk_window_present (GTK_WINDOW (self->new_game_dialog));
@@ -107,13 +115,6 @@ static void present_new_game_dialog (VersoWindow *self, gpointer data)
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_new_game_response), self, 0);
   g_set_weak_pointer (&self->new_game_dialog, dialog);
   verso_dialog_present (GTK_WINDOW (dialog), GTK_WINDOW (self));
-}
-
-void verso_window_show_new_game_dialog (VersoWindow *self)
-{
-  g_return_if_fail (VERSO_IS_WINDOW (self));
-  /* Unsaved changes to the game's file are dealt with before another game is chosen. */
-  verso_window_files_confirm (self, present_new_game_dialog, NULL, NULL);
 }
 
 void verso_window_settings_init (VersoWindow *self)

@@ -6,8 +6,9 @@
 
 char *verso_window_result_text (VersoWindow *self)
 {
-  int black = verso_game_count (self->game, VERSO_COLOR_BLACK);
-  int white = verso_game_count (self->game, VERSO_COLOR_WHITE);
+  /* The count whose difference the statistics keep (verso_game_get_final_score). */
+  int black = verso_game_get_final_count (self->game, VERSO_COLOR_BLACK);
+  int white = verso_game_get_final_count (self->game, VERSO_COLOR_WHITE);
   int winner = verso_game_get_winner (self->game);
   int won, lost;
 

@@ -663,6 +663,25 @@ static void test_new_from_position_finished (void)
   CHECK (!verso_game_get_thinking (game));
 }
 
+/* A game ended with a square empty: the result counts it for the winner, as the statistics do. */
+static void test_final_count_gives_the_empty_squares_to_the_winner (void)
+{
+  Position start = board_position ("OXXXXXXX" "XXXXXXXX" "XXXXXXXX" "XXXXXXXX"
+                                   "XXXXXXXX" "XXXXXXXX" "XXXXXXXX" "X-XXXXXX O");
+  g_autoptr (VersoGame) game = verso_game_new_from_position (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN,
+                                                             LEVEL_BEGINNER, &start);
+  int black, white;
+
+  CHECK (verso_game_is_over (game));
+  CHECK_CMP_INT (verso_game_count (game, VERSO_COLOR_BLACK), ==, 62);
+  black = verso_game_get_final_count (game, VERSO_COLOR_BLACK);
+  white = verso_game_get_final_count (game, VERSO_COLOR_WHITE);
+  CHECK_CMP_INT (black, ==, 63);
+  CHECK_CMP_INT (white, ==, 1);
+  CHECK_CMP_INT (black - white, ==, verso_game_get_final_score (game, VERSO_COLOR_BLACK));
+  CHECK_CMP_INT (white - black, ==, verso_game_get_final_score (game, VERSO_COLOR_WHITE));
+}
+
 static void test_go_to_pauses_the_computer (void)
 {
   g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER);
@@ -1135,6 +1154,8 @@ int main (int argc, char *argv[])
   check_run ("/game/new-from-position-plays-the-forced-pass", test_new_from_position_plays_the_forced_pass);
   check_run ("/game/back-and-forward-step-over-a-forced-pass", test_back_and_forward_step_over_a_forced_pass);
   check_run ("/game/new-from-position-finished", test_new_from_position_finished);
+  check_run ("/game/final-count-gives-the-empty-squares-to-the-winner",
+             test_final_count_gives_the_empty_squares_to_the_winner);
   check_run ("/game/go-to-pauses-the-computer", test_go_to_pauses_the_computer);
   check_run ("/game/computers-wait-where-navigation-left-them", test_computers_wait_where_navigation_left_them);
   check_run ("/game/modified-and-file", test_modified_and_file);

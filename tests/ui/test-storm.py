@@ -90,7 +90,11 @@ def random_storm(seed, events):
         else:
             actions.append(('key', 'ctrl+n'))
             actions.append(('sleep', rng.choice([0.05, 0.3, 0.3])))
-            actions.append(('key', rng.choice(['Return', 'Return', 'Escape'])))
+            answer = rng.choice(['Return', 'Return', 'Escape'])
+            actions.append(('key', answer))
+            if answer == 'Return':
+                # Start over an unfinished game asks about it first: Discard.
+                actions += [('sleep', 0.3), ('key', 'alt+d')]
         pause = rng.choice([0, 0, 0, 0.05, 0.05, 0.2, 0.5])
         if pause:
             actions.append(('sleep', pause))
@@ -240,6 +244,8 @@ class Storm:
             self.xdotool('key', 'ctrl+n')
             time.sleep(0.5)
             self.xdotool('key', 'Return')
+            time.sleep(0.5)
+            self.xdotool('key', 'alt+d')  # Discard, if the unfinished game is asked about
             board = self.app.wait_for(lambda b: b == wt.START, 'a new game after the storm')
             moves = wt.legal_moves(board, wt.BLACK)
         # The computer's answer may turn the new disc over again, and a hint left by the storm

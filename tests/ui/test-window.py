@@ -86,6 +86,48 @@ def test_save_and_unsaved_changes(env, screen, home):
     print('Ctrl+Q over unsaved changes asked; Cancel kept the game, Save saved 24 moves and quit', flush=True)
 
 
+def write_session(env, modified):
+    """A two-player game f5 d6 in the session, never saved to a file; returns its board."""
+    with open(os.path.join(env['XDG_DATA_HOME'], 'verso', 'game.ini'), 'w') as f:
+        f.write('[Verso Game]\nVersion=1\nBlack=human\nWhite=human\nLevel=casual\nMoves=f5d6\n'
+                'Shown=2\nModified=%s\n' % ('true' if modified else 'false'))
+    return play_moves([37, 43])
+
+
+def test_new_game_asks_first(env, screen):
+    """New Game over an unfinished game never saved asks first, as Open and Paste do: Cancel
+    keeps it, Discard starts the new game; over one not modified it asks nothing."""
+    board = write_session(env, True)
+    app = App(env, screen)
+    app.wait_for(lambda b: b == board, 'the modified game f5 d6 from the session')
+    app.key('ctrl+n')
+    wait_for_window(env, '^New Game$')
+    app.key('alt+s')  # "_Start"
+    wait_for_window(env, '^Save Changes$')
+    app.key('Escape')
+    time.sleep(1)
+    app.wait_for(lambda b: b == board, 'the game kept after Cancel')
+    app.key('ctrl+n')
+    wait_for_window(env, '^New Game$')
+    app.key('alt+s')
+    wait_for_window(env, '^Save Changes$')
+    app.key('alt+d')  # "_Discard"
+    app.wait_for(lambda b: b == START, 'the new game after Discard')
+    app.quit()
+    print('New Game over a modified game asked; Cancel kept it, Discard started anew', flush=True)
+
+    # Not modified: the new game comes at once (a question would leave f5 d6 on the board).
+    board = write_session(env, False)
+    app = App(env, screen)
+    app.wait_for(lambda b: b == board, 'the unmodified game f5 d6 from the session')
+    app.key('ctrl+n')
+    wait_for_window(env, '^New Game$')
+    app.key('alt+s')
+    app.wait_for(lambda b: b == START, 'the new game without a question')
+    app.quit()
+    print('New Game over an unmodified game asked nothing', flush=True)
+
+
 def clipboard_set(env, text):
     subprocess.run(['xclip', '-selection', 'clipboard', '-i'], input=text.encode(), env=env,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
@@ -266,8 +308,9 @@ def find_board_again(app):
 
 
 def test_set_up_position(env, screen, home):
-    """Ctrl+E sets up a position: an empty board, black d4, white e4 and d5 (clicks cycle empty,
-    black, white), Play; then black's move f4 is played on it by the rules."""
+    """Ctrl+E sets up a position: an empty board, black d4 (Play refused: neither side can move),
+    white e4 and d5 (clicks cycle empty, black, white), Play; then black's move f4 is played on
+    it by the rules."""
     env = record_env(env, home, 'set-up', 'two-players')
     app = App(env, screen)
     app.key('ctrl+e')
@@ -275,7 +318,13 @@ def test_set_up_position(env, screen, home):
     find_board_again(app)
     app.wait_for(lambda b: b == EMPTY * 64, 'the empty board')
     d4, e4, d5, f4 = 27, 28, 35, 29
-    for square, clicks in ((d4, 1), (e4, 2), (d5, 2)):
+    # A lone black disc: neither side can move, so Play is refused and the editor stays (the
+    # clicks below would otherwise be moves in a finished game, which change nothing).
+    app.click(d4)
+    app.wait_for(lambda b: b[d4] == BLACK, 'black d4 alone')
+    app.key('alt+p')  # "_Play"
+    time.sleep(0.5)
+    for square, clicks in ((e4, 2), (d5, 2)):
         for _ in range(clicks):
             app.click(square)
             time.sleep(0.2)
@@ -437,6 +486,7 @@ def main():
 
         test_open_from_command_line(env, screen, home)
         test_save_and_unsaved_changes(env, screen, home)
+        test_new_game_asks_first(env, screen)
         test_clipboard(env, screen)
         test_move_list(env, screen, home)
         test_move_list_follows_play(env, screen, home)
