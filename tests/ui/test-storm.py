@@ -244,8 +244,12 @@ class Storm:
             self.xdotool('key', 'ctrl+n')
             time.sleep(0.5)
             self.xdotool('key', 'Return')
-            time.sleep(0.5)
-            self.xdotool('key', 'alt+d')  # Discard, if the unfinished game is asked about
+            # The unfinished game may be asked about first, the question coming late on a loaded
+            # machine: Discard until the new game shows.
+            deadline = time.time() + 10
+            while time.time() < deadline and self.app.board() != wt.START:
+                time.sleep(0.5)
+                self.xdotool('key', 'alt+d')
             board = self.app.wait_for(lambda b: b == wt.START, 'a new game after the storm')
             moves = wt.legal_moves(board, wt.BLACK)
         # The computer's answer may turn the new disc over again, and a hint left by the storm
