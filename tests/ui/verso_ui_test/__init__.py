@@ -225,6 +225,15 @@ def wait_for_window(env, title):
         found = []
     if not found:
         fail('no window titled %s appeared' % title)
+    # Keys sent before the new window has the keyboard go to the one behind it (a bare X server
+    # gives it the focus when GTK asks, which can come late on a loaded machine).
+    deadline = time.time() + 5
+    while time.time() < deadline:
+        focus = subprocess.run(['xdotool', 'getwindowfocus'], env=env, capture_output=True, text=True).stdout.strip()
+        if focus in found:
+            return
+        time.sleep(0.1)
+    print('note: the window titled %s did not get the keyboard within 5 s' % title, flush=True)
 
 
 def count(board, colour):
