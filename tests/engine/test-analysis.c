@@ -1,10 +1,14 @@
 /* test-analysis.c: the score of every move (analysis.h) is what a search of the position after it
- * says, exact near the end, best first, and the analysis honours the stop flag. */
+ * says, exact near the end, best first, and the analysis honours the stop flag; a search resumed
+ * from the table (what the analysis does from one depth to the next) finds what one from the
+ * first ply finds. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "analysis.h"
 #include "board.h"
+#include "notation.h"
 #include "search.h"
 #include "check.h"
 #include "random-game.h"
@@ -305,6 +309,76 @@ static void test_stop (void)
   search_free (analyst);
 }
 
+/* Two positions from tournament games (tests/data/midgame.obf: WTHOR 2020, after 20 moves). */
+static const char *const real_positions[] = {
+  "---O-X------O-----XXOOO---XXXOOO--XXOX----XXXX-----XX----------- X",
+  "---O-X---OOOOO---OOOXXXX-OOOOOX--OOOOXOO--XXXO-----XX-------X--- X",
+};
+
+static Board real_position (int n)
+{
+  Position position;
+  NotationStatus status = notation_parse_board (real_positions[n], strlen (real_positions[n]),
+                                                &position);
+  REQUIRE (status.error == NOTATION_OK, "position %d: %s", n,
+           notation_error_message (status.error));
+  return position.board;
+}
+
+/* (f) Resuming: at the same depth the same scores. With a table filled by the shallower search,
+ * a search resumed at the next depth (around a wrong guess, or the right one, the reply found
+ * before first) ends on the score of a search from the first ply with a fresh table; and every
+ * move of an analysis of real positions (which resumes each move's search from depth 3 on)
+ * scores what a fresh search after it says. Full width: selective cuts depend on the window. */
+static void test_resume_same_scores (void)
+{
+  Search *analyst = search_new (TEST_HASH_BYTES), *reference = search_new (TEST_HASH_BYTES);
+  REQUIRE (analyst && reference, "search_new failed");
+  for (int n = 0; n < (int) (sizeof real_positions / sizeof real_positions[0]); n++) {
+    Board board = real_position (n);
+    SearchLimits limits = search_limits_default ();
+    limits.exhaustive = true;
+    for (int depth = 3; depth <= 7; depth++) {
+      limits.max_depth = depth;
+      search_clear (reference);
+      SearchResult fresh = search_run (reference, &board, &limits, NULL, NULL);
+      for (int guess = -40; guess <= 40; guess += 40) {
+        SearchLimits before = limits, resumed = limits;
+        before.max_depth = depth - 1;
+        search_clear (analyst);
+        SearchResult shallow = search_run (analyst, &board, &before, NULL, NULL);
+        resumed.resume_depth = depth;
+        resumed.resume_score = guess == 0 ? fresh.score : guess;
+        resumed.resume_move = shallow.move;
+        SearchResult result = search_run (analyst, &board, &resumed, NULL, NULL);
+        CHECK (result.score == fresh.score && result.depth == depth && !result.stopped,
+               "position %d depth %d guess %+d: resumed %+d (depth %d), fresh %+d", n, depth,
+               resumed.resume_score, result.score, result.depth, fresh.score);
+      }
+    }
+
+    limits.max_depth = 7;
+    limits.exact_empties = -1;
+    search_clear (analyst);
+    Analysis analysis;
+    analysis_run (analyst, &board, &limits, NULL, NULL, &analysis);
+    char what[64];
+    snprintf (what, sizeof what, "real position %d", n);
+    check_moves_listed (&board, &analysis, what);
+    check_best_first (&analysis, what);
+    CHECK (analysis.depth == 7 && !analysis.stopped, "%s: depth %d", what, analysis.depth);
+    for (int i = 0; i < analysis.count; i++) {
+      const AnalysisMove *entry = &analysis.moves[i];
+      int expected = -search_after (reference, &board, entry->move, &limits, 6).score;
+      CHECK (entry->score == expected && entry->depth == 7,
+             "%s: move %d scored %+d at depth %d, a fresh search says %+d", what, entry->move,
+             entry->score, entry->depth, expected);
+    }
+  }
+  search_free (analyst);
+  search_free (reference);
+}
+
 int main (void)
 {
   test_scores_match_search ();
@@ -312,5 +386,6 @@ int main (void)
   test_estimates_then_exact ();
   test_pass_and_game_over ();
   test_stop ();
+  test_resume_same_scores ();
   return check_finish ();
 }

@@ -8,12 +8,16 @@
 /* A move in solving range gets midgame estimates while the depth searched after it is less than
  * its empties minus this margin (those are cheap next to the solve); then it is solved. */
 #define ANALYSIS_SOLVE_MARGIN 10
+/* No score yet (scores are -64..64). */
+#define ANALYSIS_NO_SCORE 1000
 
-/* Refines one move to `depth` plies (the move included). Returns false, leaving the move as it
- * was, when a limit or the stop flag ended the search before it finished. */
+/* Refines one move to `depth` plies (the move included). earlier[] holds each move's score
+ * of the iteration before the last, by square (ANALYSIS_NO_SCORE: none), and is moved on by
+ * one iteration for this move. Returns false, leaving the move as it was, when a limit or the
+ * stop flag ended the search before it finished. */
 static bool analysis_refine (Search *search, const Board *board, const SearchLimits *limits,
                              int depth, int max_depth, double start, Analysis *analysis,
-                             AnalysisMove *entry)
+                             AnalysisMove *entry, int *earlier)
 {
   Board child = board_after_move (board, entry->move);
   int child_empties = board_empties (&child);
@@ -38,6 +42,18 @@ static bool analysis_refine (Search *search, const Board *board, const SearchLim
   child_limits.soft_time = 0; /* a shallower answer than asked would be no refinement */
   child_limits.max_depth = solve ? 0 : depth - 1;
   child_limits.exact_empties = solve ? limits->exact_empties : -1;
+  child_limits.resume_depth = 0;
+  /* The table holds this move's search of the last iteration, one ply shallower: the search
+   * resumes there rather than reading it again ply by ply, around the score of the iteration
+   * before (the same parity of depth: an Othello evaluation swings from odd to even plies),
+   * the reply it found first. A pass (the child has no move) is searched as before. */
+  if (!solve && entry->depth == depth - 1 && !entry->exact && board_legal_moves (&child)) {
+    int guess = earlier[entry->move] != ANALYSIS_NO_SCORE ? earlier[entry->move] : entry->score;
+    child_limits.resume_depth = depth - 1;
+    child_limits.resume_score = -guess;
+    child_limits.resume_move = entry->pv_length > 1 ? entry->pv[1] : BOARD_NO_MOVE;
+  }
+  earlier[entry->move] = entry->depth > 0 ? entry->score : ANALYSIS_NO_SCORE;
   if (limits->stop && atomic_load_explicit (limits->stop, memory_order_relaxed))
     return false;
   if (limits->hard_time > 0) {
@@ -108,6 +124,9 @@ void analysis_run (Search *search, const Board *board, const SearchLimits *limit
     return;
   }
 
+  int earlier[BOARD_PASS + 1];
+  for (int i = 0; i <= BOARD_PASS; i++)
+    earlier[i] = ANALYSIS_NO_SCORE;
   int max_depth = limits->max_depth > 0 && limits->max_depth < SEARCH_MAX_PLY ? limits->max_depth
                                                                                 : SEARCH_MAX_PLY;
   for (int depth = 1; depth <= max_depth && !analysis->exact && !analysis->stopped; depth++) {
@@ -121,7 +140,8 @@ void analysis_run (Search *search, const Board *board, const SearchLimits *limit
       AnalysisMove *entry = &analysis->moves[i];
       if (entry->exact)
         continue;
-      if (!analysis_refine (search, board, limits, depth, max_depth, start, analysis, entry)) {
+      if (!analysis_refine (search, board, limits, depth, max_depth, start, analysis, entry,
+                            earlier)) {
         analysis->stopped = true;
         break;
       }

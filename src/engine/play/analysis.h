@@ -51,7 +51,9 @@ typedef void (*AnalysisProgress) (const Analysis *analysis, void *user_data);
  *   within a few thousand nodes; the moves then keep the score of the deepest search they
  *   finished (analysis->stopped is set);
  * - win_loss_draw is ignored (scores are always disc differences).
- * The search's table is shared by the moves, which makes the later ones faster. */
+ * The search's table is shared by the moves, which makes the later ones faster; from depth 3 a
+ * move's search resumes where its search of the last iteration left the table (resume_depth in
+ * search.h), which finds the same scores sooner. */
 void analysis_run (Search *search, const Board *board, const SearchLimits *limits,
                    AnalysisProgress progress, void *user_data, Analysis *analysis);
 

@@ -357,8 +357,11 @@ static void root_think (Root *root)
   if (midgame_depth > max_depth)
     midgame_depth = max_depth;
 
+  /* Resuming (see SearchLimits): only a midgame search deeper than where it resumes. */
+  bool resume = !solve && limits->resume_depth > 1 && limits->resume_depth <= midgame_depth
+             && limits->resume_depth < empties;
   MoveList *list = &root->moves;
-  move_list_score_midgame (thread, board, list, 3, BOARD_NO_MOVE);
+  move_list_score_midgame (thread, board, list, 3, resume ? limits->resume_move : BOARD_NO_MOVE);
   for (int i = 0; i < list->count; i++)
     move_list_next (list, i);
   if (thread->id > 0 && list->count > 1) {
@@ -368,10 +371,13 @@ static void root_think (Root *root)
     list->moves[0] = first;
   }
 
-  int score = 0, best_move = list->moves[0].square;
+  int resumed = limits->resume_score < -64 ? -64
+              : limits->resume_score > 64 ? 64 : limits->resume_score;
+  int score = resume ? resumed * EVAL_SCALE : 0, best_move = list->moves[0].square;
   TimeKeeper keeper = { .iteration_start = thread->shared->start, .previous_move = BOARD_NO_MOVE };
   bool early_solve = false;
-  for (int depth = 1; depth <= midgame_depth && depth < empties; depth++) {
+  for (int depth = resume ? limits->resume_depth : 1; depth <= midgame_depth && depth < empties;
+       depth++) {
     root->improved_move = BOARD_NO_MOVE;
     int searched_depth = depth + (thread->id & 1);
     if (searched_depth >= empties)

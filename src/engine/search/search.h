@@ -36,6 +36,15 @@ typedef struct SearchLimits {
   bool win_loss_draw;     /* solve only win, draw or loss: score is then +1, 0 or -1 */
   bool exhaustive;        /* no selective cuts (ProbCut): every move searched to the full depth,
                            * as calibrating the cuts and checking the search need; slower */
+  /* Resuming (0: no): a caller that searched this position before, with this table, to
+   * resume_depth - 1 plies or more (an analysis deepening it, analysis.h) has the iterations
+   * start at resume_depth (at most max_depth, and not for an exact solve) in a window around
+   * resume_score (discs), resume_move (a move found best before, or BOARD_NO_MOVE) first; the
+   * shallower iterations would mostly have read the table again. The score found is that of a
+   * search of the same depth: only the way there is shorter. */
+  int resume_depth;
+  int resume_score;
+  int resume_move;
 } SearchLimits;
 
 /* The moves the side to move has left with `empties` empty squares (every other empty square),
