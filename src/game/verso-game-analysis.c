@@ -254,7 +254,7 @@ void verso_analysis_queue_hint (VersoGame *self)
   VersoGameAnalysis *a = self->analysis;
   const Board *shown = &verso_game_shown_position (self)->board;
 
-  if (is_hint_job_of (a->running, shown))
+  if (is_hint_job_of (a->running, shown) && !g_cancellable_is_cancelled (a->running_cancellable))
     return;
   for (GList *link = a->queue.head; link; link = link->next)
     if (is_hint_job_of (link->data, shown))
@@ -377,7 +377,9 @@ static void job_ready (GObject *source, GAsyncResult *result, gpointer user_data
   /* Ended by its limits (not stopped by the computer or another job): nothing to add. */
   if (ok && job->kind == JOB_LIVE && live_job_current (self, job))
     a->live_done = TRUE;
-  if (job->kind == JOB_HINT)
+  /* A hint job is cancelled only when its position is no longer shown: its hints failed then,
+   * and those asked since for the same position wait for a job of their own. */
+  if (job->kind == JOB_HINT && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     verso_game_hints_answer (self, &job->board);
   /* A job of the review that failed counts as done (its move stays unscored): asking again
    * would fail again. A cancelled one ended the review already. */
