@@ -1,11 +1,12 @@
 /* verso-game-analysis.c: the analyst, a VersoComputer of the game's own (so the computer's moves
- * never wait for it), and its queue of jobs: the scores of the record's moves and their grades,
- * asked for by the coach (verso-game-coach.c) and the review (verso-game-review.c), and the live
- * scores of the position shown, searched whenever nothing else is. */
+ * never wait for it), its queue of jobs and the game's analysis store. The jobs analyse the
+ * positions before the record's moves (asked for by the coach, verso-game-coach.c, and the review,
+ * verso-game-review.c), the position shown for a hint (verso-game-computer.c), and the position
+ * shown for live scores whenever nothing else runs. Every answer goes into the store, and the
+ * scores shown, the moves' scores and grades and the hints are read from it. */
 #include "verso-game-analysis-private.h"
 
 #include <glib/gi18n-lib.h>
-#include <string.h>
 
 /* The review: a 60-move game takes well under 30 s on two cores (see the test's timing). */
 static const JobLimits review_limits = { .depth = 10, .exact_empties = 18, .seconds = 10.0 };
@@ -13,6 +14,9 @@ static const JobLimits review_limits = { .depth = 10, .exact_empties = 18, .seco
 static const JobLimits coach_limits = { .depth = 10, .exact_empties = 18, .seconds = 2.0 };
 /* Live scores: refined while the position stays shown. */
 static const JobLimits live_limits = { .depth = 24, .exact_empties = 20, .seconds = 20.0 };
+/* A hint: at least as deep as the one-second search hints were before they read the store (depth
+ * 14 to 18 in a middle game on two loaded cores); an analysis already this deep answers at once. */
+static const JobLimits hint_limits = { .depth = 16, .exact_empties = 18, .seconds = 3.0 };
 
 /* The job on the analyst. It holds the game weakly: a game finalized meanwhile is not touched. */
 typedef struct {
@@ -72,7 +76,7 @@ void verso_game_analysis_init (VersoGame *self)
   VersoGameAnalysis *a = g_new0 (VersoGameAnalysis, 1);
 
   a->analyst = verso_computer_new ();
-  a->entries = g_array_new (FALSE, TRUE, sizeof (ScoreEntry));
+  a->store = verso_analysis_store_new ();
   g_queue_init (&a->queue);
   self->analysis = a;
 }
@@ -92,6 +96,8 @@ void verso_game_analysis_dispose (VersoGame *self)
   g_clear_handle_id (&a->schedule_source, g_source_remove);
   verso_game_review_end (self, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
                                                     "The game was closed"));
+  verso_game_hints_fail (self, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                                    "The game was closed"));
   g_queue_clear_full (&a->queue, g_free);
   verso_analysis_cancel_running (a);
   /* The running job's answer finds no game and frees the job itself. */
@@ -106,18 +112,47 @@ void verso_game_analysis_finalize (VersoGame *self)
 
   if (!a)
     return;
-  g_array_unref (a->entries);
-  g_free (a->live);
+  verso_analysis_store_free (a->store);
   g_free (a);
 }
 
-/* Whether the scores of the position shown are to be searched now. */
+const Analysis *verso_analysis_at (VersoGame *self, guint ply)
+{
+  return verso_analysis_store_lookup (self->analysis->store, &position_at (self, ply)->board);
+}
+
+static const Analysis *shown_analysis (VersoGame *self)
+{
+  return verso_analysis_store_lookup (self->analysis->store, &verso_game_shown_position (self)->board);
+}
+
+gboolean verso_analysis_meets (const Analysis *analysis, const JobLimits *limits)
+{
+  return analysis && (analysis->exact || (limits->depth > 0 && analysis->depth >= limits->depth));
+}
+
+const JobLimits *verso_analysis_limits (VersoGame *self, JobKind kind, gboolean for_review)
+{
+  VersoGameAnalysis *a = self->analysis;
+
+  if (a->test)
+    return &a->test_limits;
+  if (kind == JOB_LIVE)
+    return &live_limits;
+  if (kind == JOB_HINT)
+    return &hint_limits;
+  return for_review ? &review_limits : &coach_limits;
+}
+
+/* Whether the scores of the position shown are to be searched now: they are shown, the store
+ * has none as deep as live scores go, and the live job has not ended there already. */
 static gboolean live_wanted (VersoGame *self)
 {
   VersoGameAnalysis *a = self->analysis;
 
   return a->show_scores && !a->live_done && !verso_game_get_thinking (self)
-      && !board_is_game_over (&verso_game_shown_position (self)->board);
+      && !board_is_game_over (&verso_game_shown_position (self)->board)
+      && !verso_analysis_meets (shown_analysis (self), verso_analysis_limits (self, JOB_LIVE, FALSE));
 }
 
 /* Whether the record still has job's move at its ply, after the position it analysed. */
@@ -128,41 +163,17 @@ static gboolean move_job_current (VersoGame *self, const Job *job)
       && board_equal (&position_at (self, job->ply - 1)->board, &job->board);
 }
 
-static void drop_live (VersoGame *self)
+/* The position shown changed (or its scores were hidden): its live job starts over, and those
+ * who show the scores look again when the scores shown change (had: some were shown before). */
+static void drop_live (VersoGame *self, gboolean had)
 {
   VersoGameAnalysis *a = self->analysis;
 
   a->live_done = FALSE;
   if (a->running && a->running->kind == JOB_LIVE)
     verso_analysis_cancel_running (a);
-  if (a->live) {
-    g_clear_pointer (&a->live, g_free);
+  if (had || verso_game_get_scores (self))
     g_signal_emit (self, verso_game_signals[VERSO_GAME_SIGNAL_SCORES_CHANGED], 0);
-  }
-}
-
-void verso_analysis_sync_entries (VersoGame *self)
-{
-  VersoGameAnalysis *a = self->analysis;
-  guint length = verso_record_get_length (self->record);
-  guint old_length = MIN (a->entries->len, length);
-  guint first_new = old_length + 1;
-
-  for (guint ply = 1; ply <= old_length; ply++) {
-    ScoreEntry *entry = verso_analysis_entry_at (a, ply);
-    if (entry->move != verso_record_get_move (self->record, ply)
-        || !board_equal (&entry->before, &position_at (self, ply - 1)->board)) {
-      first_new = ply;
-      break;
-    }
-  }
-  g_array_set_size (a->entries, length);
-  for (guint ply = first_new; ply <= length; ply++) {
-    ScoreEntry *entry = verso_analysis_entry_at (a, ply);
-    memset (&entry->score, 0, sizeof entry->score);
-    entry->move = verso_record_get_move (self->record, ply);
-    entry->before = position_at (self, ply - 1)->board;
-  }
 }
 
 gboolean verso_analysis_drop_jobs (VersoGame *self, gboolean (*drop) (VersoGame *, const Job *))
@@ -183,9 +194,12 @@ gboolean verso_analysis_drop_jobs (VersoGame *self, gboolean (*drop) (VersoGame 
   return review;
 }
 
-/* A move job whose move the record no longer has after the position it analysed. */
-static gboolean move_job_stale (VersoGame *self, const Job *job)
+/* A move job whose move the record no longer has after the position it analysed, or a hint job
+ * of a position no longer shown. */
+static gboolean job_stale (VersoGame *self, const Job *job)
 {
+  if (job->kind == JOB_HINT)
+    return !board_equal (&job->board, &verso_game_shown_position (self)->board);
   return job->kind == JOB_MOVE && !move_job_current (self, job);
 }
 
@@ -196,9 +210,9 @@ void verso_game_analysis_changed (VersoGame *self)
 
   if (!a)
     return;
-  verso_analysis_sync_entries (self);
-  review_stale = verso_analysis_drop_jobs (self, move_job_stale);
-  if (a->running && move_job_stale (self, a->running)) {
+  verso_game_hints_drop_stale (self);
+  review_stale = verso_analysis_drop_jobs (self, job_stale);
+  if (a->running && job_stale (self, a->running)) {
     review_stale |= a->running->for_review;
     verso_analysis_cancel_running (a);
   }
@@ -206,17 +220,18 @@ void verso_game_analysis_changed (VersoGame *self)
     verso_game_review_end (self, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
                                                       _("The game changed during its analysis")));
   if (!board_equal (&a->live_board, &verso_game_shown_position (self)->board)) {
+    gboolean had = a->show_scores && verso_analysis_store_lookup (a->store, &a->live_board);
+
     a->live_board = verso_game_shown_position (self)->board;
-    drop_live (self);
+    drop_live (self, had);
   }
   verso_analysis_request_schedule (self);
 }
 
 Job *verso_analysis_job_new (VersoGame *self, JobKind kind, guint ply, gboolean for_review)
 {
-  VersoGameAnalysis *a = self->analysis;
   Job *job = g_new0 (Job, 1);
-  const Position *position = kind == JOB_LIVE ? verso_game_shown_position (self) : position_at (self, ply - 1);
+  const Position *position = kind == JOB_MOVE ? position_at (self, ply - 1) : verso_game_shown_position (self);
 
   job->kind = kind;
   job->ply = ply;
@@ -225,83 +240,98 @@ Job *verso_analysis_job_new (VersoGame *self, JobKind kind, guint ply, gboolean 
   job->white = position->side_to_move == POSITION_WHITE;
   job->for_review = for_review;
   job->given = kind == JOB_MOVE && ply <= self->given_moves;
-  job->limits = a->test ? a->test_limits
-              : kind == JOB_LIVE ? live_limits
-              : for_review ? review_limits : coach_limits;
+  job->limits = *verso_analysis_limits (self, kind, for_review);
   return job;
 }
 
-/* The move's score from the analysis of the position before it; known stays FALSE when the
- * analysis ended before the move had one. */
-static VersoMoveScore score_from_analysis (const Job *job, const Analysis *analysis)
+static gboolean is_hint_job_of (const Job *job, const Board *board)
+{
+  return job && job->kind == JOB_HINT && board_equal (&job->board, board);
+}
+
+void verso_analysis_queue_hint (VersoGame *self)
+{
+  VersoGameAnalysis *a = self->analysis;
+  const Board *shown = &verso_game_shown_position (self)->board;
+
+  if (is_hint_job_of (a->running, shown) && !g_cancellable_is_cancelled (a->running_cancellable))
+    return;
+  for (GList *link = a->queue.head; link; link = link->next)
+    if (is_hint_job_of (link->data, shown))
+      return;
+  /* A person waits for it: before the coach's and the review's jobs. */
+  g_queue_push_head (&a->queue, verso_analysis_job_new (self, JOB_HINT, 0, FALSE));
+  verso_analysis_request_schedule (self);
+}
+
+/* The score of the move at ply from the store's analysis of the position before it: the played
+ * move's score and the best move's, each at the depth the store has (the depths shown). */
+static VersoMoveScore move_score (VersoGame *self, guint ply)
 {
   VersoMoveScore score = { 0 };
-  const AnalysisMove *played = analysis_find (analysis, job->move);
-  const AnalysisMove *best = NULL;
+  const Analysis *analysis = verso_analysis_at (self, ply - 1);
+  int move = verso_record_get_move (self->record, ply);
+  const AnalysisMove *played = analysis ? analysis_find (analysis, move) : NULL;
+  const AnalysisMove *best = analysis ? verso_analysis_best_move (analysis) : NULL;
 
   if (!played || played->depth == 0)
     return score;
-  for (int k = 0; k < analysis->count; k++) {
-    const AnalysisMove *move = &analysis->moves[k];
-    if (move->depth > 0 && (!best || move->score > best->score))
-      best = move;
-  }
   score.known = TRUE;
-  score.score = job->white ? -played->score : played->score;
+  score.score = position_at (self, ply - 1)->side_to_move == POSITION_WHITE ? -played->score : played->score;
   score.best_move = best->move;
   score.loss = best->score - played->score;
   /* A pass or a given move was no one's choice: it has no grade. */
-  score.grade = job->move == BOARD_PASS || job->given ? VERSO_GRADE_NONE
-                                                      : verso_grade_for_loss (score.loss);
+  score.grade = move == BOARD_PASS || ply <= self->given_moves ? VERSO_GRADE_NONE
+                                                                : verso_grade_for_loss (score.loss);
   score.exact = played->exact && best->exact;
   score.depth = played->depth;
+  score.best_depth = best->depth;
   return score;
 }
 
-/* Keeps the better of two scores of one move: the exact one, else the deeper one. */
-static gboolean score_improves (const VersoMoveScore *old, const VersoMoveScore *new)
+static gboolean move_score_equal (const VersoMoveScore *a, const VersoMoveScore *b)
 {
-  if (!new->known)
-    return FALSE;
-  if (!old->known || (new->exact && !old->exact))
-    return TRUE;
-  return new->exact == old->exact && new->depth >= old->depth
-      && (new->depth > old->depth || new->score != old->score || new->loss != old->loss);
+  return a->known == b->known && a->score == b->score && a->best_move == b->best_move
+      && a->loss == b->loss && a->grade == b->grade && a->exact == b->exact
+      && a->depth == b->depth && a->best_depth == b->best_depth;
 }
 
-static void apply_move_job (VersoGame *self, const Job *job, const Analysis *analysis)
+/* The ply of the record's move played from board, or 0 when none is (a position appears once in
+ * a game: discs only come, and a pass hands the board to the other side). */
+static guint ply_from (VersoGame *self, const Board *board)
+{
+  guint length = verso_record_get_length (self->record);
+
+  for (guint ply = 1; ply <= length; ply++)
+    if (board_equal (&position_at (self, ply - 1)->board, board))
+      return ply;
+  return 0;
+}
+
+/* Puts an analysis of board in the store and tells who shows what changed: the scores of the
+ * position shown, the score of the move played from board. */
+static void merge_analysis (VersoGame *self, const Board *board, const Analysis *analysis)
 {
   VersoGameAnalysis *a = self->analysis;
-  VersoMoveScore score;
-  ScoreEntry *entry;
+  guint ply = ply_from (self, board);
+  VersoMoveScore before = ply ? move_score (self, ply) : (VersoMoveScore) { 0 };
+  VersoMoveScore after;
 
-  if (!move_job_current (self, job))
+  if (!verso_analysis_store_merge (a->store, board, analysis))
     return;
-  score = score_from_analysis (job, analysis);
-  entry = verso_analysis_entry_at (a, job->ply);
-  if (score_improves (&entry->score, &score)) {
-    entry->score = score;
-    g_signal_emit (self, verso_game_signals[VERSO_GAME_SIGNAL_MOVE_SCORED], 0, job->ply);
-  }
+  if (a->show_scores && board_equal (board, &verso_game_shown_position (self)->board))
+    g_signal_emit (self, verso_game_signals[VERSO_GAME_SIGNAL_SCORES_CHANGED], 0);
+  if (!ply)
+    return;
+  after = move_score (self, ply);
+  if (!move_score_equal (&before, &after))
+    g_signal_emit (self, verso_game_signals[VERSO_GAME_SIGNAL_MOVE_SCORED], 0, ply);
 }
 
 static gboolean live_job_current (VersoGame *self, const Job *job)
 {
   return board_equal (&job->board, &verso_game_shown_position (self)->board)
       && board_equal (&job->board, &self->analysis->live_board);
-}
-
-static void apply_live (VersoGame *self, const Analysis *analysis)
-{
-  VersoGameAnalysis *a = self->analysis;
-
-  /* A job restarted after a coach's job begins again from depth 1: what was found stays. */
-  if (a->live && analysis->depth < a->live->depth && !analysis->exact)
-    return;
-  if (!a->live)
-    a->live = g_new (Analysis, 1);
-  *a->live = *analysis;
-  g_signal_emit (self, verso_game_signals[VERSO_GAME_SIGNAL_SCORES_CHANGED], 0);
 }
 
 static void running_free (Running *running)
@@ -318,7 +348,7 @@ static void live_progress (const Analysis *analysis, gpointer user_data)
 
   if (self && self->analysis && self->analysis->running == running->job
       && self->analysis->show_scores && live_job_current (self, running->job))
-    apply_live (self, analysis);
+    merge_analysis (self, &running->job->board, analysis);
 }
 
 static void job_ready (GObject *source, GAsyncResult *result, gpointer user_data)
@@ -341,15 +371,16 @@ static void job_ready (GObject *source, GAsyncResult *result, gpointer user_data
   }
   a->running = NULL;
   g_clear_object (&a->running_cancellable);
-  if (job->kind == JOB_LIVE) {
-    if (ok && a->show_scores && live_job_current (self, job)) {
-      /* Ended by its limits (not stopped by the computer or a coach's job): nothing to add. */
-      a->live_done = TRUE;
-      apply_live (self, analysis);
-    }
-  } else if (ok) {
-    apply_move_job (self, job, analysis);
-  }
+  /* Whatever the job was for, what it found of its position is true: the store keeps it. */
+  if (ok)
+    merge_analysis (self, &job->board, analysis);
+  /* Ended by its limits (not stopped by the computer or another job): nothing to add. */
+  if (ok && job->kind == JOB_LIVE && live_job_current (self, job))
+    a->live_done = TRUE;
+  /* A hint job is cancelled only when its position is no longer shown: its hints failed then,
+   * and those asked since for the same position wait for a job of their own. */
+  if (job->kind == JOB_HINT && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    verso_game_hints_answer (self, &job->board);
   /* A job of the review that failed counts as done (its move stays unscored): asking again
    * would fail again. A cancelled one ended the review already. */
   if (job->for_review && a->review_task)
@@ -431,10 +462,9 @@ VersoMoveScore verso_game_get_move_score (VersoGame *self, guint ply)
   VersoMoveScore none = { 0 };
 
   g_return_val_if_fail (VERSO_IS_GAME (self), none);
-  verso_analysis_sync_entries (self);
-  if (ply < 1 || ply > self->analysis->entries->len)
+  if (ply < 1 || ply > verso_record_get_length (self->record))
     return none;
-  return verso_analysis_entry_at (self->analysis, ply)->score;
+  return move_score (self, ply);
 }
 
 gboolean verso_game_get_show_scores (VersoGame *self)
@@ -451,8 +481,7 @@ void verso_game_set_show_scores (VersoGame *self, gboolean show)
   a = self->analysis;
   if (!verso_game_change_flag (&a->show_scores, show))
     return;
-  if (!show)
-    drop_live (self);
+  drop_live (self, !show && shown_analysis (self));
   a->live_board = verso_game_shown_position (self)->board;
   verso_analysis_request_schedule (self);
   verso_game_notify (self, VERSO_GAME_PROP_SCORES);
@@ -461,7 +490,7 @@ void verso_game_set_show_scores (VersoGame *self, gboolean show)
 const Analysis *verso_game_get_scores (VersoGame *self)
 {
   g_return_val_if_fail (VERSO_IS_GAME (self), NULL);
-  return self->analysis->live;
+  return self->analysis->show_scores ? shown_analysis (self) : NULL;
 }
 
 void verso_game_set_analysis_limits (VersoGame *self, int depth, int exact_empties, double seconds)

@@ -1,7 +1,10 @@
 /* verso-game-analysis.h: what the engine says of a game's moves: each recorded move's score and
  * grade, the live coach, the live scores of the position shown, and the review of the whole
  * game (Analyse Game in the menu). "Analysis" is the engine's scores of every move of one
- * position (analysis.h); the jobs here run it on a computer of the game's own. */
+ * position (analysis.h); the jobs here run it on a computer of the game's own, and every answer
+ * goes into one analysis per position (verso-analysis-store.h), deepened over time, from which
+ * the scores shown, the moves' scores and grades and the hints are all read: one position, one
+ * answer. */
 #pragma once
 
 #include "verso-game.h"
@@ -26,7 +29,9 @@ char *verso_format_score (int score);
 /* "best", "good", "inaccuracy", "mistake", "blunder" in the player's language (NULL for NONE). */
 const char *verso_grade_get_name (VersoGrade grade);
 
-/* What the analysis knows of the move that led to the position after `ply` moves. */
+/* What the analysis of the position before it says of the move that led to the position after
+ * `ply` moves: the scores shown on the board in that position, so the loss is the best shown
+ * score minus the played move's. */
 typedef struct {
   gboolean known;        /* FALSE: not analysed yet; the other fields are 0 */
   int score;             /* predicted final disc difference after the move, for Black */
@@ -34,12 +39,14 @@ typedef struct {
   int loss;              /* discs the move loses against best_move (>= 0) */
   VersoGrade grade;      /* from loss; VERSO_GRADE_NONE for a pass */
   gboolean exact;        /* both scores are exact */
-  int depth;             /* plies searched (the empties when exact) */
+  int depth;             /* plies searched for the move's score (the empties when exact) */
+  int best_depth;        /* the same for best_move's score */
 } VersoMoveScore;
 
-/* ply 1 .. length: the move that led to the position after ply moves. A score stays with the
- * record's move; a new line from an earlier position drops those of the moves it replaces.
- * "move-scored" (guint ply) is emitted when one becomes known or more exact. */
+/* ply 1 .. length: the move that led to the position after ply moves, from the game's analysis of
+ * the position before it (a move of a new line from an analysed position is known at once).
+ * "move-scored" (guint ply) is emitted when an analysis of that position changes the move's
+ * score. */
 VersoMoveScore verso_game_get_move_score (VersoGame *game, guint ply);
 
 /* The live coach (verso-game-coach.c; "coach" property, off for a new game): after each move of
@@ -72,13 +79,21 @@ char *verso_game_describe_coach_summary (VersoGame *game, VersoColor color);
 
 /* Live scores (verso-game-analysis.c): every legal move of the position shown ("scores"
  * property, off for a new game): while on, the position shown is analysed in the background
- * whenever no computer move is being searched, refined live ("scores-changed" after each
- * refinement) and dropped the moment the position changes. */
+ * whenever no computer move is being searched, until the game's analysis of it is as deep as live
+ * scores go, refined live ("scores-changed" after each refinement and when the position shown
+ * changes). */
 gboolean verso_game_get_show_scores (VersoGame *game);
 void verso_game_set_show_scores (VersoGame *game, gboolean show);
-/* The latest analysis of the position shown, or NULL when there is none (yet). Valid until the
- * next "scores-changed" or "changed". */
+/* The game's analysis of the position shown while scores are shown, or NULL when they are not or
+ * there is none (yet): whatever found it (live scores, the coach, the review, a hint). Valid until
+ * the next "scores-changed" or "changed". */
 const Analysis *verso_game_get_scores (VersoGame *game);
+
+/* How the hint in result (verso_game_hint_async, after verso_game_hint_finish) was found: the
+ * plies searched for the hinted move (the empties when its score is exact); 0 without a hint.
+ * A hint is the best move of the game's analysis of its position, the best of the scores shown
+ * there. */
+int verso_game_hint_get_depth (VersoGame *game, GAsyncResult *result);
 
 /* The review (verso-game-review.c; Analyse Game in the menu): analyses every position of the
  * record (not only the person's moves) at the review's depth, filling each move's score and

@@ -1,6 +1,7 @@
-/* verso-game-coach.c: the live coach: each move a person plays is scored and graded on the
- * analyst as soon as it is played (verso-game-analysis.c runs the jobs), and the account of one
- * colour's graded moves is kept for the end of the game. */
+/* verso-game-coach.c: the live coach: the position before each move a person plays is analysed
+ * on the analyst as soon as the move is played, unless the game's analysis of it is as deep
+ * already (verso-game-analysis.c runs the jobs and keeps the store the grades are read from), and
+ * the account of one colour's graded moves for the end of the game. */
 #include "verso-game-analysis-private.h"
 
 #include <glib/gi18n-lib.h>
@@ -28,7 +29,7 @@ void verso_game_coach_played (VersoGame *self, guint first_ply)
   if (!a || !a->coach)
     return;
   for (guint ply = first_ply; ply <= length; ply++)
-    if (!verso_analysis_entry_at (a, ply)->score.known)
+    if (!verso_analysis_meets (verso_analysis_at (self, ply - 1), verso_analysis_limits (self, JOB_MOVE, FALSE)))
       queue_coach_job (a, verso_analysis_job_new (self, JOB_MOVE, ply, FALSE));
   verso_analysis_request_schedule (self);
 }
@@ -75,34 +76,34 @@ static gboolean is_choice_of (VersoGame *self, guint ply, VersoColor color)
          && verso_record_get_move (self->record, ply) != BOARD_PASS;
 }
 
-static void add_graded (VersoCoachSummary *summary, const ScoreEntry *entry, guint ply)
+static void add_graded (VersoCoachSummary *summary, const VersoMoveScore *score, guint ply, int square)
 {
   summary->graded++;
-  summary->discs_lost += entry->score.loss;
-  summary->grades[entry->score.grade]++;
-  if (entry->score.loss > summary->worst_loss) {
-    summary->worst_loss = entry->score.loss;
+  summary->discs_lost += score->loss;
+  summary->grades[score->grade]++;
+  if (score->loss > summary->worst_loss) {
+    summary->worst_loss = score->loss;
     summary->worst_ply = ply;
-    summary->worst_square = entry->move;
+    summary->worst_square = square;
   }
 }
 
 VersoCoachSummary verso_game_get_coach_summary (VersoGame *self, VersoColor color)
 {
   VersoCoachSummary summary = { 0 };
-  VersoGameAnalysis *a;
+  guint length;
 
   g_return_val_if_fail (VERSO_IS_GAME (self), summary);
-  a = self->analysis;
-  verso_analysis_sync_entries (self);
-  for (guint ply = 1; ply <= a->entries->len; ply++) {
-    const ScoreEntry *entry = verso_analysis_entry_at (a, ply);
+  length = verso_record_get_length (self->record);
+  for (guint ply = 1; ply <= length; ply++) {
+    VersoMoveScore score;
 
     if (!is_choice_of (self, ply, color))
       continue;
     summary.moves++;
-    if (entry->score.known && entry->score.grade != VERSO_GRADE_NONE)
-      add_graded (&summary, entry, ply);
+    score = verso_game_get_move_score (self, ply);
+    if (score.known && score.grade != VERSO_GRADE_NONE)
+      add_graded (&summary, &score, ply, verso_record_get_move (self->record, ply));
   }
   if (summary.worst_ply)
     summary.worst_number = verso_move_number (verso_record_get_start (self->record), summary.worst_ply);

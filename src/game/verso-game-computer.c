@@ -1,10 +1,9 @@
 /* verso-game-computer.c: the computer's turn in the game: its move searched on the game's
  * VersoComputer when it is to move (not while paused), shown after a short delay, and hints for
- * a person. An answer is checked against the generation it was asked for, so one that arrives
- * after an undo, a new game or a change of player is dropped. */
-#include "verso-game-private.h"
-
-#define HINT_SECONDS 1.0
+ * a person, read from the game's analysis (verso-game-analysis.c). An answer of the computer is
+ * checked against the generation it was asked for, so one that arrives after an undo, a new game
+ * or a change of player is dropped. */
+#include "verso-game-analysis-private.h"
 
 /* A search under way. It holds the game weakly: a game dropped while the computer thinks is
  * finalized at once (its dispose stops the search), and the answer then finds no game. */
@@ -135,64 +134,175 @@ void verso_game_stop_computer (VersoGame *self)
   set_thinking (self, thinking_was);
 }
 
-typedef struct {
-  guint generation;
-  int disc_difference;  /* the search's score of the hinted move, for the side to move */
-  gboolean exact;
-} HintRequest;
+/* Hints. A hint is the best move of the game's analysis of the position shown (the store of
+ * verso-game-analysis.c, the scores shown on the board): answered at once when that analysis is as
+ * deep as a hint's, after a hint job on the analyst otherwise. */
 
-static void hint_ready (GObject *source, GAsyncResult *result, gpointer user_data)
+static void hint_wait_free (HintWait *wait)
 {
-  g_autoptr (GTask) task = user_data;
-  VersoGame *self = g_task_get_source_object (task);
-  HintRequest *request = g_task_get_task_data (task);
-  GError *error = NULL;
-  SearchResult answer = { 0 };
-  int move;
+  if (wait->cancel_source) {
+    g_source_destroy (wait->cancel_source);
+    g_source_unref (wait->cancel_source);
+  }
+  g_free (wait);
+}
 
-  move = verso_computer_move_finish (VERSO_COMPUTER (source), result, &answer, &error);
-  request->disc_difference = answer.score;
-  request->exact = answer.exact;
-  hold_application (FALSE);
-  if (move < 0)
-    g_task_return_error (task, error);
-  else if (request->generation != self->generation)
-    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "The position changed");
-  else
-    g_task_return_int (task, move);
+/* Ends a wait taken out of the game's list with error, or with the best move of analysis. The
+ * task's callback may run at once and change the game. */
+static void hint_wait_end (HintWait *wait, const Analysis *analysis, GError *error)
+{
+  GTask *task = wait->task;
+  VersoHintAnswer *answer = g_task_get_task_data (task);
+  const AnalysisMove *best = analysis && !error ? verso_analysis_best_move (analysis) : NULL;
+
+  hint_wait_free (wait);
+  if (best) {
+    answer->move = best->move;
+    answer->disc_difference = best->score;
+    answer->exact = best->exact;
+    answer->depth = best->depth;
+    g_task_return_int (task, best->move);
+  } else {
+    g_task_return_error (task, error ? error : g_error_new_literal (G_IO_ERROR, G_IO_ERROR_FAILED,
+                                                                    "No move to hint"));
+  }
+  g_object_unref (task);
+}
+
+/* Takes the waits for board (those for another one when other is set) out of the game's list,
+ * before any of them ends: their callbacks may ask for hints again. */
+static GList *take_waits (VersoGame *self, const Board *board, gboolean other)
+{
+  GList *taken = NULL;
+
+  for (GList *link = self->analysis->hints; link;) {
+    GList *next = link->next;
+    if (!board || board_equal (&((HintWait *) link->data)->board, board) != other) {
+      self->analysis->hints = g_list_remove_link (self->analysis->hints, link);
+      taken = g_list_concat (taken, link);
+    }
+    link = next;
+  }
+  return taken;
+}
+
+void verso_game_hints_answer (VersoGame *self, const Board *board)
+{
+  g_autoptr (GList) taken = take_waits (self, board, FALSE);
+  const Analysis *analysis = verso_analysis_store_lookup (self->analysis->store, board);
+
+  for (GList *link = taken; link; link = link->next)
+    hint_wait_end (link->data, analysis, NULL);
+}
+
+void verso_game_hints_drop_stale (VersoGame *self)
+{
+  g_autoptr (GList) taken = take_waits (self, &verso_game_shown_position (self)->board, TRUE);
+
+  for (GList *link = taken; link; link = link->next)
+    hint_wait_end (link->data, NULL, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                                          "The position changed"));
+}
+
+void verso_game_hints_fail (VersoGame *self, GError *error)
+{
+  g_autoptr (GList) taken = take_waits (self, NULL, FALSE);
+
+  for (GList *link = taken; link; link = link->next)
+    hint_wait_end (link->data, NULL, g_error_copy (error));
+  g_error_free (error);
+}
+
+typedef struct {
+  GWeakRef game;
+  HintWait *wait;
+} HintCancel;
+
+static void hint_cancel_free (HintCancel *cancel)
+{
+  g_weak_ref_clear (&cancel->game);
+  g_free (cancel);
+}
+
+/* The caller gave up: its callback comes at once; the hint job, if any, still fills the store. */
+static gboolean hint_cancelled (GCancellable *cancellable, gpointer user_data)
+{
+  HintCancel *cancel = user_data;
+  g_autoptr (VersoGame) self = g_weak_ref_get (&cancel->game);
+  GList *link = self && self->analysis ? g_list_find (self->analysis->hints, cancel->wait) : NULL;
+
+  (void) cancellable;
+  if (link) {
+    self->analysis->hints = g_list_delete_link (self->analysis->hints, link);
+    hint_wait_end (cancel->wait, NULL, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                                            "The hint was cancelled"));
+  }
+  return G_SOURCE_REMOVE;
+}
+
+static void watch_hint_cancellable (VersoGame *self, HintWait *wait, GCancellable *cancellable)
+{
+  HintCancel *cancel = g_new0 (HintCancel, 1);
+
+  g_weak_ref_init (&cancel->game, self);
+  cancel->wait = wait;
+  wait->cancel_source = g_cancellable_source_new (cancellable);
+  g_source_set_callback (wait->cancel_source, G_SOURCE_FUNC (hint_cancelled), cancel,
+                         (GDestroyNotify) hint_cancel_free);
+  g_source_attach (wait->cancel_source, g_main_context_get_thread_default ());
 }
 
 void verso_game_hint_async (VersoGame *self, GCancellable *cancellable,
                             GAsyncReadyCallback callback, gpointer user_data)
 {
   GTask *task;
-  HintRequest *request;
+  HintWait *wait;
+  const Position *shown;
+  const Analysis *known;
 
   g_return_if_fail (VERSO_IS_GAME (self));
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, verso_game_hint_async);
-  request = g_new0 (HintRequest, 1);
-  request->generation = self->generation;
-  g_task_set_task_data (task, request, g_free);
-  hold_application (TRUE);
-  verso_computer_set_rules (self->computer, self->rules);
-  verso_computer_best_move_async (self->computer, &verso_game_shown_position (self)->board, HINT_SECONDS,
-                                  cancellable, hint_ready, task);
+  g_task_set_task_data (task, g_new0 (VersoHintAnswer, 1), g_free);
+  if (g_task_return_error_if_cancelled (task)) {
+    g_object_unref (task);
+    return;
+  }
+  shown = verso_game_shown_position (self);
+  wait = g_new0 (HintWait, 1);
+  wait->task = task;
+  wait->board = shown->board;
+  known = verso_analysis_store_lookup (self->analysis->store, &shown->board);
+  if (board_is_game_over (&shown->board)
+      || verso_analysis_meets (known, verso_analysis_limits (self, JOB_HINT, FALSE))) {
+    hint_wait_end (wait, known, NULL);
+    return;
+  }
+  self->analysis->hints = g_list_append (self->analysis->hints, wait);
+  if (cancellable)
+    watch_hint_cancellable (self, wait, cancellable);
+  verso_analysis_queue_hint (self);
 }
 
 int verso_game_hint_finish (VersoGame *self, GAsyncResult *result, int *disc_difference,
                             gboolean *exact, GError **error)
 {
-  HintRequest *request;
+  VersoHintAnswer *answer;
   int move;
 
   g_return_val_if_fail (g_task_is_valid (result, self), -1);
-  request = g_task_get_task_data (G_TASK (result));
+  answer = g_task_get_task_data (G_TASK (result));
   move = (int) g_task_propagate_int (G_TASK (result), error);
   if (disc_difference)
-    *disc_difference = move >= 0 ? request->disc_difference : 0;
+    *disc_difference = move >= 0 ? answer->disc_difference : 0;
   if (exact)
-    *exact = move >= 0 && request->exact;
+    *exact = move >= 0 && answer->exact;
   return move;
+}
+
+int verso_game_hint_get_depth (VersoGame *self, GAsyncResult *result)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), 0);
+  return ((VersoHintAnswer *) g_task_get_task_data (G_TASK (result)))->depth;
 }

@@ -59,22 +59,19 @@ static gboolean review_cancelled (GCancellable *cancellable, gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-/* Queues a job for every move without a score as good as the review's; returns how many. */
+/* Queues a job for every move whose position before it the game has not analysed as deep as the
+ * review would (by the coach, live scores, a hint or an earlier review); returns how many. */
 static guint queue_review_jobs (VersoGame *self)
 {
   VersoGameAnalysis *a = self->analysis;
   guint length = verso_record_get_length (self->record), queued = 0;
+  const JobLimits *limits = verso_analysis_limits (self, JOB_MOVE, TRUE);
 
   for (guint ply = 1; ply <= length; ply++) {
-    Job *job = verso_analysis_job_new (self, JOB_MOVE, ply, TRUE);
-    const VersoMoveScore *known = &verso_analysis_entry_at (a, ply)->score;
-    /* Scores the coach or an earlier review found at this depth or better are kept. */
-    if (known->known && (known->exact || known->depth >= job->limits.depth)) {
-      g_free (job);
-    } else {
-      g_queue_push_tail (&a->queue, job);
-      queued++;
-    }
+    if (verso_analysis_meets (verso_analysis_at (self, ply - 1), limits))
+      continue;
+    g_queue_push_tail (&a->queue, verso_analysis_job_new (self, JOB_MOVE, ply, TRUE));
+    queued++;
   }
   return queued;
 }
@@ -98,8 +95,6 @@ void verso_game_review_async (VersoGame *self, VersoGameReviewProgress progress,
   if (g_task_return_error_if_cancelled (task))
     return;
 
-  /* A game made from a file has had no change yet: its entries start here. */
-  verso_analysis_sync_entries (self);
   a->review_task = g_steal_pointer (&task);
   a->review_total = verso_record_get_length (self->record);
   a->review_done = a->review_total - queue_review_jobs (self);

@@ -74,9 +74,10 @@ void verso_window_cancel_hint (VersoWindow *self)
   }
 }
 
-/* The hinted square and the final disc difference the engine expects after it, e.g.
- * "Best move: d3, winning by about 4 discs". */
-static char *hint_text (int square, int disc_difference, gboolean exact)
+/* The hinted square, the final disc difference the engine expects after it and how it was found,
+ * e.g. "Best move: d3, winning by about 4 discs (depth 16)" or "Best move: d3, winning by 4 discs
+ * (exact)". The hint is the best of the scores the board shows in that position. */
+static char *hint_text (int square, int disc_difference, gboolean exact, int depth)
 {
   char name[3];
   int margin = ABS (disc_difference);
@@ -86,25 +87,30 @@ static char *hint_text (int square, int disc_difference, gboolean exact)
   if (exact && disc_difference > 0)
     /* Translators: a hint: the best move's square (e.g. "d3") and by how much it wins with the
      * best play of both sides, which the engine has solved exactly. */
-    return g_strdup_printf (ngettext ("Best move: %s, winning by %d disc",
-                                      "Best move: %s, winning by %d discs", margin), name, margin);
+    return g_strdup_printf (ngettext ("Best move: %s, winning by %d disc (exact)",
+                                      "Best move: %s, winning by %d discs (exact)", margin), name, margin);
   if (exact && disc_difference < 0)
     /* Translators: a hint: the best move's square and by how much it loses, solved exactly. */
-    return g_strdup_printf (ngettext ("Best move: %s, losing by %d disc",
-                                      "Best move: %s, losing by %d discs", margin), name, margin);
+    return g_strdup_printf (ngettext ("Best move: %s, losing by %d disc (exact)",
+                                      "Best move: %s, losing by %d discs (exact)", margin), name, margin);
   if (exact)
     /* Translators: a hint: the best move's square, which draws with the best play, solved exactly. */
-    return g_strdup_printf (_("Best move: %s, a draw"), name);
+    return g_strdup_printf (_("Best move: %s, a draw (exact)"), name);
   if (disc_difference > 0)
-    /* Translators: a hint: the best move's square and by how much the engine estimates it wins. */
-    return g_strdup_printf (ngettext ("Best move: %s, winning by about %d disc",
-                                      "Best move: %s, winning by about %d discs", margin), name, margin);
+    /* Translators: a hint: the best move's square, by how much the engine estimates it wins, and
+     * how many moves ahead it looked, e.g. "Best move: d3, winning by about 4 discs (depth 16)". */
+    return g_strdup_printf (ngettext ("Best move: %s, winning by about %d disc (depth %d)",
+                                      "Best move: %s, winning by about %d discs (depth %d)", margin),
+                            name, margin, depth);
   if (disc_difference < 0)
-    /* Translators: a hint: the best move's square and by how much the engine estimates it loses. */
-    return g_strdup_printf (ngettext ("Best move: %s, losing by about %d disc",
-                                      "Best move: %s, losing by about %d discs", margin), name, margin);
-  /* Translators: a hint: the best move's square, after which the engine sees neither side ahead. */
-  return g_strdup_printf (_("Best move: %s, about even"), name);
+    /* Translators: a hint: the best move's square, by how much the engine estimates it loses, and
+     * how many moves ahead it looked, e.g. "Best move: d3, losing by about 4 discs (depth 16)". */
+    return g_strdup_printf (ngettext ("Best move: %s, losing by about %d disc (depth %d)",
+                                      "Best move: %s, losing by about %d discs (depth %d)", margin),
+                            name, margin, depth);
+  /* Translators: a hint: the best move's square, after which the engine sees neither side ahead,
+   * and how many moves ahead it looked, e.g. "Best move: d3, about even (depth 16)". */
+  return g_strdup_printf (_("Best move: %s, about even (depth %d)"), name, depth);
 }
 
 static void hint_ready (GObject *source, GAsyncResult *result, gpointer user_data)
@@ -123,7 +129,8 @@ static void hint_ready (GObject *source, GAsyncResult *result, gpointer user_dat
   if (error) {
     verso_window_show_toast (self, _("No hint is available"));
   } else if (VERSO_GAME (source) == self->game && square >= 0 && square < BOARD_SQUARES) {
-    g_autofree char *text = hint_text (square, disc_difference, exact);
+    g_autofree char *text = hint_text (square, disc_difference, exact,
+                                       verso_game_hint_get_depth (VERSO_GAME (source), result));
     verso_board_view_set_hint (self->board_view, square);
     verso_window_show_notice (self, NOTICE_HINT, text, 5);
   }

@@ -1,6 +1,7 @@
 /* test-game-analysis.c: the game's analysis (verso-game-analysis.c): the coach's scores and
  * grades against an independent analysis, scores that follow the record, Analyse Game with its
- * cancel, live scores, and jobs that outlive their game. Depths are small so valgrind can run it. */
+ * cancel, live scores, jobs that outlive their game, and hints that wait for their analysis.
+ * Depths are small so valgrind can run it. */
 #include <glib.h>
 #include <string.h>
 
@@ -252,12 +253,15 @@ static void test_summary_text (void)
   check_describes (&none, NULL);
 }
 
-/* (d) Navigation keeps the scores; a new line from an earlier position drops the replaced ones. */
-static void test_new_line_drops_scores (void)
+/* (d) Navigation keeps the scores; a new line from an earlier position is scored from the game's
+ * analysis of each position before its moves: the new move at once (its position was analysed for
+ * the move it replaces), the moves after it not until their new positions are. */
+static void test_new_line_reads_the_store (void)
 {
   g_autoptr (VersoGame) game = endgame_game ();
   guint64 moves;
   int replaced;
+  VersoMoveScore old, score;
 
   verso_game_set_coach (game, TRUE);
   for (int k = 0; k < 3; k++)
@@ -269,6 +273,7 @@ static void test_new_line_drops_scores (void)
   verso_game_go_to (game, 1);
   moves = verso_game_get_legal_moves (game);
   replaced = verso_record_get_move (verso_game_get_record (game), 2);
+  old = verso_game_get_move_score (game, 2);
   moves &= ~board_bit (replaced);
   if (moves == 0) {
     check_skip ("the second move is forced");
@@ -277,10 +282,15 @@ static void test_new_line_drops_scores (void)
   verso_game_set_coach (game, FALSE);
   CHECK (verso_game_play (game, __builtin_ctzll (moves), NULL));
   CHECK (verso_game_get_move_score (game, 1).known);
-  CHECK (!(verso_game_get_move_score (game, 2).known));
+  score = verso_game_get_move_score (game, 2);
+  CHECK (score.known && score.exact);
+  /* The same position before it: the same best move, and a loss against its score. */
+  CHECK_CMP_INT (score.best_move, ==, old.best_move);
+  CHECK_CMP_INT (score.loss, >=, 0);
+  CHECK_CMP_INT (score.loss == 0, ==, score.grade == VERSO_GRADE_BEST);
   CHECK (!(verso_game_get_move_score (game, 3).known));
   run_for (0.2);
-  CHECK (!(verso_game_get_move_score (game, 2).known));
+  CHECK (!(verso_game_get_move_score (game, 3).known));
 }
 
 /* A game of 60 moves from the start (a fixed random one). */
@@ -461,15 +471,62 @@ static void test_dropped_while_running (void)
   CHECK_CMP_INT (scored, ==, 0);
 }
 
+typedef struct {
+  gboolean done;
+  int move;
+  GError *error;
+} HintState;
+
+static void hint_state_ready (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  HintState *state = user_data;
+
+  state->move = verso_game_hint_finish (VERSO_GAME (source), result, NULL, NULL, &state->error);
+  state->done = TRUE;
+}
+
+static gboolean hint_state_done (gpointer data)
+{
+  return ((HintState *) data)->done;
+}
+
+/* (h) A hint waits for the analysis of its position: its cancel answers at once, a move played
+ * meanwhile ends it (the position changed), and the job for it then stops. */
+static void test_hint_cancelled_or_stale (void)
+{
+  g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER);
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  HintState cancelled = { 0 }, stale = { 0 };
+
+  /* No depth limit: the hint's job would run for minutes. */
+  verso_game_set_analysis_limits (game, 0, 20, 0);
+  verso_game_hint_async (game, cancellable, hint_state_ready, &cancelled);
+  verso_game_hint_async (game, NULL, hint_state_ready, &stale);
+  run_for (0.1);
+  CHECK (!cancelled.done && !stale.done);
+  g_cancellable_cancel (cancellable);
+  CHECK (wait_for (hint_state_done, &cancelled, 5));
+  CHECK_ERROR (cancelled.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  CHECK_CMP_INT (cancelled.move, ==, -1);
+  run_for (0.1);
+  CHECK (!stale.done);
+  CHECK (verso_game_play (game, board_square (5, 4), NULL));
+  CHECK (wait_for (hint_state_done, &stale, 5));
+  CHECK_ERROR (stale.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&cancelled.error);
+  g_clear_error (&stale.error);
+}
+
 int main (int argc, char **argv)
 {
   check_glib_init ();
   check_run ("/game-analysis/grade-thresholds", test_grade_thresholds);
   check_run ("/game-analysis/coach-grades", test_coach_grades);
   check_run ("/game-analysis/summary-text", test_summary_text);
-  check_run ("/game-analysis/new-line-drops-scores", test_new_line_drops_scores);
+  check_run ("/game-analysis/new-line-reads-the-store", test_new_line_reads_the_store);
   check_run ("/game-analysis/analyse-game", test_analyse_game);
   check_run ("/game-analysis/live-scores", test_live_scores);
   check_run ("/game-analysis/dropped-while-running", test_dropped_while_running);
+  check_run ("/game-analysis/hint-cancelled-or-stale", test_hint_cancelled_or_stale);
   return check_finish ();
 }

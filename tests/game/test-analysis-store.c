@@ -1,0 +1,181 @@
+/* test-analysis-store.c: the game's one analysis per position (verso-analysis-store.c): the replace
+ * rule move by move (exact beats an estimate, then deeper beats shallower, never the reverse), the
+ * order and summary of what it keeps, and its key (the discs and the side to move). */
+#include <glib.h>
+
+#include "check-glib.h"
+#include "verso-analysis-store.h"
+
+/* The start position after f5: three legal moves for white (d6, f6, f4). */
+static Board after_f5 (void)
+{
+  Board board;
+
+  board_init (&board);
+  return board_after_move (&board, board_square (5, 4));
+}
+
+/* An analysis of board whose moves (in legal order) have these scores, depths and exactness. */
+static Analysis analysis_of (const Board *board, const int *scores, const int *depths, const bool *exact)
+{
+  Analysis analysis = { 0 };
+  int k = 0;
+
+  for (uint64_t legal = board_legal_moves (board); legal; legal &= legal - 1, k++) {
+    AnalysisMove *move = &analysis.moves[analysis.count++];
+    move->move = __builtin_ctzll (legal);
+    move->score = scores[k];
+    move->depth = depths[k];
+    move->exact = exact[k];
+  }
+  analysis.nodes = 100;
+  return analysis;
+}
+
+/* The stored entry of the k-th legal move of board. */
+static const AnalysisMove *stored_move (const VersoAnalysisStore *store, const Board *board, int k)
+{
+  uint64_t legal = board_legal_moves (board);
+  const Analysis *analysis = verso_analysis_store_lookup (store, board);
+
+  REQUIRE (analysis != NULL);
+  while (k-- > 0)
+    legal &= legal - 1;
+  return analysis_find (analysis, __builtin_ctzll (legal));
+}
+
+static const bool inexact[3] = { false, false, false };
+
+static void test_first_analysis_is_kept_best_first (void)
+{
+  g_autoptr (VersoAnalysisStore) store = verso_analysis_store_new ();
+  Board board = after_f5 ();
+  Analysis first = analysis_of (&board, (int[]) { -3, 2, 2 }, (int[]) { 8, 9, 8 }, inexact);
+  const Analysis *kept;
+
+  REQUIRE (first.count == 3);
+  CHECK (verso_analysis_store_lookup (store, &board) == NULL);
+  CHECK (verso_analysis_store_merge (store, &board, &first));
+  kept = verso_analysis_store_lookup (store, &board);
+  REQUIRE (kept != NULL);
+  CHECK_CMP_UINT (verso_analysis_store_size (store), ==, 1);
+  CHECK_CMP_INT (kept->count, ==, 3);
+  /* Best first; the two equal scores in the order they came. */
+  CHECK_CMP_INT (kept->moves[0].move, ==, first.moves[1].move);
+  CHECK_CMP_INT (kept->moves[1].move, ==, first.moves[2].move);
+  CHECK_CMP_INT (kept->moves[2].move, ==, first.moves[0].move);
+  CHECK_CMP_INT (kept->depth, ==, 8);
+  CHECK (!kept->exact);
+  CHECK (verso_analysis_best_move (kept) == &kept->moves[0]);
+  /* The same analysis again finds nothing new. */
+  CHECK (!verso_analysis_store_merge (store, &board, &first));
+  CHECK_CMP_UINT (kept->nodes, ==, 200);
+}
+
+static void test_deeper_replaces_shallower_never_the_reverse (void)
+{
+  g_autoptr (VersoAnalysisStore) store = verso_analysis_store_new ();
+  Board board = after_f5 ();
+  Analysis deep = analysis_of (&board, (int[]) { 4, 1, -2 }, (int[]) { 12, 12, 12 }, inexact);
+  Analysis shallow = analysis_of (&board, (int[]) { -9, 9, 9 }, (int[]) { 6, 6, 6 }, inexact);
+  Analysis mixed = analysis_of (&board, (int[]) { 0, 7, 5 }, (int[]) { 11, 13, 12 }, inexact);
+
+  CHECK (verso_analysis_store_merge (store, &board, &deep));
+  CHECK (!verso_analysis_store_merge (store, &board, &shallow));
+  CHECK_CMP_INT (stored_move (store, &board, 0)->score, ==, 4);
+  CHECK_CMP_INT (stored_move (store, &board, 1)->score, ==, 1);
+  /* Move by move: only the deeper one (13 against 12) replaces; 11 and an equal 12 do not. */
+  CHECK (verso_analysis_store_merge (store, &board, &mixed));
+  CHECK_CMP_INT (stored_move (store, &board, 0)->score, ==, 4);
+  CHECK_CMP_INT (stored_move (store, &board, 0)->depth, ==, 12);
+  CHECK_CMP_INT (stored_move (store, &board, 1)->score, ==, 7);
+  CHECK_CMP_INT (stored_move (store, &board, 1)->depth, ==, 13);
+  CHECK_CMP_INT (stored_move (store, &board, 2)->score, ==, -2);
+  /* The depth every move has reached; the best is now the deeper move's. */
+  CHECK_CMP_INT (verso_analysis_store_lookup (store, &board)->depth, ==, 12);
+  CHECK_CMP_INT (verso_analysis_best_move (verso_analysis_store_lookup (store, &board))->score, ==, 7);
+}
+
+static void test_exact_replaces_estimates_never_the_reverse (void)
+{
+  g_autoptr (VersoAnalysisStore) store = verso_analysis_store_new ();
+  Board board = after_f5 ();
+  Analysis estimate = analysis_of (&board, (int[]) { 6, 3, 1 }, (int[]) { 20, 20, 20 }, inexact);
+  /* Exact scores carry the empties as their depth: fewer than a deep estimate's plies here. */
+  Analysis solved = analysis_of (&board, (int[]) { 2, 0, 0 }, (int[]) { 18, 0, 0 },
+                                 (bool[]) { true, false, false });
+  Analysis deeper = analysis_of (&board, (int[]) { 10, 10, 10 }, (int[]) { 30, 30, 30 }, inexact);
+  Analysis all_solved = analysis_of (&board, (int[]) { 2, -4, 8 }, (int[]) { 18, 18, 18 },
+                                     (bool[]) { true, true, true });
+
+  CHECK (verso_analysis_store_merge (store, &board, &estimate));
+  CHECK (verso_analysis_store_merge (store, &board, &solved));
+  CHECK (stored_move (store, &board, 0)->exact);
+  CHECK_CMP_INT (stored_move (store, &board, 0)->score, ==, 2);
+  /* A move without a score (depth 0) keeps the one it had. */
+  CHECK_CMP_INT (stored_move (store, &board, 1)->score, ==, 3);
+  /* A deeper estimate replaces the estimates, not the exact score. */
+  CHECK (verso_analysis_store_merge (store, &board, &deeper));
+  CHECK (stored_move (store, &board, 0)->exact);
+  CHECK_CMP_INT (stored_move (store, &board, 0)->score, ==, 2);
+  CHECK_CMP_INT (stored_move (store, &board, 1)->depth, ==, 30);
+  CHECK (!verso_analysis_store_lookup (store, &board)->exact);
+  CHECK (verso_analysis_store_merge (store, &board, &all_solved));
+  CHECK (verso_analysis_store_lookup (store, &board)->exact);
+  CHECK_CMP_INT (verso_analysis_store_lookup (store, &board)->depth, ==, 18);
+  CHECK_CMP_INT (verso_analysis_best_move (verso_analysis_store_lookup (store, &board))->score, ==, 8);
+  CHECK (!verso_analysis_store_merge (store, &board, &deeper));
+  CHECK_CMP_INT (stored_move (store, &board, 2)->score, ==, 8);
+}
+
+static void test_improves_rule (void)
+{
+  AnalysisMove none = { .depth = 0 }, d5 = { .depth = 5 }, d9 = { .depth = 9 };
+  AnalysisMove exact = { .depth = 4, .exact = true }, exact_again = { .depth = 4, .exact = true };
+
+  CHECK (verso_analysis_move_improves (&none, &d5));
+  CHECK (!verso_analysis_move_improves (&d5, &none));
+  CHECK (verso_analysis_move_improves (&d5, &d9));
+  CHECK (!verso_analysis_move_improves (&d9, &d5));
+  CHECK (!verso_analysis_move_improves (&d9, &d9));
+  CHECK (verso_analysis_move_improves (&d9, &exact));
+  CHECK (!verso_analysis_move_improves (&exact, &d9));
+  CHECK (!verso_analysis_move_improves (&exact, &exact_again));
+}
+
+/* The side to move is part of the key: the same discs with the other side to move are another
+ * position. An analysis without any score, or of a position with no move, is taken as it is. */
+static void test_positions_are_apart (void)
+{
+  g_autoptr (VersoAnalysisStore) store = verso_analysis_store_new ();
+  Board board = after_f5 ();
+  Board other = { board.opponent, board.player };
+  Analysis first = analysis_of (&board, (int[]) { 1, 2, 3 }, (int[]) { 4, 4, 4 }, inexact);
+  static const int zeros[ANALYSIS_MAX_MOVES] = { 0 };
+  static const bool none[ANALYSIS_MAX_MOVES] = { false };
+  Analysis unscored = analysis_of (&other, zeros, zeros, none);
+  Board full = { ~UINT64_C (0), 0 };
+  Analysis over = { .count = 0, .exact = true };
+
+  CHECK (verso_analysis_store_merge (store, &board, &first));
+  CHECK (verso_analysis_store_lookup (store, &other) == NULL);
+  CHECK (!verso_analysis_store_merge (store, &other, &unscored));
+  CHECK (verso_analysis_store_lookup (store, &other) == NULL);
+  CHECK (verso_analysis_store_merge (store, &full, &over));
+  CHECK (verso_analysis_store_lookup (store, &full)->exact);
+  CHECK (verso_analysis_best_move (verso_analysis_store_lookup (store, &full)) == NULL);
+  CHECK_CMP_UINT (verso_analysis_store_size (store), ==, 2);
+}
+
+int main (int argc, char **argv)
+{
+  check_glib_init ();
+  check_run ("/analysis-store/first-analysis-is-kept-best-first", test_first_analysis_is_kept_best_first);
+  check_run ("/analysis-store/deeper-replaces-shallower-never-the-reverse",
+             test_deeper_replaces_shallower_never_the_reverse);
+  check_run ("/analysis-store/exact-replaces-estimates-never-the-reverse",
+             test_exact_replaces_estimates_never_the_reverse);
+  check_run ("/analysis-store/improves-rule", test_improves_rule);
+  check_run ("/analysis-store/positions-are-apart", test_positions_are_apart);
+  return check_finish ();
+}
