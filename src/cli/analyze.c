@@ -91,15 +91,16 @@ static int analyze_board (const Position *position, const AnalyzeOptions *option
 /* Every position solved exactly, every listed move score checked. */
 static int analyze_file (const char *path, const AnalyzeOptions *options)
 {
-  CliObfLine *lines;
-  int count;
-  int status = cli_read_obf (path, &lines, &count);
+  NotationObfFile positions;
+  int status = cli_read_obf (path, &positions);
+  const NotationObfEntry *lines = positions.entries;
+  int count = (int) positions.n_entries;
   if (status)
     return status;
   Search *search = search_new (0);
   if (!search) {
     cli_error ("out of memory for the search table");
-    free (lines);
+    notation_obf_file_clear (&positions);
     return 1;
   }
   int scores = 0, wrong = 0;
@@ -114,7 +115,7 @@ static int analyze_file (const char *path, const AnalyzeOptions *options)
     Analysis analysis;
     analysis_run (search, &obf->position.board, &limits, NULL, NULL, &analysis);
     seconds += analysis.seconds;
-    printf ("#%d", lines[i].number);
+    printf ("#%zu", lines[i].line);
     for (size_t k = 0; k < obf->n_moves; k++) {
       char name[3], got[8], expected[8];
       notation_format_square (obf->moves[k].move, name);
@@ -138,7 +139,7 @@ static int analyze_file (const char *path, const AnalyzeOptions *options)
   printf ("%d positions, %d move scores: %d ok, %d wrong, %.3f s\n", count, scores,
           scores - wrong, wrong, seconds);
   search_free (search);
-  free (lines);
+  notation_obf_file_clear (&positions);
   return wrong ? 1 : 0;
 }
 

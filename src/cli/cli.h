@@ -16,13 +16,7 @@ int cli_analyze (int argc, char **argv);
 /* Prints "verso-engine: <message>" on stderr, one line. */
 void cli_error (const char *format, ...) __attribute__ ((format (printf, 1, 2)));
 
-/* One position line of an OBF file. */
-typedef struct CliObfLine {
-  int number; /* line number in the file, from 1 */
-  NotationObf obf;
-} CliObfLine;
-
-/* Reads every position of an OBF file first, so that a bad line is reported (path:line:column:
- * what) before any work is done. Blank lines and lines starting with '%' or '#' are skipped.
- * Returns 0, or 2 after saying what is wrong; the caller frees *lines. */
-int cli_read_obf (const char *path, CliObfLine **lines, int *count);
+/* Reads every position of an OBF file first (notation_parse_obf_file: blank lines and '%' or '#'
+ * comments skipped), so that a bad line is reported (path:line:column: what) before any work is
+ * done. Returns 0, or 2 after saying what is wrong; the caller clears *positions. */
+int cli_read_obf (const char *path, NotationObfFile *positions);

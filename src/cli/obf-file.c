@@ -1,5 +1,5 @@
-/* obf-file.c: reading a file of OBF positions (one a line) for the commands that check an
- * engine's answers against the scores the file lists (solve, analyze). */
+/* obf-file.c: reading a file of OBF positions for the commands that check an engine's answers
+ * against the scores the file lists (solve, analyze), through the engine's one OBF file reader. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,61 +7,56 @@
 
 #include "cli.h"
 
-#define CLI_OBF_MAX_LINE 4096
-
-int cli_read_obf (const char *path, CliObfLine **lines, int *count)
+/* The whole file in memory; NULL after saying why. */
+static char *read_all (const char *path, FILE *file, size_t *length)
 {
+  size_t capacity = 4096, used = 0;
+  char *text = malloc (capacity);
+  while (text) {
+    used += fread (text + used, 1, capacity - used, file);
+    if (used < capacity)
+      break;
+    char *grown = realloc (text, capacity * 2);
+    if (!grown) {
+      free (text);
+      text = NULL;
+      break;
+    }
+    text = grown;
+    capacity *= 2;
+  }
+  if (!text) {
+    cli_error ("out of memory reading '%s'", path);
+    return NULL;
+  }
+  if (ferror (file)) {
+    cli_error ("cannot read '%s': %s", path, strerror (errno));
+    free (text);
+    return NULL;
+  }
+  *length = used;
+  return text;
+}
+
+int cli_read_obf (const char *path, NotationObfFile *positions)
+{
+  *positions = (NotationObfFile) { 0, NULL };
   FILE *file = fopen (path, "r");
   if (!file) {
     cli_error ("cannot open '%s': %s", path, strerror (errno));
     return 2;
   }
-  char text[CLI_OBF_MAX_LINE];
-  int capacity = 0, number = 0;
-  *lines = NULL;
-  *count = 0;
-  while (fgets (text, sizeof text, file)) {
-    number++;
-    size_t length = strlen (text);
-    if (length == sizeof text - 1 && text[length - 1] != '\n') {
-      cli_error ("%s:%d: line too long", path, number);
-      goto fail;
-    }
-    while (length > 0 && (text[length - 1] == '\n' || text[length - 1] == '\r'))
-      length--;
-    size_t start = strspn (text, " \t");
-    if (start >= length || text[start] == '%' || text[start] == '#')
-      continue;
-    if (*count == capacity) {
-      capacity = capacity ? capacity * 2 : 64;
-      CliObfLine *grown = realloc (*lines, sizeof **lines * (size_t) capacity);
-      if (!grown) {
-        cli_error ("out of memory");
-        goto fail;
-      }
-      *lines = grown;
-    }
-    CliObfLine *line = &(*lines)[*count];
-    line->number = number;
-    NotationStatus status = notation_parse_obf (text, length, &line->obf);
-    if (status.error != NOTATION_OK) {
-      cli_error ("%s:%d:%zu: %s", path, number, status.offset + 1,
-                 notation_error_message (status.error));
-      goto fail;
-    }
-    (*count)++;
-  }
-  if (ferror (file)) {
-    cli_error ("cannot read '%s': %s", path, strerror (errno));
-    goto fail;
-  }
+  size_t length = 0;
+  char *text = read_all (path, file, &length);
   fclose (file);
+  if (!text)
+    return 2;
+  size_t line, column;
+  NotationStatus status = notation_parse_obf_file (text, length, positions, &line, &column);
+  free (text);
+  if (status.error != NOTATION_OK) {
+    cli_error ("%s:%zu:%zu: %s", path, line, column, notation_error_message (status.error));
+    return 2;
+  }
   return 0;
-
-fail:
-  fclose (file);
-  free (*lines);
-  *lines = NULL;
-  *count = 0;
-  return 2;
 }

@@ -93,15 +93,16 @@ int cli_solve (int argc, char **argv)
     return 2;
   }
 
-  CliObfLine *lines;
-  int count;
-  int status = cli_read_obf (path, &lines, &count);
+  NotationObfFile positions;
+  int status = cli_read_obf (path, &positions);
+  const NotationObfEntry *lines = positions.entries;
+  int count = (int) positions.n_entries;
   if (status)
     return status;
   Search *search = search_new ((size_t) hash_mb << 20);
   if (!search) {
     cli_error ("out of memory for a %d MB table", hash_mb);
-    free (lines);
+    notation_obf_file_clear (&positions);
     return 1;
   }
   /* The trained evaluation orders the moves best (the simple one when no weights are built in). */
@@ -123,7 +124,7 @@ int cli_solve (int argc, char **argv)
     verdict[0] = '\0';
     if (rules == RULES_STANDARD && check_answer (&lines[i].obf, &result, verdict, sizeof verdict))
       wrong++;
-    printf ("#%d %s %+d %llu nodes %.3f s%s\n", lines[i].number, move, result.score,
+    printf ("#%zu %s %+d %llu nodes %.3f s%s\n", lines[i].line, move, result.score,
             (unsigned long long) result.nodes, result.seconds, verdict);
     fflush (stdout);
     total_nodes += result.nodes;
@@ -133,6 +134,6 @@ int cli_solve (int argc, char **argv)
           (unsigned long long) total_nodes, total_seconds,
           total_seconds > 0 ? (double) total_nodes / total_seconds / 1e6 : 0.0, wrong);
   search_free (search);
-  free (lines);
+  notation_obf_file_clear (&positions);
   return wrong ? 1 : 0;
 }

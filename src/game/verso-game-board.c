@@ -1,24 +1,79 @@
-/* verso-game-board.c: the position as one line of text: a board string (64 squares and the side
- * to move) or an OBF line (the same, then ';' and the scores of moves, e.g. the positions of
- * tests/data/fforum-20-39.obf), read by the engine's one OBF reader (notation.h) and written as
- * a board string; messages say what is wrong by line and column. */
+/* verso-game-board.c: the position as OBF text: a board string (64 squares and the side to move),
+ * an OBF line (the same, then ';' and the scores of moves) or an OBF file of several such lines
+ * with '%' comments (tests/data/fforum-20-39.obf), read by the engine's one OBF file reader
+ * (notation.h) and written as a board string; messages say what is wrong by line and column.
+ * The positions of a file and the scores it lists stay with the game read from it. */
 #include "verso-game-text.h"
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-/* The scores of an OBF line's moves are for a solver: the game keeps the position only. */
-VersoRecord *verso_board_read (const char *text, gsize length, NotationStatus *status)
-{
-  NotationObf obf;
+/* What a game keeps of the OBF file it was read from: the file's positions (NotationObfEntry)
+ * and which of them is the game's start. Kept as the game's data so that it goes with the game. */
+typedef struct {
+  GArray *positions;
+  guint index;
+} FilePositions;
 
-  *status = notation_parse_obf (text, length, &obf);
-  return status->error ? NULL : verso_record_new (&obf.position);
+static GQuark file_positions_quark (void)
+{
+  return g_quark_from_static_string ("verso-game-obf-file-positions");
+}
+
+static void file_positions_free (FilePositions *kept)
+{
+  g_array_unref (kept->positions);
+  g_free (kept);
+}
+
+static const FilePositions *file_positions (VersoGame *game)
+{
+  return g_object_get_qdata (G_OBJECT (game), file_positions_quark ());
+}
+
+static void keep_file_positions (VersoGame *game, GArray *positions, guint index)
+{
+  FilePositions *kept = g_new (FilePositions, 1);
+
+  kept->positions = g_array_ref (positions);
+  kept->index = index;
+  g_object_set_qdata_full (G_OBJECT (game), file_positions_quark (), kept,
+                           (GDestroyNotify) file_positions_free);
+}
+
+/* Reading. */
+
+VersoRecord *verso_board_read (const char *text, gsize length, VersoTextExtras *extras,
+                               NotationStatus *status)
+{
+  NotationObfFile file;
+  VersoRecord *record;
+
+  *status = notation_parse_obf_file (text, length, &file, NULL, NULL);
+  if (status->error)
+    return NULL;
+  record = verso_record_new (&file.entries[0].obf.position);
+  g_clear_pointer (&extras->obf_positions, g_array_unref);
+  extras->obf_positions = g_array_sized_new (FALSE, FALSE, sizeof (NotationObfEntry), (guint) file.n_entries);
+  g_array_append_vals (extras->obf_positions, file.entries, (guint) file.n_entries);
+  notation_obf_file_clear (&file);
+  return record;
+}
+
+void verso_board_keep_positions (VersoGame *game, const VersoTextExtras *extras)
+{
+  if (extras->obf_positions)
+    keep_file_positions (game, extras->obf_positions, 0);
+}
+
+void verso_board_forget_positions (VersoTextExtras *extras)
+{
+  g_clear_pointer (&extras->obf_positions, g_array_unref);
 }
 
 /* Whether text (from its first character that is not white space) looks like a board string
- * rather than a transcript: it starts with a square of a board, and a 'b' (black, or column b)
- * is not followed by a row digit. */
+ * or an OBF file rather than a transcript: it starts with a comment or a square of a board, and
+ * a 'b' (black, or column b) is not followed by a row digit. */
 gboolean verso_board_looks_like (const char *text, gsize length)
 {
   char first = length > 0 ? g_ascii_tolower (text[0]) : '\0';
@@ -27,7 +82,19 @@ gboolean verso_board_looks_like (const char *text, gsize length)
     return FALSE;
   if (first == 'b')
     return length > 1 && text[1] != '\0' && strchr ("xo*-.bw", g_ascii_tolower (text[1])) != NULL;
-  return strchr ("xo*-.w", first) != NULL;
+  return strchr ("xo*-.w%#", first) != NULL;
+}
+
+/* Messages. */
+
+/* Whether the line of offset has a ';' before it: past it, the side to move is behind. */
+static gboolean after_semicolon (const char *text, gsize offset)
+{
+  gsize begin = offset;
+
+  while (begin > 0 && text[begin - 1] != '\n')
+    begin--;
+  return memchr (text + begin, ';', offset - begin) != NULL;
 }
 
 /* What is wrong at the place of status, said for a board; the OBF moves' errors (a square, its
@@ -44,10 +111,12 @@ static const char *board_problem (const char *text, NotationStatus status)
   case NOTATION_ERROR_BAD_SIDE:
     return _("expected the side to move, X or O");
   case NOTATION_ERROR_TRAILING:
-    /* Past an OBF line's first ';' the side to move is behind. */
-    if (!memchr (text, ';', status.offset))
+    if (!after_semicolon (text, status.offset))
       return _("unexpected text after the side to move");
     break;
+  case NOTATION_ERROR_TOO_MANY_MOVES:
+    /* Translators: an OBF file of more positions than memory holds */
+    return _("too many positions");
   default:
     break;
   }
@@ -65,10 +134,81 @@ char *verso_board_message (const char *text, gsize length, NotationStatus status
   return g_strdup_printf (_("line %u, column %u: %s"), line, column, board_problem (text, status));
 }
 
+/* Writing. */
+
 char *verso_board_write (const Position *position)
 {
   char board[NOTATION_BOARD_SIZE];
 
   notation_format_board (position, board);
   return g_strdup (board);
+}
+
+/* The positions of an OBF file and their listed scores. */
+
+guint verso_game_get_n_file_positions (VersoGame *game)
+{
+  const FilePositions *kept;
+
+  g_return_val_if_fail (VERSO_IS_GAME (game), 0);
+
+  kept = file_positions (game);
+  return kept ? kept->positions->len : 0;
+}
+
+const NotationObfEntry *verso_game_get_file_position (VersoGame *game, guint index)
+{
+  const FilePositions *kept;
+
+  g_return_val_if_fail (VERSO_IS_GAME (game), NULL);
+  kept = file_positions (game);
+  g_return_val_if_fail (kept && index < kept->positions->len, NULL);
+
+  return &g_array_index (kept->positions, NotationObfEntry, index);
+}
+
+VersoGame *verso_game_new_from_file_position (VersoGame *game, guint index)
+{
+  const NotationObfEntry *entry = verso_game_get_file_position (game, index);
+  g_autoptr (GArray) own = NULL;
+  VersoGame *chosen;
+
+  g_return_val_if_fail (entry != NULL, NULL);
+
+  chosen = verso_game_new_with_record (game->players[VERSO_COLOR_BLACK],
+                                       game->players[VERSO_COLOR_WHITE],
+                                       game->levels[VERSO_COLOR_BLACK],
+                                       verso_record_new (&entry->obf.position), FALSE);
+  memcpy (chosen->levels, game->levels, sizeof chosen->levels);
+  chosen->rules = game->rules;
+  /* The chosen position alone: its game is not a file of several any more. */
+  own = g_array_sized_new (FALSE, FALSE, sizeof (NotationObfEntry), 1);
+  g_array_append_vals (own, entry, 1);
+  keep_file_positions (chosen, own, 0);
+  return chosen;
+}
+
+static gboolean same_position (const Position *a, const Position *b)
+{
+  return a->side_to_move == b->side_to_move && a->board.player == b->board.player
+      && a->board.opponent == b->board.opponent;
+}
+
+const NotationScoredMove *verso_game_get_listed_scores (VersoGame *game, gsize *n_moves)
+{
+  const FilePositions *kept;
+  const NotationObfEntry *entry;
+
+  g_return_val_if_fail (VERSO_IS_GAME (game), NULL);
+  g_return_val_if_fail (n_moves != NULL, NULL);
+
+  *n_moves = 0;
+  kept = file_positions (game);
+  if (!kept)
+    return NULL;
+  entry = &g_array_index (kept->positions, NotationObfEntry, kept->index);
+  if (entry->obf.n_moves == 0 || !same_position (&entry->obf.position, verso_game_shown_position (game)))
+    return NULL;
+  *n_moves = entry->obf.n_moves;
+  return entry->obf.moves;
 }

@@ -28,6 +28,7 @@ static void open_request_free (OpenRequest *request)
 static void open_result_free (OpenResult *result)
 {
   verso_record_free (result->record);
+  verso_board_forget_positions (&result->extras);
   g_free (result->notice);
   g_free (result);
 }

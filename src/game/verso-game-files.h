@@ -2,6 +2,7 @@
  * OBF lines, files read and written, and the saved session. */
 #pragma once
 
+#include "notation.h"
 #include "verso-game.h"
 
 G_BEGIN_DECLS
@@ -17,8 +18,8 @@ typedef enum {
 /* The format a file name asks for: .ggf GGF, .obf or .board a board string, anything else a
  * transcript. */
 VersoFormat verso_format_for_name (const char *file_name);
-/* A game read from text: a GGF record, a board string or OBF line (its position; the scores of
- * its moves are not kept) or a transcript (detected). The game has the given players and level,
+/* A game read from text: a GGF record, a board string or OBF text (its first position; the game
+ * keeps them all, see OBF files below) or a transcript (detected). The game has the given players and level,
  * shows its last position and is not modified. Fails with VERSO_GAME_ERROR_BAD_FILE and a message
  * saying what and where ("move 23 (e2) is not legal", "line 1, column 40: expected X, O or -",
  * "not a GGF record"). *notice (may be NULL) receives a
@@ -36,6 +37,21 @@ VersoGame *verso_game_new_from_text_with_rules (const char *text, gsize length, 
  * board string of its last position and moves are lost, so callers choose GGF for those (a game
  * without moves, which has no transcript, is its start's board string too). */
 char *verso_game_to_text (VersoGame *game, VersoFormat format);
+
+/* OBF files (verso-game-board.c). A game read from OBF text shows its first position and keeps
+ * every position of the text with the scores listed for their moves: the window offers the others
+ * when there are several, and shows the listed scores beside the engine's. */
+/* How many positions the OBF text the game was read from holds; 0 for other games. */
+guint verso_game_get_n_file_positions (VersoGame *game);
+/* Position index (< verso_game_get_n_file_positions) of that text, with its line there. */
+const NotationObfEntry *verso_game_get_file_position (VersoGame *game, guint index);
+/* A new game from position index of game's OBF text, with game's players, levels and rules, its
+ * listed scores kept; it has no file (saving it must not replace the file of several positions)
+ * and is not modified. */
+VersoGame *verso_game_new_from_file_position (VersoGame *game, guint index);
+/* The scores the OBF text listed for the moves of the position shown, *n_moves of them; NULL (and
+ * 0) when it listed none or the position shown is not the one read. */
+const NotationScoredMove *verso_game_get_listed_scores (VersoGame *game, gsize *n_moves);
 
 /* Files (verso-game-file.c). Files larger than this are refused before they are read. */
 #define VERSO_GAME_MAX_FILE_SIZE (1024 * 1024)

@@ -98,7 +98,7 @@ VersoRecord *verso_text_read (const char *text, gsize length, char **notice,
   }
   if (text[start] == '(')
     return verso_ggf_read (text, length, notice, extras, error);
-  if ((record = verso_board_read (text + start, length - start, &board_status)))
+  if ((record = verso_board_read (text + start, length - start, extras, &board_status)))
     return record;
   position_init (&game.start);
   record = verso_transcript_read (text + start, length - start, &game, &transcript_status);
@@ -130,6 +130,7 @@ VersoGame *verso_text_game (VersoPlayer black, VersoPlayer white, LevelId level,
 
   game->rules = extras->has_rules ? extras->rules : rules;
   game->given_moves = extras->given_moves;
+  verso_board_keep_positions (game, extras);
   return game;
 }
 
@@ -139,6 +140,7 @@ VersoGame *verso_game_new_from_text_with_rules (const char *text, gsize length, 
 {
   VersoRecord *record;
   VersoTextExtras extras;
+  VersoGame *game;
 
   g_return_val_if_fail (text != NULL || length == 0, NULL);
   g_return_val_if_fail (level < LEVEL_COUNT, NULL);
@@ -150,7 +152,9 @@ VersoGame *verso_game_new_from_text_with_rules (const char *text, gsize length, 
   record = verso_text_read (text ? text : "", length, notice, &extras, error);
   if (!record)
     return NULL;
-  return verso_text_game (black, white, level, record, &extras, rules);
+  game = verso_text_game (black, white, level, record, &extras, rules);
+  verso_board_forget_positions (&extras);
+  return game;
 }
 
 VersoGame *verso_game_new_from_text (const char *text, gsize length, VersoPlayer black,

@@ -11,11 +11,14 @@
 G_BEGIN_DECLS
 
 /* What a text says of its game beyond the record: only GGF can say the rules (TY) and the given
- * moves of a balanced start (BS). */
+ * moves of a balanced start (BS); only OBF lists positions and their moves' scores. */
 typedef struct {
   gboolean has_rules;
   Rules rules;
   guint given_moves;  /* plies of the record */
+  /* OBF: every position of the text (NotationObfEntry), the record's first, or NULL; freed by
+   * verso_board_forget_positions. */
+  GArray *obf_positions;
 } VersoTextExtras;
 
 /* Any text (verso-game-text.c): the record a GGF record, a board string or OBF line, or a
@@ -45,12 +48,19 @@ VersoRecord *verso_ggf_read (const char *text, gsize length, char **notice,
                              VersoTextExtras *extras, GError **error);
 char *verso_ggf_write (VersoGame *game);
 
-/* Board strings and OBF lines (verso-game-board.c), through the engine's one OBF reader: a board
- * string is an OBF line without moves. The record of the position, or NULL and *status. */
-VersoRecord *verso_board_read (const char *text, gsize length, NotationStatus *status);
-/* Whether text (from its first character that is not white space) looks like a board. */
+/* Board strings, OBF lines and OBF files (verso-game-board.c), through the engine's one OBF file
+ * reader: a board string is an OBF line without moves, an OBF line a file of one position. The
+ * record of the first position (extras->obf_positions holds them all), or NULL and *status. */
+VersoRecord *verso_board_read (const char *text, gsize length, VersoTextExtras *extras,
+                               NotationStatus *status);
+/* The game read keeps the positions of extras and their listed scores (verso-game-files.h). */
+void verso_board_keep_positions (VersoGame *game, const VersoTextExtras *extras);
+/* Frees what extras holds of OBF. */
+void verso_board_forget_positions (VersoTextExtras *extras);
+/* Whether text (from its first character that is not white space) looks like a board or an OBF
+ * file (a '%' comment first). */
 gboolean verso_board_looks_like (const char *text, gsize length);
-/* The message of a board or OBF line that did not read: "line 1, column 40: expected X, O or -". */
+/* The message of a board or OBF text that did not read: "line 7, column 40: expected X, O or -". */
 char *verso_board_message (const char *text, gsize length, NotationStatus status);
 /* The board string of a position (which is an OBF line too). */
 char *verso_board_write (const Position *position);

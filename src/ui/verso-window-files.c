@@ -1,12 +1,14 @@
 /* verso-window-files.c: the main window's files and clipboard: Open, Save, Save As, copy and
- * paste, dropped files, the title that names the file, and the question before unsaved changes
- * to a file are lost. Reading and writing are the game model's (verso-game.h). */
+ * paste, dropped files, the title that names the file, the question before unsaved changes
+ * to a file are lost, the choice among an OBF file's positions and the scores it lists. Reading
+ * and writing are the game model's (verso-game.h). */
 #include "verso-window-private.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
 
 #include "verso-dialog.h"
+#include "verso-position-chooser.h"
 
 /* Something to do once the unsaved changes are saved or given up: replace the game, close. */
 typedef struct {
@@ -77,6 +79,40 @@ static void add_recent (GFile *file)
   gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
 }
 
+/* Listed scores */
+
+/* The scores an OBF file lists for the position shown, under the board while the engine's are
+ * shown (Show Scores, F7): the two side by side. */
+static void update_listed_scores (VersoWindow *self)
+{
+  GtkWidget *label = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (self), VERSO_TYPE_WINDOW,
+                                                                 "listed_label"));
+  gsize n_moves = 0;
+  const NotationScoredMove *moves = self->game && g_settings_get_boolean (self->settings, "show-scores")
+                                  ? verso_game_get_listed_scores (self->game, &n_moves) : NULL;
+  g_autofree char *scores = NULL;
+  g_autofree char *text = NULL;
+
+  gtk_widget_set_visible (label, moves != NULL);
+  if (!moves)
+    return;
+  scores = verso_position_chooser_scores_text (moves, n_moves, 6);
+  /* Translators: under the board, the scores an OBF file lists for this position's moves, best
+   * first, beside the engine's on the board, e.g. "File: g8 +18, h1 +12, a1 −4" */
+  text = g_strdup_printf (_("File: %s"), scores);
+  gtk_label_set_text (GTK_LABEL (label), text);
+}
+
+static void on_listed_game_changed (VersoGame *game, VersoWindow *self)
+{
+  update_listed_scores (self);
+}
+
+static void on_listed_show_scores_changed (GSettings *settings, const char *key, VersoWindow *self)
+{
+  update_listed_scores (self);
+}
+
 /* Title */
 
 static void update_title (VersoWindow *self)
@@ -110,7 +146,9 @@ void verso_window_files_watch_game (VersoWindow *self)
   /* Disconnected with the window's other handlers when the game is replaced. */
   g_signal_connect (self->game, "notify::file", G_CALLBACK (on_document_notify), self);
   g_signal_connect (self->game, "notify::modified", G_CALLBACK (on_document_notify), self);
+  g_signal_connect (self->game, "changed", G_CALLBACK (on_listed_game_changed), self);
   update_title (self);
+  update_listed_scores (self);
 }
 
 /* Saving */
@@ -424,6 +462,33 @@ static void offer_game (VersoWindow *self, VersoGame *game, char *notice)
   verso_window_files_confirm (self, replace_game, replacement, (GDestroyNotify) replacement_free);
 }
 
+/* OBF text of several positions: the user chooses one (verso-position-chooser.c), which opens as
+ * a position to play from; Cancel leaves the game shown as it is. */
+
+static void on_position_chosen (VersoPositionChooser *chooser, guint index, VersoWindow *self)
+{
+  VersoGame *game = verso_game_new_from_file_position (verso_position_chooser_get_game (chooser), index);
+
+  if (game)
+    offer_game (self, game, NULL);
+}
+
+/* Offers game, or the choice among its positions when its text held several; takes game. */
+static void offer_read_game (VersoWindow *self, VersoGame *game, char *notice)
+{
+  GtkWidget *chooser;
+
+  if (verso_game_get_n_file_positions (game) <= 1) {
+    offer_game (self, game, notice);
+    return;
+  }
+  chooser = verso_position_chooser_new (GTK_WINDOW (self), game);
+  g_signal_connect_object (chooser, "position-chosen", G_CALLBACK (on_position_chosen), self, 0);
+  verso_dialog_present (GTK_WINDOW (chooser), GTK_WINDOW (self));
+  g_object_unref (game);
+  g_free (notice);
+}
+
 typedef struct {
   VersoWindow *self;
   GFile *file;
@@ -455,7 +520,7 @@ static void open_ready (GObject *source, GAsyncResult *result, gpointer user_dat
     show_error (self, heading, error ? error->message : _("The file could not be read."));
     return;
   }
-  offer_game (self, game, g_steal_pointer (&notice));
+  offer_read_game (self, game, g_steal_pointer (&notice));
 }
 
 void verso_window_open_file (VersoWindow *self, GFile *file)
@@ -556,7 +621,7 @@ static void open_text (VersoWindow *self, const char *text)
     verso_window_show_notice (self, NOTICE_FILE, message, 6);
     return;
   }
-  offer_game (self, game, g_steal_pointer (&notice));
+  offer_read_game (self, game, g_steal_pointer (&notice));
 }
 
 static void paste_ready (GObject *source, GAsyncResult *result, gpointer user_data)
@@ -603,6 +668,8 @@ static const VersoWindowAction actions[] = {
 void verso_window_files_class_init (GtkWidgetClass *widget_class)
 {
   verso_window_install_actions (widget_class, actions, G_N_ELEMENTS (actions));
+  /* Found by its name (update_listed_scores): the window's structure needs no field for it. */
+  gtk_widget_class_bind_template_child_full (widget_class, "listed_label", FALSE, 0);
 }
 
 void verso_window_files_init (VersoWindow *self)
@@ -611,6 +678,8 @@ void verso_window_files_init (VersoWindow *self)
 
   g_signal_connect (target, "drop", G_CALLBACK (on_drop), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (target));
+  /* Disconnected with the window's other settings handlers at dispose. */
+  g_signal_connect (self->settings, "changed::show-scores", G_CALLBACK (on_listed_show_scores_changed), self);
 }
 
 void verso_window_files_dispose (VersoWindow *self)

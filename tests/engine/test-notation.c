@@ -1,4 +1,5 @@
-/* test-notation.c: squares, transcripts, board strings and OBF lines, read and written. */
+/* test-notation.c: squares, transcripts, board strings, OBF lines and OBF files, read and
+ * written. */
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -314,6 +315,106 @@ static void test_obf_fields (void)
   CHECK (obf.n_moves == 1 && obf.moves[0].move == BOARD_PASS && obf.moves[0].score == -62);
 }
 
+/* OBF files. */
+
+static const char *const FIRST =
+  "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12;";
+static const char *const SECOND =
+  "-XXXXXX---XOOOO--XOXXOOX-OOOOOOOOOOOXXOOOOOXXOOX--XXOO----XXXXX- O";
+
+static void test_obf_file_skips_comments_and_blank_lines (void)
+{
+  char text[512];
+  snprintf (text, sizeof text, "%% fforum, two of them\n\n  %s %% the first\r\n# another "
+            "comment\n\t\n%s\n%%", FIRST, SECOND);
+  NotationObfFile file;
+  NotationStatus status = notation_parse_obf_file (text, strlen (text), &file, NULL, NULL);
+  CHECK (status.error == NOTATION_OK);
+  CHECK (file.n_entries == 2);
+  if (file.n_entries == 2) {
+    NotationObf first, second;
+    CHECK (notation_parse_obf (FIRST, strlen (FIRST), &first).error == NOTATION_OK);
+    CHECK (notation_parse_obf (SECOND, strlen (SECOND), &second).error == NOTATION_OK);
+    CHECK (file.entries[0].line == 3 && file.entries[1].line == 6);
+    CHECK (same_position (&file.entries[0].obf.position, &first.position));
+    CHECK (file.entries[0].obf.n_moves == 2 && file.entries[0].obf.moves[1].score == 12);
+    CHECK (same_position (&file.entries[1].obf.position, &second.position));
+    CHECK (file.entries[1].obf.n_moves == 0);
+  }
+  notation_obf_file_clear (&file);
+  CHECK (file.n_entries == 0 && file.entries == NULL);
+}
+
+/* Where a bad line is: line and column in the file, and the offset in the whole text. */
+static void check_obf_file_error (const char *text, NotationError error, size_t line,
+                                  size_t column, size_t offset)
+{
+  NotationObfFile file;
+  size_t at_line = 0, at_column = 0;
+  NotationStatus status = notation_parse_obf_file (text, strlen (text), &file, &at_line,
+                                                   &at_column);
+  if (status.error != error || at_line != line || at_column != column || status.offset != offset)
+    fprintf (stderr, "%s: %s at %zu:%zu (offset %zu)\n", text,
+             notation_error_message (status.error), at_line, at_column, status.offset);
+  CHECK (status.error == error);
+  CHECK (at_line == line && at_column == column && status.offset == offset);
+  CHECK (file.n_entries == 0 && file.entries == NULL);
+}
+
+static void test_obf_file_errors_name_line_and_column (void)
+{
+  char text[512];
+  /* Character 62 of the third line is no square. */
+  int prefix = snprintf (text, sizeof text, "%% comment\n%s\n", FIRST);
+  snprintf (text + prefix, sizeof text - (size_t) prefix, "%.61sZ%s\n", SECOND, SECOND + 62);
+  check_obf_file_error (text, NOTATION_ERROR_BAD_SQUARE, 3, 62, (size_t) prefix + 61);
+  /* A move that is not legal, on line 2 after a comment line; the column counts characters. */
+  snprintf (text, sizeof text, "%% é\n%.66s; C1:+4\n", FIRST);
+  check_obf_file_error (text, NOTATION_ERROR_ILLEGAL_MOVE, 2, 69, 5 + 68);
+  /* Text after the position that is not a ';' nor a comment. */
+  snprintf (text, sizeof text, "%.66s extra %% comment\n", FIRST);
+  check_obf_file_error (text, NOTATION_ERROR_TRAILING, 1, 68, 67);
+  /* Nothing but comments and blank lines. */
+  check_obf_file_error ("% only a comment\n\n   \n# and another", NOTATION_ERROR_EMPTY, 4, 14, 35);
+  check_obf_file_error ("", NOTATION_ERROR_EMPTY, 1, 1, 0);
+}
+
+/* tests/data/fforum-20-39.obf, read whole: 20 positions, each the line of its number. */
+static void test_obf_file_fforum_20_39 (void)
+{
+  const char *dir = getenv ("VERSO_TEST_DATA");
+  CHECK (dir != NULL);
+  if (!dir)
+    return;
+  char path[4096];
+  snprintf (path, sizeof path, "%s/fforum-20-39.obf", dir);
+  FILE *in = fopen (path, "rb");
+  CHECK (in != NULL);
+  if (!in)
+    return;
+  static char text[65536];
+  size_t length = fread (text, 1, sizeof text, in);
+  fclose (in);
+  NotationObfFile file;
+  CHECK (notation_parse_obf_file (text, length, &file, NULL, NULL).error == NOTATION_OK);
+  CHECK (file.n_entries == 20);
+  for (size_t i = 0; i < file.n_entries; i++)
+    CHECK (file.entries[i].line == i + 1);
+  if (file.n_entries > 0) {
+    /* The first line, read on its own, is the first position. */
+    NotationObf first;
+    size_t end = strcspn (text, "\n");
+    CHECK (notation_parse_obf (text, end, &first).error == NOTATION_OK);
+    CHECK (same_position (&file.entries[0].obf.position, &first.position));
+    char board[NOTATION_BOARD_SIZE];
+    notation_format_board (&file.entries[0].obf.position, board);
+    CHECK (strncmp (board, text, 66) == 0);
+    CHECK (file.entries[0].obf.moves[0].move == board_square (7, 4));
+    CHECK (file.entries[0].obf.moves[0].score == 6);
+  }
+  notation_obf_file_clear (&file);
+}
+
 typedef enum Parser { SQUARE, TRANSCRIPT, BOARD, OBF } Parser;
 
 typedef struct Malformed {
@@ -494,6 +595,9 @@ int main (void)
   check_run ("board_strings_both_ways", test_board_strings_both_ways);
   check_run ("obf_lines_of_the_test_data", test_obf_lines_of_the_test_data);
   check_run ("obf_fields", test_obf_fields);
+  check_run ("obf_file_skips_comments_and_blank_lines", test_obf_file_skips_comments_and_blank_lines);
+  check_run ("obf_file_errors_name_line_and_column", test_obf_file_errors_name_line_and_column);
+  check_run ("obf_file_fforum_20_39", test_obf_file_fforum_20_39);
   check_run ("malformed_inputs_rejected_with_place", test_malformed_inputs_rejected_with_place);
   check_run ("parsers_survive_random_text", test_parsers_survive_random_text);
   return check_finish ();

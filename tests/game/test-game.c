@@ -906,6 +906,80 @@ static void test_bad_obf_lines_say_what_and_where (void)
   }
 }
 
+/* tests/data/fforum-20-39.obf, opened as the window opens it: a game of its first position that
+ * keeps the 20 positions, each with its line and listed scores. */
+static void test_obf_file_gives_its_positions (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("VERSO_TEST_DATA"), "fforum-20-39.obf", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *board = NULL;
+  g_autofree char *third_board = NULL;
+  g_autoptr (VersoGame) game = NULL;
+  g_autoptr (VersoGame) third = NULL;
+  g_autoptr (GError) error = NULL;
+  const NotationObfEntry *entry;
+  const NotationScoredMove *listed;
+  gsize length = 0, n_listed = 0;
+  g_auto (GStrv) lines = NULL;
+
+  REQUIRE (g_file_get_contents (path, &text, &length, &error));
+  lines = g_strsplit (text, "\n", -1);
+  game = from_text (text, NULL);
+  CHECK_CMP_UINT (verso_game_get_n_file_positions (game), ==, 20);
+  board = verso_game_to_text (game, VERSO_FORMAT_BOARD);
+  CHECK_CMP_STR (board, ==, FFORUM_20_BOARD);
+  entry = verso_game_get_file_position (game, 2);
+  CHECK_CMP_UINT (entry->line, ==, 3);
+  CHECK_CMP_UINT (entry->obf.n_moves, ==, 9);  /* G8 A6 F8 A7 H2 B2 D8 B7 G7 */
+
+  /* The third position as a game of its own: its board, its listed scores, no file. */
+  third = verso_game_new_from_file_position (game, 2);
+  third_board = verso_game_to_text (third, VERSO_FORMAT_BOARD);
+  CHECK (g_str_has_prefix (lines[2], third_board));
+  CHECK_CMP_UINT (verso_game_get_n_file_positions (third), ==, 1);
+  CHECK (verso_game_get_file (third) == NULL);
+  CHECK (!verso_game_get_modified (third));
+  CHECK_CMP_INT (verso_game_get_player (third, VERSO_COLOR_WHITE), ==, VERSO_PLAYER_COMPUTER);
+  listed = verso_game_get_listed_scores (third, &n_listed);
+  REQUIRE (listed != NULL);
+  CHECK_CMP_UINT (n_listed, ==, 9);
+  CHECK_CMP_INT (listed[0].move, ==, board_square (6, 7));  /* G8:+2 */
+  CHECK_CMP_INT (listed[0].score, ==, 2);
+}
+
+/* The listed scores belong to the position read: another position shown has none. */
+static void test_obf_listed_scores_follow_the_position (void)
+{
+  g_autoptr (VersoGame) game = from_text ("% a comment first\n" FFORUM_20, NULL);
+  g_autoptr (GError) error = NULL;
+  gsize n_listed = 0;
+
+  CHECK_CMP_UINT (verso_game_get_n_file_positions (game), ==, 1);
+  CHECK (verso_game_get_listed_scores (game, &n_listed) != NULL);
+  CHECK_CMP_UINT (n_listed, ==, 4);
+  verso_game_set_player (game, VERSO_COLOR_WHITE, VERSO_PLAYER_HUMAN);
+  CHECK (verso_game_play (game, board_square (7, 4), &error));  /* H5 */
+  CHECK_NO_ERROR (error);
+  CHECK (verso_game_get_listed_scores (game, &n_listed) == NULL);
+  CHECK_CMP_UINT (n_listed, ==, 0);
+  verso_game_undo (game);
+  CHECK (verso_game_get_listed_scores (game, &n_listed) != NULL);
+}
+
+/* A bad line among many: the message names its line and column. */
+static void test_obf_file_bad_line_says_where (void)
+{
+  const char *text = "% two good lines, then a bad one\n" FFORUM_20 FFORUM_20
+                     FFORUM_20_BOARD "; H5:+6; Q1:+2;\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (VersoGame) game = verso_game_new_from_text (text, strlen (text), VERSO_PLAYER_HUMAN,
+                                                         VERSO_PLAYER_HUMAN, LEVEL_BEGINNER, NULL, &error);
+
+  CHECK (game == NULL);
+  CHECK_ERROR (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE);
+  CHECK_CMP_STR (error->message, ==, "line 4, column 76: expected a square (column letter a-h) or PA");
+}
+
 static void test_text_round_trips (void)
 {
   g_autoptr (GRand) rand = g_rand_new_with_seed (5);
@@ -1163,6 +1237,9 @@ int main (int argc, char *argv[])
   check_run ("/game/bad-texts-say-what-and-where", test_bad_texts_say_what_and_where);
   check_run ("/game/obf-line-opens-as-its-position", test_obf_line_opens_as_its_position);
   check_run ("/game/bad-obf-lines-say-what-and-where", test_bad_obf_lines_say_what_and_where);
+  check_run ("/game/obf-file-gives-its-positions", test_obf_file_gives_its_positions);
+  check_run ("/game/obf-listed-scores-follow-the-position", test_obf_listed_scores_follow_the_position);
+  check_run ("/game/obf-file-bad-line-says-where", test_obf_file_bad_line_says_where);
   check_run ("/game/text-round-trips", test_text_round_trips);
   check_run ("/game/players-are-named-in-ggf", test_players_are_named_in_ggf);
   check_run ("/game/ggf-with-more-records-gives-a-notice", test_ggf_with_more_records_gives_a_notice);

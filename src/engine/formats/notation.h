@@ -97,6 +97,28 @@ typedef struct NotationObf {
 
 NotationStatus notation_parse_obf (const char *text, size_t length, NotationObf *obf);
 
+/* OBF files: one OBF line per position. Blank lines are skipped, and so are comments: a comment
+ * starts with '%' (or '#', which verso-engine has always taken) and runs to the end of its line,
+ * on a line of its own or after a position (neither character can be part of an OBF line). Lines
+ * end with "\n" or "\r\n". Each position is read by notation_parse_obf. */
+typedef struct NotationObfEntry {
+  NotationObf obf;
+  size_t line;    /* its line in the file, from 1 */
+} NotationObfEntry;
+
+typedef struct NotationObfFile {
+  size_t n_entries;
+  NotationObfEntry *entries;  /* malloc'd; notation_obf_file_clear frees them */
+} NotationObfFile;
+
+/* Reads every position of the file into *file (which the caller clears). On an error *file is
+ * empty and the status's offset is in the whole text; *line and *column (1-based; the column
+ * counts UTF-8 characters; either may be NULL) say where. A file without any position is
+ * NOTATION_ERROR_EMPTY; one of more positions than memory holds NOTATION_ERROR_TOO_MANY_MOVES. */
+NotationStatus notation_parse_obf_file (const char *text, size_t length, NotationObfFile *file,
+                                        size_t *line, size_t *column);
+void notation_obf_file_clear (NotationObfFile *file);
+
 /* GGF game records, as GGS and NBoard write them:
  * (;GM[Othello]PC[..]DT[..]PB[..]PW[..]RE[..]TY[8]BO[8 <64 squares> <side>]B[f5]W[d6//1.2]...;)
  * Properties come in any order; values may hold '\]' escapes; unknown properties are skipped;

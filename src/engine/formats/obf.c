@@ -1,7 +1,10 @@
-/* obf.c: OBF (Othello board format) lines: a board string and the scores of its moves. */
+/* obf.c: OBF (Othello board format) lines, a board string and the scores of its moves, and OBF
+ * files, one line per position with blank lines and '%' comments between them. */
 #include "notation.h"
 
 #include <assert.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "notation_internal.h"
 
@@ -78,4 +81,97 @@ NotationStatus notation_parse_obf (const char *text, size_t length, NotationObf 
   }
   *obf = parsed;
   return notation_status_ok ();
+}
+
+/* OBF files. */
+
+static bool is_comment_start (char c)
+{
+  return c == '%' || c == '#';
+}
+
+/* 1-based line and column (in UTF-8 characters) of offset in text. */
+static void place_of (const char *text, size_t length, size_t offset, size_t *line,
+                      size_t *column)
+{
+  size_t at_line = 1, at_column = 1;
+  for (size_t i = 0; i < offset && i < length; i++) {
+    if (text[i] == '\n') {
+      at_line++;
+      at_column = 1;
+    } else if (((unsigned char) text[i] & 0xC0) != 0x80) {
+      at_column++;
+    }
+  }
+  if (line)
+    *line = at_line;
+  if (column)
+    *column = at_column;
+}
+
+/* The end of the content of the line [begin, end): before its comment, if any. */
+static size_t content_end (const char *text, size_t begin, size_t end)
+{
+  for (size_t i = begin; i < end; i++)
+    if (is_comment_start (text[i]))
+      return i;
+  return end;
+}
+
+/* Room for one more entry; false when memory runs out. */
+static bool grow (NotationObfFile *file, size_t *capacity)
+{
+  if (file->n_entries < *capacity)
+    return true;
+  size_t wanted = *capacity ? *capacity * 2 : 16;
+  NotationObfEntry *grown = realloc (file->entries, wanted * sizeof *grown);
+  if (!grown)
+    return false;
+  file->entries = grown;
+  *capacity = wanted;
+  return true;
+}
+
+NotationStatus notation_parse_obf_file (const char *text, size_t length, NotationObfFile *file,
+                                        size_t *line, size_t *column)
+{
+  assert (text || length == 0);
+  assert (file);
+  NotationObfFile read = { 0, NULL };
+  NotationStatus status = notation_status_ok ();
+  size_t capacity = 0, line_number = 0, begin = 0;
+  while (begin < length && !status.error) {
+    line_number++;
+    const char *newline = memchr (text + begin, '\n', length - begin);
+    size_t end = newline ? (size_t) (newline - text) : length;
+    size_t content = content_end (text, begin, end);
+    if (notation_skip_space (text, content, begin) < content) {
+      if (!grow (&read, &capacity)) {
+        status = notation_status_error (NOTATION_ERROR_TOO_MANY_MOVES, begin);
+        break;
+      }
+      NotationObfEntry *entry = &read.entries[read.n_entries];
+      status = notation_parse_obf (text + begin, content - begin, &entry->obf);
+      status.offset += begin;
+      entry->line = line_number;
+      read.n_entries += !status.error;
+    }
+    begin = end + 1;
+  }
+  if (!status.error && read.n_entries == 0)
+    status = notation_status_error (NOTATION_ERROR_EMPTY, length);
+  if (status.error) {
+    notation_obf_file_clear (&read);
+    place_of (text, length, status.offset, line, column);
+  }
+  *file = read;
+  return status;
+}
+
+void notation_obf_file_clear (NotationObfFile *file)
+{
+  assert (file);
+  free (file->entries);
+  file->entries = NULL;
+  file->n_entries = 0;
 }
