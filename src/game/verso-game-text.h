@@ -10,12 +10,16 @@
 
 G_BEGIN_DECLS
 
-/* What a text says of its game beyond the record: only GGF can say the rules (TY) and the given
- * moves of a balanced start (BS). */
+/* What a text says of its game beyond the record: only GGF can say the rules (TY), the given
+ * moves of a balanced start (BS) and who played it (PB PW BR WR PC DT). is_record: the text is a
+ * game between players, not one played against the computer here (verso-game-text.c says
+ * which texts are); details then holds what it says of them ("" where nothing). */
 typedef struct {
   gboolean has_rules;
   Rules rules;
   guint given_moves;  /* plies of the record */
+  gboolean is_record;
+  char details[VERSO_N_DETAILS][NOTATION_NAME_SIZE];
 } VersoTextExtras;
 
 /* Any text (verso-game-text.c): the record a GGF record, a board string or OBF line, or a
