@@ -1,6 +1,6 @@
 /* verso-game-ggf.c: GGF records as the game reads and writes them: the whole record, its rules
- * (TY) and balanced start (BS), through the engine's GGF parser and writer, with messages that
- * name the property or move in error; the players' names written for a record. */
+ * (TY) and balanced start (BS), who played it (a record of its players unless PC[Verso]), through
+ * the engine's GGF parser and writer, with messages that name the property or move in error. */
 #include "verso-game-text.h"
 
 #include <glib/gi18n-lib.h>
@@ -102,6 +102,26 @@ static guint given_plies (const VersoRecord *record, const NotationGame *game)
   return ply;
 }
 
+/* Verso's own games say PC[Verso] (verso-game-text.c); any other record is one of its players,
+ * whose details are kept. */
+#define VERSO_PLACE "Verso"
+
+static void read_details (const NotationGame *game, VersoTextExtras *extras)
+{
+  const char *details[VERSO_N_DETAILS] = {
+    [VERSO_DETAIL_BLACK_NAME] = game->black,
+    [VERSO_DETAIL_WHITE_NAME] = game->white,
+    [VERSO_DETAIL_BLACK_RATING] = game->black_rating,
+    [VERSO_DETAIL_WHITE_RATING] = game->white_rating,
+    [VERSO_DETAIL_PLACE] = game->place,
+    [VERSO_DETAIL_DATE] = game->date,
+  };
+
+  extras->is_record = strcmp (game->place, VERSO_PLACE) != 0;
+  for (guint i = 0; i < VERSO_N_DETAILS; i++)
+    g_strlcpy (extras->details[i], details[i], sizeof extras->details[i]);
+}
+
 VersoRecord *verso_ggf_read (const char *text, gsize length, char **notice,
                              VersoTextExtras *extras, GError **error)
 {
@@ -124,6 +144,7 @@ VersoRecord *verso_ggf_read (const char *text, gsize length, char **notice,
                                             more + 1),
                                more + 1);
   record = verso_record_new_from_notation (&game);
+  read_details (&game, extras);
   extras->has_rules = TRUE;
   extras->rules = game.rules;
   extras->given_moves = given_plies (record, &game);
@@ -153,21 +174,41 @@ static char *player_name (VersoGame *self, VersoColor color)
   return g_strdup (g_get_user_name ());
 }
 
+/* A record's details as it was read: what it did not say stays unsaid, and its place, which
+ * tells it from Verso's own games, is "?" when it had none. */
+static void write_details (VersoGame *self, NotationGame *game)
+{
+  const char *const *details = (const char *const *) self->details;
+
+  copy_name (game->black, details[VERSO_DETAIL_BLACK_NAME] ? details[VERSO_DETAIL_BLACK_NAME] : "");
+  copy_name (game->white, details[VERSO_DETAIL_WHITE_NAME] ? details[VERSO_DETAIL_WHITE_NAME] : "");
+  copy_name (game->black_rating, details[VERSO_DETAIL_BLACK_RATING] ? details[VERSO_DETAIL_BLACK_RATING] : "");
+  copy_name (game->white_rating, details[VERSO_DETAIL_WHITE_RATING] ? details[VERSO_DETAIL_WHITE_RATING] : "");
+  copy_name (game->place, details[VERSO_DETAIL_PLACE] ? details[VERSO_DETAIL_PLACE] : "?");
+  copy_name (game->date, details[VERSO_DETAIL_DATE] ? details[VERSO_DETAIL_DATE] : "");
+}
+
 char *verso_ggf_write (VersoGame *self)
 {
   NotationGame game;
   g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
-  g_autofree char *date = g_date_time_format (now, "%Y.%m.%d_%H:%M:%S.UTC");
-  g_autofree char *black = player_name (self, VERSO_COLOR_BLACK);
-  g_autofree char *white = player_name (self, VERSO_COLOR_WHITE);
+  g_autofree char *date = NULL;
   char *text;
   gsize size;
 
   verso_record_to_notation (self->record, &game);
   game.rules = self->rules;
   game.given_moves = self->given_moves;
-  copy_name (game.black, black);
-  copy_name (game.white, white);
+  if (self->is_record) {
+    write_details (self, &game);
+  } else {
+    g_autofree char *black = player_name (self, VERSO_COLOR_BLACK);
+    g_autofree char *white = player_name (self, VERSO_COLOR_WHITE);
+
+    copy_name (game.black, black);
+    copy_name (game.white, white);
+    date = g_date_time_format (now, "%Y.%m.%d_%H:%M:%S.UTC");
+  }
   size = notation_format_ggf (&game, date, NULL, 0) + 1;
   text = g_malloc (size);
   notation_format_ggf (&game, date, text, size);

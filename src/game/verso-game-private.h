@@ -26,6 +26,10 @@ struct _VersoGame {
   const char *opening; /* the opening table's name for the position shown, or NULL */
   GFile *file;
   gboolean modified;
+  /* A record of a game between its players (verso_game_is_record), and what its file says of
+   * them: owned strings, NULL where unknown. */
+  gboolean is_record;
+  char *details[VERSO_N_DETAILS];
 
   VersoComputer *computer;
   GCancellable *computer_cancellable; /* set while the computer thinks */
@@ -51,6 +55,7 @@ typedef enum {
   VERSO_GAME_PROP_COACH,
   VERSO_GAME_PROP_SCORES,
   VERSO_GAME_PROP_RULES,
+  VERSO_GAME_PROP_RECORD,
   VERSO_GAME_N_PROPS
 } VersoGameProperty;
 extern GParamSpec *verso_game_properties[VERSO_GAME_N_PROPS];

@@ -1,6 +1,7 @@
 /* verso-game-session.c: the saved session, the game the window shows kept between runs as a key
  * file: players, levels, rules, the start and every move (those to redo too), the position
- * shown, the document's file; read back strictly, with a message naming what was wrong. */
+ * shown, the document's file, whether it is a record of its players and their details; read back
+ * strictly, with a message naming what was wrong. */
 #include "verso-game-text.h"
 
 #include <errno.h>
@@ -12,6 +13,15 @@
 #define SAVE_VERSION 1
 
 static const char *const player_names[] = { "human", "computer" };
+/* The keys of a record's details (issue 33), indexed by VersoDetail; written when it has them. */
+static const char *const detail_keys[VERSO_N_DETAILS] = {
+  [VERSO_DETAIL_BLACK_NAME] = "BlackName",
+  [VERSO_DETAIL_WHITE_NAME] = "WhiteName",
+  [VERSO_DETAIL_BLACK_RATING] = "BlackRating",
+  [VERSO_DETAIL_WHITE_RATING] = "WhiteRating",
+  [VERSO_DETAIL_PLACE] = "Place",
+  [VERSO_DETAIL_DATE] = "Date",
+};
 /* The session's names of the Rules of rules.h. */
 static const char *const rules_names[] = { "standard", "reverse" };
 
@@ -48,6 +58,11 @@ gboolean verso_game_save (VersoGame *self, const char *path, GError **error)
     g_key_file_set_string (file, SAVE_GROUP, "File", uri);
   }
   g_key_file_set_boolean (file, SAVE_GROUP, "Modified", self->modified);
+  /* Keys added for issue 33; a game without them was played here. */
+  g_key_file_set_boolean (file, SAVE_GROUP, "Record", self->is_record);
+  for (guint i = 0; i < VERSO_N_DETAILS; i++)
+    if (self->details[i])
+      g_key_file_set_string (file, SAVE_GROUP, detail_keys[i], self->details[i]);
 
   dir = g_path_get_dirname (path);
   if (g_mkdir_with_parents (dir, 0700) != 0) {
@@ -113,6 +128,60 @@ static gboolean get_optional_boolean (GKeyFile *file, const char *key, gboolean 
   g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE,
                _("The value of %s is not true or false: “%s”"), key, text);
   return FALSE;
+}
+
+/* A text key that old saved games do not have, such as a player's name, which may hold any
+ * character: g_key_file_set_string writes a backslash as two and a leading space as "\s" (and
+ * escapes control characters, which details never hold). Those two are undone here and anything
+ * else is refused, rather than trusting GLib's unescaping with damaged text (see get_string). */
+static gboolean get_optional_text (GKeyFile *file, const char *key, char **value, GError **error)
+{
+  g_autofree char *raw = NULL;
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  *value = NULL;
+  if (!g_key_file_has_key (file, SAVE_GROUP, key, NULL))
+    return TRUE;
+  if (!(raw = g_key_file_get_value (file, SAVE_GROUP, key, error)))
+    return FALSE;
+  for (const char *c = raw; *c; c++) {
+    if (*c == '\\' && (c[1] == '\\' || c[1] == 's')) {
+      c++;
+      g_string_append_c (text, *c == 's' ? ' ' : '\\');
+    } else if (*c == '\\' || (guchar) *c < 0x20 || *c == 0x7f) {
+      g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE,
+                   _("The value of %s holds an escape sequence"), key);
+      return FALSE;
+    } else {
+      g_string_append_c (text, *c);
+    }
+  }
+  if (!g_utf8_validate (text->str, -1, NULL)) {
+    g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE,
+                 _("The value of %s is not UTF-8 text"), key);
+    return FALSE;
+  }
+  *value = g_string_free (g_steal_pointer (&text), FALSE);
+  return TRUE;
+}
+
+/* Whether the game is a record, and its details; a record has people on both sides. */
+static gboolean parse_record_details (GKeyFile *file, VersoPlayer black, VersoPlayer white,
+                                      gboolean *is_record, char *details[VERSO_N_DETAILS],
+                                      GError **error)
+{
+  *is_record = FALSE;
+  if (!get_optional_boolean (file, "Record", is_record, error))
+    return FALSE;
+  if (*is_record && (black != VERSO_PLAYER_HUMAN || white != VERSO_PLAYER_HUMAN)) {
+    g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE,
+                 _("The saved game is a record of its players, but the computer plays in it"));
+    return FALSE;
+  }
+  for (guint i = 0; i < VERSO_N_DETAILS; i++)
+    if (!get_optional_text (file, detail_keys[i], &details[i], error))
+      return FALSE;
+  return TRUE;
 }
 
 static gboolean parse_player (GKeyFile *file, const char *key, VersoPlayer *player, GError **error)
@@ -219,6 +288,12 @@ static VersoRecord *parse_record (const char *start, const char *moves, GError *
   return record;
 }
 
+static void free_details (char *details[VERSO_N_DETAILS])
+{
+  for (guint i = 0; i < VERSO_N_DETAILS; i++)
+    g_clear_pointer (&details[i], g_free);
+}
+
 VersoGame *verso_game_load (const char *path, GError **error)
 {
   g_autoptr (GKeyFile) file = g_key_file_new ();
@@ -232,7 +307,8 @@ VersoGame *verso_game_load (const char *path, GError **error)
   Rules rules;
   guint given;
   int version, shown;
-  gboolean paused, modified = FALSE;
+  gboolean paused, modified = FALSE, is_record = FALSE;
+  char *details[VERSO_N_DETAILS] = { NULL };
   VersoGame *game;
 
   g_return_val_if_fail (path != NULL, NULL);
@@ -285,12 +361,16 @@ VersoGame *verso_game_load (const char *path, GError **error)
       || !parse_given_moves (file, record, &given, error)
       || !get_optional_boolean (file, "Paused", &paused, error)
       || !get_optional_boolean (file, "Modified", &modified, error)
-      || !get_optional_string (file, "File", &uri, error))
+      || !get_optional_string (file, "File", &uri, error)
+      || !parse_record_details (file, black, white, &is_record, details, error)) {
+    free_details (details);
     return NULL;
+  }
   /* GLib 2.74 calls "file:\r" a valid URI, but a URI never holds control characters (they
    * would be percent-encoded), and one that did would be written back escaped and refused. */
   if (uri && (!g_uri_is_valid (uri, G_URI_FLAGS_NONE, NULL) || has_control_characters (uri))) {
     g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, _("The file of the saved game is not a URI: “%s”"), uri);
+    free_details (details);
     return NULL;
   }
 
@@ -302,6 +382,11 @@ VersoGame *verso_game_load (const char *path, GError **error)
   game->modified = modified;
   if (uri)
     game->file = g_file_new_for_uri (uri);
+  game->is_record = is_record;
+  /* A game played here has no details: any the file holds are not the game's. */
+  for (guint i = 0; i < VERSO_N_DETAILS; i++)
+    game->details[i] = is_record ? g_steal_pointer (&details[i]) : NULL;
+  free_details (details);
   return game;
 }
 

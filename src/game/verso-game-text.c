@@ -1,6 +1,13 @@
 /* verso-game-text.c: a game from any text and to text in a format: which format a text or a file
  * name is (GGF, a board string or OBF line, a transcript; each read and written in
- * verso-game-<format>.c), and the pieces the formats' messages share. */
+ * verso-game-<format>.c), whether it is a record of a game between players, and the pieces the
+ * formats' messages share.
+ *
+ * Which texts are records (verso_game_is_record): a GGF record that does not say PC[Verso] (Verso
+ * writes PC[Verso] for the games played in it, and for a record it saves the place the record
+ * gave, or PC[?]), and a transcript of a whole game, to its end. A GGF with PC[Verso], a
+ * transcript that stops before the end and a board string are games to play on from, in the
+ * window's mode. */
 #include "verso-game-text.h"
 
 #include <glib/gi18n-lib.h>
@@ -86,7 +93,8 @@ VersoRecord *verso_text_read (const char *text, gsize length, char **notice,
   VersoRecord *record;
   gsize start = 0;
 
-  *extras = (VersoTextExtras) { .has_rules = FALSE, .rules = RULES_STANDARD, .given_moves = 0 };
+  *extras = (VersoTextExtras) { .has_rules = FALSE, .rules = RULES_STANDARD, .given_moves = 0,
+                                .is_record = FALSE };
   /* A byte order mark is not part of the game. */
   if (length >= 3 && memcmp (text, "\xEF\xBB\xBF", 3) == 0)
     start = 3;
@@ -102,8 +110,12 @@ VersoRecord *verso_text_read (const char *text, gsize length, char **notice,
     return record;
   position_init (&game.start);
   record = verso_transcript_read (text + start, length - start, &game, &transcript_status);
-  if (record && game.n_moves > 0)
+  if (record && game.n_moves > 0) {
+    /* A whole game is a record of its players; moves that stop before the end are a line to
+     * play on from. */
+    extras->is_record = board_is_game_over (&verso_record_get_position (record, verso_record_get_length (record))->board);
     return record;
+  }
   g_clear_pointer (&record, verso_record_free);
 
   if (memchr (text + start, '[', length - start)) {
@@ -127,10 +139,16 @@ VersoGame *verso_text_game (VersoPlayer black, VersoPlayer white, LevelId level,
                             VersoRecord *record, const VersoTextExtras *extras, Rules rules)
 {
   VersoGame *game = verso_game_new_with_record (black, white, level, record, FALSE);
+  const char *details[VERSO_N_DETAILS];
 
   game->rules = extras->has_rules ? extras->rules : rules;
   game->given_moves = extras->given_moves;
   verso_board_keep_positions (game, extras);
+  if (extras->is_record) {
+    for (guint i = 0; i < VERSO_N_DETAILS; i++)
+      details[i] = extras->details[i];
+    verso_game_set_record (game, details);
+  }
   return game;
 }
 

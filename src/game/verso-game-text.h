@@ -10,8 +10,11 @@
 
 G_BEGIN_DECLS
 
-/* What a text says of its game beyond the record: only GGF can say the rules (TY) and the given
- * moves of a balanced start (BS); only OBF lists positions and their moves' scores. */
+/* What a text says of its game beyond the record: only GGF can say the rules (TY), the given
+ * moves of a balanced start (BS) and who played it (PB PW BR WR PC DT); only OBF lists positions
+ * and their moves' scores. is_record: the text is a game between players, not one played against
+ * the computer here (verso-game-text.c says which texts are); details then holds what it says of
+ * them ("" where nothing). */
 typedef struct {
   gboolean has_rules;
   Rules rules;
@@ -19,6 +22,8 @@ typedef struct {
   /* OBF: every position of the text (NotationObfEntry), the record's first, or NULL; freed by
    * verso_board_forget_positions. */
   GArray *obf_positions;
+  gboolean is_record;
+  char details[VERSO_N_DETAILS][NOTATION_NAME_SIZE];
 } VersoTextExtras;
 
 /* Any text (verso-game-text.c): the record a GGF record, a board string or OBF line, or a

@@ -5,6 +5,7 @@
  * verso-game-text.c and its neighbours, the analyst's jobs in verso-game-analysis.c. */
 #include "verso-game-private.h"
 
+#include <glib/gi18n-lib.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -33,6 +34,8 @@ static const struct {
   /* The live coach and the scores of the position shown (verso-game-analysis.h). */
   [VERSO_GAME_PROP_COACH] = { "coach", verso_game_get_coach, verso_game_set_coach },
   [VERSO_GAME_PROP_SCORES] = { "scores", verso_game_get_show_scores, verso_game_set_show_scores },
+  /* A record of a game between its players (verso_game_is_record). */
+  [VERSO_GAME_PROP_RECORD] = { "record", verso_game_is_record, NULL },
 };
 
 static void verso_game_dispose (GObject *object)
@@ -52,6 +55,8 @@ static void verso_game_finalize (GObject *object)
 
   verso_game_analysis_finalize (self);
   verso_record_free (self->record);
+  for (guint i = 0; i < VERSO_N_DETAILS; i++)
+    g_free (self->details[i]);
   G_OBJECT_CLASS (verso_game_parent_class)->finalize (object);
 }
 
@@ -305,6 +310,187 @@ VersoPlayer verso_game_get_player (VersoGame *self, VersoColor color)
   return self->players[color == VERSO_COLOR_WHITE];
 }
 
+/* Records */
+
+gboolean verso_game_is_record (VersoGame *self)
+{
+  g_return_val_if_fail (VERSO_IS_GAME (self), FALSE);
+  return self->is_record;
+}
+
+const char *verso_game_get_detail (VersoGame *self, VersoDetail detail)
+{
+  g_return_val_if_fail (VERSO_IS_GAME (self), NULL);
+  g_return_val_if_fail (detail < VERSO_N_DETAILS, NULL);
+  return self->details[detail];
+}
+
+/* A detail as the game keeps it: valid UTF-8 on one line without the space around it, or NULL
+ * for nothing or "?" (unknown, as PGN writes it). */
+static char *clean_detail (const char *text)
+{
+  char *clean;
+
+  if (!text)
+    return NULL;
+  clean = g_utf8_make_valid (text, -1);
+  for (char *c = clean; *c; c++)
+    if ((guchar) *c < 0x20 || *c == 0x7f)
+      *c = ' ';
+  g_strstrip (clean);
+  if (!*clean || strcmp (clean, "?") == 0)
+    g_clear_pointer (&clean, g_free);
+  return clean;
+}
+
+/* The game is no longer a record: its details go. The caller tells what changed. */
+static void end_record (VersoGame *self)
+{
+  if (!self->is_record)
+    return;
+  self->is_record = FALSE;
+  for (guint i = 0; i < VERSO_N_DETAILS; i++)
+    g_clear_pointer (&self->details[i], g_free);
+  verso_game_notify (self, VERSO_GAME_PROP_RECORD);
+}
+
+void verso_game_set_record (VersoGame *self, const char *const details[VERSO_N_DETAILS])
+{
+  gboolean paused_was;
+
+  g_return_if_fail (VERSO_IS_GAME (self));
+  g_return_if_fail (details != NULL);
+
+  verso_game_stop_computer (self);
+  paused_was = verso_game_get_paused (self);
+  for (guint i = 0; i < VERSO_N_DETAILS; i++) {
+    g_free (self->details[i]);
+    self->details[i] = clean_detail (details[i]);
+  }
+  self->players[VERSO_COLOR_BLACK] = self->players[VERSO_COLOR_WHITE] = VERSO_PLAYER_HUMAN;
+  if (verso_game_change_flag (&self->is_record, TRUE))
+    verso_game_notify (self, VERSO_GAME_PROP_RECORD);
+  verso_game_changed_state (self, paused_was);
+  g_signal_emit (self, verso_game_signals[VERSO_GAME_SIGNAL_CHANGED], 0);
+}
+
+void verso_game_play_from_here (VersoGame *self, VersoMode mode, VersoColor human_color,
+                                LevelId level)
+{
+  gboolean paused_was;
+
+  g_return_if_fail (VERSO_IS_GAME (self));
+  g_return_if_fail (level < LEVEL_COUNT);
+
+  verso_game_stop_computer (self);
+  paused_was = verso_game_get_paused (self);
+  self->players[VERSO_COLOR_BLACK] = mode == VERSO_MODE_COMPUTER_ONLY
+                                     || (mode == VERSO_MODE_VERSUS_COMPUTER && human_color != VERSO_COLOR_BLACK)
+                                     ? VERSO_PLAYER_COMPUTER : VERSO_PLAYER_HUMAN;
+  self->players[VERSO_COLOR_WHITE] = mode == VERSO_MODE_COMPUTER_ONLY
+                                     || (mode == VERSO_MODE_VERSUS_COMPUTER && human_color != VERSO_COLOR_WHITE)
+                                     ? VERSO_PLAYER_COMPUTER : VERSO_PLAYER_HUMAN;
+  self->levels[VERSO_COLOR_BLACK] = self->levels[VERSO_COLOR_WHITE] = level;
+  end_record (self);
+  /* The person asked to play on from here: the computer does not wait for Let It Play. The moves
+   * after the position stay to redo (navigated is kept until a move is played). */
+  self->held = FALSE;
+  verso_game_changed_state (self, paused_was);
+  verso_game_notify (self, VERSO_GAME_PROP_LEVEL);
+  g_signal_emit (self, verso_game_signals[VERSO_GAME_SIGNAL_CHANGED], 0);
+  verso_game_resume (self);
+}
+
+char *verso_game_describe_player (VersoGame *self, VersoColor color)
+{
+  const char *name;
+
+  g_return_val_if_fail (VERSO_IS_GAME (self), NULL);
+  name = self->details[color == VERSO_COLOR_WHITE ? VERSO_DETAIL_WHITE_NAME : VERSO_DETAIL_BLACK_NAME];
+  if (name)
+    return g_strdup (name);
+  return g_strdup (color == VERSO_COLOR_WHITE ? _("White") : _("Black"));
+}
+
+/* A player's name with the rating after it where the record has one. */
+static char *rated_player (VersoGame *self, VersoColor color)
+{
+  g_autofree char *name = verso_game_describe_player (self, color);
+  const char *rating = self->details[color == VERSO_COLOR_WHITE ? VERSO_DETAIL_WHITE_RATING
+                                                                : VERSO_DETAIL_BLACK_RATING];
+
+  if (!rating)
+    return g_steal_pointer (&name);
+  /* Translators: a player of a recorded game and their rating, e.g. "Alice Martin (2105)" */
+  return g_strdup_printf (_("%s (%s)"), name, rating);
+}
+
+char *verso_game_describe_players (VersoGame *self)
+{
+  g_autofree char *black = NULL;
+  g_autofree char *white = NULL;
+
+  g_return_val_if_fail (VERSO_IS_GAME (self), NULL);
+  black = rated_player (self, VERSO_COLOR_BLACK);
+  white = rated_player (self, VERSO_COLOR_WHITE);
+  /* Translators: the players of a recorded game, Black first, e.g.
+   * "Alice Martin (2105) against Bob Chen" */
+  return g_strdup_printf (_("%s against %s"), black, white);
+}
+
+char *verso_game_describe_event (VersoGame *self)
+{
+  const char *place, *date;
+  g_autofree char *day = NULL;
+
+  g_return_val_if_fail (VERSO_IS_GAME (self), NULL);
+  place = self->details[VERSO_DETAIL_PLACE];
+  date = self->details[VERSO_DETAIL_DATE];
+  /* GGS writes the time after the day: "2003.12.15_13:24:03.MET". */
+  if (date)
+    day = g_strndup (date, strcspn (date, "_"));
+  if (place && day && *day)
+    /* Translators: where and when a recorded game was played, e.g. "Paris Open · 2003.12.15" */
+    return g_strdup_printf (_("%s · %s"), place, day);
+  if (place)
+    return g_strdup (place);
+  return day && *day ? g_steal_pointer (&day) : NULL;
+}
+
+char *verso_game_describe_result (VersoGame *self)
+{
+  int black, white, winner, won, lost;
+  gboolean reverse;
+  const char *name;
+
+  g_return_val_if_fail (VERSO_IS_GAME (self), NULL);
+  black = verso_game_get_final_count (self, VERSO_COLOR_BLACK);
+  white = verso_game_get_final_count (self, VERSO_COLOR_WHITE);
+  winner = verso_game_get_winner (self);
+  if (winner < 0)
+    /* Translators: the result of a drawn recorded game, e.g. "Draw 32–32" */
+    return g_strdup_printf (_("Draw %d–%d"), black, white);
+  won = winner == VERSO_COLOR_BLACK ? black : white;
+  lost = winner == VERSO_COLOR_BLACK ? white : black;
+  reverse = self->rules == RULES_REVERSE;
+  name = self->details[winner == VERSO_COLOR_WHITE ? VERSO_DETAIL_WHITE_NAME : VERSO_DETAIL_BLACK_NAME];
+  if (name)
+    return g_strdup_printf (reverse
+                            /* Translators: the result of a recorded Reverse game (fewest discs
+                             * win): the winner's name and the count, the winner's first, e.g.
+                             * "Bob Chen wins with fewer discs 23–41" */
+                            ? _("%s wins with fewer discs %d–%d")
+                            /* Translators: the result of a recorded game: the winner's name and
+                             * the count, the winner's first, e.g. "Bob Chen wins 41–23" */
+                            : _("%s wins %d–%d"), name, won, lost);
+  if (winner == VERSO_COLOR_BLACK)
+    return g_strdup_printf (reverse ? _("Black wins with fewer discs %d–%d")
+                            /* Translators: the result of a recorded game, e.g. "Black wins 41–23" */
+                            : _("Black wins %d–%d"), won, lost);
+  return g_strdup_printf (reverse ? _("White wins with fewer discs %d–%d") : _("White wins %d–%d"),
+                          won, lost);
+}
+
 void verso_game_set_player (VersoGame *self, VersoColor color, VersoPlayer player)
 {
   gboolean paused_was;
@@ -316,6 +502,7 @@ void verso_game_set_player (VersoGame *self, VersoColor color, VersoPlayer playe
   verso_game_stop_computer (self);
   paused_was = verso_game_get_paused (self);
   self->players[color == VERSO_COLOR_WHITE] = player;
+  end_record (self);
   verso_game_changed_state (self, paused_was);
   g_signal_emit (self, verso_game_signals[VERSO_GAME_SIGNAL_CHANGED], 0);
   verso_game_start_computer (self);

@@ -93,6 +93,47 @@ void verso_game_set_level (VersoGame *game, LevelId level);
 #define VERSO_GAME_DEFAULT_MOVE_DELAY_MS 400
 void verso_game_set_move_delay (VersoGame *game, guint milliseconds);
 
+/* Records: a game opened or pasted that was not played against the computer here is a record
+ * of a game between its players (verso-game-text.c says which texts are): both colours are
+ * people, the computer never moves, and the file's details of who played it, where and when are
+ * kept ("record" property, saved with the session). Playing a move keeps it a record; a new
+ * player (verso_game_set_player, verso_game_play_from_here) makes it a game played here. */
+typedef enum {
+  VERSO_DETAIL_BLACK_NAME,
+  VERSO_DETAIL_WHITE_NAME,
+  VERSO_DETAIL_BLACK_RATING,
+  VERSO_DETAIL_WHITE_RATING,
+  VERSO_DETAIL_PLACE,  /* where it was played: a server ("GGS/os") or an event */
+  VERSO_DETAIL_DATE,   /* as the file writes it */
+  VERSO_N_DETAILS
+} VersoDetail;
+
+gboolean verso_game_is_record (VersoGame *game);
+/* A detail of a record as its file gives it, or NULL where it says nothing (and in a game played
+ * here). */
+const char *verso_game_get_detail (VersoGame *game, VersoDetail detail);
+/* Makes the game a record between its players, with these details (each may be NULL or "";
+ * control characters become spaces, "?" means unknown as in PGN): both colours become people
+ * and any computer search stops. */
+void verso_game_set_record (VersoGame *game, const char *const details[VERSO_N_DETAILS]);
+/* Play From Here: the position shown becomes a game played here in mode (human_color says the
+ * person's colour against the computer, level the computer's level): the record's details are
+ * dropped, the moves after the position shown are kept to redo, and the computer plays at once
+ * if it is its turn. */
+void verso_game_play_from_here (VersoGame *game, VersoMode mode, VersoColor human_color,
+                                LevelId level);
+/* A record's players, with their ratings where known: "Alice Martin (2105) against Bob Chen";
+ * a colour without a name is "Black" or "White". */
+char *verso_game_describe_players (VersoGame *game);
+/* A record's place and date (the date's day only): "Paris Open · 2003.12.15", or NULL when the
+ * file gives neither. */
+char *verso_game_describe_event (VersoGame *game);
+/* The name of color's player in a record ("Alice Martin"), or "Black" or "White". */
+char *verso_game_describe_player (VersoGame *game, VersoColor color);
+/* At game end, the result of a record as its players' result: "Bob Chen wins 41–23",
+ * "White wins 41–23", "Draw 32–32" (the winner's count first, verso_game_get_final_count). */
+char *verso_game_describe_result (VersoGame *game);
+
 /* The position now shown. */
 VersoColor verso_game_get_turn (VersoGame *game);
 guint64 verso_game_get_discs (VersoGame *game, VersoColor color);

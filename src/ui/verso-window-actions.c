@@ -1,10 +1,11 @@
 /* verso-window-actions.c: the play actions (undo, redo, hint, moving through the record, pause
- * and resume), which of them are enabled, and clicks on squares. */
+ * and resume, Play From Here in a record), which of them are enabled, and clicks on squares. */
 #include "verso-window-private.h"
 
 #include <glib/gi18n.h>
 
 #include "notation.h"
+#include "verso-dialog.h"
 #include "verso-position-editor.h"
 
 void verso_window_update_actions (VersoWindow *self)
@@ -26,6 +27,8 @@ void verso_window_update_actions (VersoWindow *self)
                                  playing && verso_game_get_mode (self->game) == VERSO_MODE_COMPUTER_ONLY
                                  && !verso_game_is_over (self->game));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.set-up-position", playing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play-from-here",
+                                 playing && verso_game_is_record (self->game) && !verso_game_is_over (self->game));
   /* Analyse Game: one analysis at a time, of a game with moves. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.analyse-game",
                                  playing && length > 0 && !self->review_cancellable);
@@ -188,6 +191,56 @@ static void pause_activated (GtkWidget *widget, const char *action, GVariant *pa
     verso_game_pause (game);
 }
 
+/* Play From Here: the answer says how the game goes on from the position shown. */
+static void on_play_from_here_response (AdwMessageDialog *dialog, const char *response, VersoWindow *self)
+{
+  LevelId level = g_settings_get_enum (self->settings, "level");
+
+  if (!verso_game_is_record (self->game) || verso_game_is_over (self->game))
+    return;
+  if (g_strcmp0 (response, "black") == 0 || g_strcmp0 (response, "white") == 0)
+    verso_game_play_from_here (self->game, VERSO_MODE_VERSUS_COMPUTER,
+                               g_strcmp0 (response, "white") == 0 ? VERSO_COLOR_WHITE : VERSO_COLOR_BLACK,
+                               level);
+  else if (g_strcmp0 (response, "two") == 0)
+    verso_game_play_from_here (self->game, VERSO_MODE_TWO_PLAYERS, VERSO_COLOR_BLACK, level);
+  else
+    return;
+  verso_window_update_move_delay (self);
+  verso_window_update_coach (self);
+  verso_window_update_status (self);
+}
+
+static void play_from_here_activated (GtkWidget *widget, const char *action, GVariant *parameter)
+{
+  VersoWindow *self = VERSO_WINDOW (widget);
+  const char *level = _(level_get (g_settings_get_enum (self->settings, "level"))->name);
+  g_autofree char *body = NULL;
+  AdwMessageDialog *dialog;
+
+  if (!verso_game_is_record (self->game) || verso_game_is_over (self->game))
+    return;
+  /* Translators: the question of Play From Here; %s is the computer's level, e.g. "Intermediate" */
+  body = g_strdup_printf (_("The game goes on from the position shown, against the computer (%s) or "
+                            "between two people at this computer. The moves recorded after it stay "
+                            "in the list."), level);
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Play From Here"), body));
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"),
+                                    /* Translators: Play From Here: the person plays Black against the computer */
+                                    "black", _("Play _Black"),
+                                    /* Translators: Play From Here: the person plays White against the computer */
+                                    "white", _("Play _White"),
+                                    /* Translators: Play From Here: two people play on at this computer */
+                                    "two", _("_Two Players"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, verso_game_get_turn (self->game) == VERSO_COLOR_WHITE
+                                                      ? "white" : "black", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, verso_game_get_turn (self->game) == VERSO_COLOR_WHITE
+                                                   ? "white" : "black");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_play_from_here_response), self, 0);
+  verso_dialog_present (GTK_WINDOW (dialog), GTK_WINDOW (self));
+}
+
 static const VersoWindowAction actions[] = {
   { "win.go-start", go_start_activated },
   { "win.go-end", go_end_activated },
@@ -198,6 +251,7 @@ static const VersoWindowAction actions[] = {
   { "win.undo", undo_activated },
   { "win.redo", redo_activated },
   { "win.hint", hint_activated },
+  { "win.play-from-here", play_from_here_activated },
 };
 
 void verso_window_actions_class_init (GtkWidgetClass *widget_class)

@@ -85,7 +85,8 @@ static void on_game_over (VersoGame *game, VersoWindow *self)
   GtkWidget *dialog;
 
   count_result (self);
-  if (self->game_over_dialog)
+  /* A record's end is reviewed, not announced: the status line gives its result. */
+  if (self->game_over_dialog || verso_game_is_record (game))
     return;
   if (winner < 0)
     heading = _("Draw");

@@ -79,6 +79,12 @@ struct _VersoWindow {
   GtkWidget *move_list;           /* VersoMoveList */
   GtkWidget *moves_button;
   GtkWidget *resume_button;
+  /* A record reviewed (verso-window-status.c): its players over the move list, and Play From
+   * Here in the status line (verso-window-actions.c). */
+  GtkWidget *record_box;
+  GtkLabel *record_players_label;
+  GtkLabel *record_event_label;
+  GtkWidget *play_from_here_button;
   GtkStack *status_stack;         /* "play": the status line; "edit": the position editor */
   GtkWidget *position_editor;     /* VersoPositionEditor */
   gboolean editing;               /* a position is being set up; the game waits */

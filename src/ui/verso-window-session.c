@@ -42,8 +42,9 @@ VersoGame *verso_window_restore_game (VersoWindow *self)
   g_autoptr (VersoGame) game = verso_game_restore (path, &set_aside, &error);
   AdwToast *toast;
 
+  /* A finished game played here is over with; a record is reviewed, at its end too. */
   if (game)
-    return verso_game_is_over (game) ? NULL : g_steal_pointer (&game);
+    return verso_game_is_over (game) && !verso_game_is_record (game) ? NULL : g_steal_pointer (&game);
   if (!error)
     return NULL;
   g_message ("Cannot restore the saved game %s: %s", path, error->message);
@@ -64,7 +65,7 @@ void verso_window_save_game (VersoWindow *self)
   g_autofree char *path = save_path ();
   g_autoptr (GError) error = NULL;
 
-  if (verso_game_is_over (self->game)) {
+  if (verso_game_is_over (self->game) && !verso_game_is_record (self->game)) {
     g_unlink (path);
     return;
   }

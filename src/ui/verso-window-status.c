@@ -1,5 +1,6 @@
 /* verso-window-status.c: the status line (the disc counts, whose turn, the result), the window's
- * subtitle, Pause and Resume, and the depth of the scores shown on the board. */
+ * subtitle, a record's players above the move list, Pause and Resume, and the depth of the
+ * scores shown on the board. */
 #include "verso-window-private.h"
 
 #include <glib/gi18n.h>
@@ -31,6 +32,63 @@ char *verso_window_result_text (VersoWindow *self)
                           won, lost);
 }
 
+/* A record's status line: its result at the end, else whose move it is, by name where known. */
+static char *record_status_text (VersoWindow *self)
+{
+  VersoColor turn = verso_game_get_turn (self->game);
+  const char *name;
+
+  if (verso_game_is_over (self->game))
+    return verso_game_describe_result (self->game);
+  name = verso_game_get_detail (self->game, turn == VERSO_COLOR_BLACK ? VERSO_DETAIL_BLACK_NAME
+                                                                     : VERSO_DETAIL_WHITE_NAME);
+  if (name)
+    /* Translators: the status line of a recorded game: the name of the player to move, e.g.
+     * "Alice Martin to move" */
+    return g_strdup_printf (_("%s to move"), name);
+  return g_strdup (turn == VERSO_COLOR_BLACK ? _("Black to move") : _("White to move"));
+}
+
+/* Above the move list, while a record is reviewed: its players, and where and when they played. */
+static void update_record_details (VersoWindow *self)
+{
+  gboolean record = verso_game_is_record (self->game);
+  g_autofree char *players = record ? verso_game_describe_players (self->game) : NULL;
+  g_autofree char *event = record ? verso_game_describe_event (self->game) : NULL;
+
+  gtk_widget_set_visible (self->record_box, record);
+  gtk_label_set_text (self->record_players_label, players ? players : "");
+  gtk_label_set_text (self->record_event_label, event ? event : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->record_event_label), event != NULL);
+  gtk_widget_set_visible (self->play_from_here_button, record && !verso_game_is_over (self->game));
+}
+
+/* Who plays, for the subtitle: a record's players by name ("Alice Martin (2105) against Bob
+ * Chen"), else the mode and levels. */
+static char *players_text (VersoWindow *self)
+{
+  VersoGame *game = self->game;
+  const char *level = _(level_get (verso_game_get_level (game))->name);
+
+  if (verso_game_is_record (game))
+    return verso_game_describe_players (game);
+  switch (verso_game_get_mode (game)) {
+  case VERSO_MODE_TWO_PLAYERS:
+    return g_strdup (_("Two players"));
+  case VERSO_MODE_COMPUTER_ONLY:
+    /* Translators: the window subtitle: Black's level against White's, e.g.
+     * "Computer against itself · Casual against Expert" */
+    return g_strdup_printf (_("Computer against itself · %s against %s"),
+                            _(level_get (verso_game_get_level_for (game, VERSO_COLOR_BLACK))->name),
+                            _(level_get (verso_game_get_level_for (game, VERSO_COLOR_WHITE))->name));
+  case VERSO_MODE_VERSUS_COMPUTER:
+  default:
+    /* Translators: the window subtitle, e.g. "You play white · Expert" */
+    return g_strdup_printf (verso_game_get_player (game, VERSO_COLOR_BLACK) == VERSO_PLAYER_HUMAN
+                            ? _("You play black · %s") : _("You play white · %s"), level);
+  }
+}
+
 void verso_window_update_status (VersoWindow *self)
 {
   VersoGame *game = self->game;
@@ -42,7 +100,6 @@ void verso_window_update_status (VersoWindow *self)
   g_autofree char *text = NULL;
   g_autofree char *players = NULL;
   g_autofree char *subtitle = NULL;
-  const char *level = _(level_get (verso_game_get_level (game))->name);
   gboolean computer_only = verso_game_get_mode (game) == VERSO_MODE_COMPUTER_ONLY;
   gboolean paused = verso_game_get_paused (game);
 
@@ -62,7 +119,9 @@ void verso_window_update_status (VersoWindow *self)
   else
     gtk_widget_remove_css_class (self->white_box, "to-move");
 
-  if (over)
+  if (verso_game_is_record (game))
+    text = record_status_text (self);
+  else if (over)
     text = verso_window_result_text (self);
   else if (paused && computer_only)
     /* Translators: the status line while the computer's game against itself is paused */
@@ -83,23 +142,8 @@ void verso_window_update_status (VersoWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), thinking);
   gtk_spinner_set_spinning (self->spinner, thinking);
 
-  switch (verso_game_get_mode (game)) {
-  case VERSO_MODE_TWO_PLAYERS:
-    players = g_strdup (_("Two players"));
-    break;
-  case VERSO_MODE_COMPUTER_ONLY:
-    /* Translators: the window subtitle: Black's level against White's, e.g.
-     * "Computer against itself · Casual against Expert" */
-    players = g_strdup_printf (_("Computer against itself · %s against %s"),
-                               _(level_get (verso_game_get_level_for (game, VERSO_COLOR_BLACK))->name),
-                               _(level_get (verso_game_get_level_for (game, VERSO_COLOR_WHITE))->name));
-    break;
-  case VERSO_MODE_VERSUS_COMPUTER:
-  default:
-    /* Translators: the window subtitle, e.g. "You play white · Expert" */
-    players = g_strdup_printf (verso_game_get_player (game, VERSO_COLOR_BLACK) == VERSO_PLAYER_HUMAN
-                               ? _("You play black · %s") : _("You play white · %s"), level);
-  }
+  update_record_details (self);
+  players = players_text (self);
   if (verso_game_get_rules (game) == RULES_REVERSE)
     /* Translators: the window subtitle of a game under the Reverse rules (fewest discs win),
      * e.g. "Reverse · You play black · Expert" */

@@ -249,6 +249,7 @@ void verso_window_set_game (VersoWindow *self, VersoGame *game)
   g_signal_connect (game, "notify::thinking", G_CALLBACK (on_game_notify), self);
   g_signal_connect (game, "notify::level", G_CALLBACK (on_game_notify), self);
   g_signal_connect (game, "notify::paused", G_CALLBACK (on_game_notify), self);
+  g_signal_connect (game, "notify::record", G_CALLBACK (on_game_notify), self);
   verso_window_update_move_delay (self);
   verso_window_notices_watch_game (self);
   verso_window_game_over_watch_game (self);
@@ -385,6 +386,10 @@ static void verso_window_class_init (VersoWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, VersoWindow, narrow_subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, VersoWindow, game_bar);
   gtk_widget_class_bind_template_child (widget_class, VersoWindow, bar_pause_button);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, record_box);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, record_players_label);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, record_event_label);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, play_from_here_button);
   verso_window_actions_class_init (widget_class);
   verso_window_editor_class_init (widget_class);
   verso_window_game_over_class_init (widget_class);

@@ -420,6 +420,35 @@ static void test_length_is_honoured (void)
   CHECK (status.error == NOTATION_ERROR_UNCLOSED && status.offset == 85);
 }
 
+/* The players' ratings, the place and the date are read as written, and written back. */
+static void test_ratings_place_and_date (void)
+{
+  const char *record = "(;GM[Othello]PC[Paris Open]DT[2003.12.15_13:24:03.MET]PB[Alice Martin]"
+                       "PW[Bob Chen]BR[2105]WR[1987.5]TY[8]" START_BO "B[f5]W[d6];)";
+  NotationGame game;
+  CHECK (parse (record, &game).error == NOTATION_OK);
+  CHECK (strcmp (game.black_rating, "2105") == 0 && strcmp (game.white_rating, "1987.5") == 0);
+  CHECK (strcmp (game.place, "Paris Open") == 0);
+  CHECK (strcmp (game.date, "2003.12.15_13:24:03.MET") == 0);
+
+  char out[1024];
+  notation_format_ggf (&game, NULL, out, sizeof out);
+  CHECK (strstr (out, "PC[Paris Open]DT[2003.12.15_13:24:03.MET]PB[Alice Martin]PW[Bob Chen]"
+                      "BR[2105]WR[1987.5]") != NULL);
+  NotationGame again;
+  CHECK (parse (out, &again).error == NOTATION_OK);
+  CHECK (strcmp (again.place, game.place) == 0 && strcmp (again.date, game.date) == 0);
+  CHECK (strcmp (again.black_rating, "2105") == 0 && strcmp (again.white_rating, "1987.5") == 0);
+
+  /* A date given to the writer wins over the game's; absent fields are not written. */
+  notation_format_ggf (&game, "2024.01.02", out, sizeof out);
+  CHECK (strstr (out, "DT[2024.01.02]") != NULL && strstr (out, "MET") == NULL);
+  CHECK (parse ("(;GM[Othello]" START_BO ";)", &game).error == NOTATION_OK);
+  CHECK (game.place[0] == '\0' && game.date[0] == '\0' && game.black_rating[0] == '\0');
+  notation_format_ggf (&game, NULL, out, sizeof out);
+  CHECK (strstr (out, "PC[Verso]") != NULL && strstr (out, "DT[") == NULL && strstr (out, "BR[") == NULL);
+}
+
 int main (void)
 {
   check_run ("nboard_record", test_nboard_record);
@@ -430,5 +459,6 @@ int main (void)
   check_run ("malformed_records_refused_with_place", test_malformed_records_refused_with_place);
   check_run ("types_and_balanced_starts", test_types_and_balanced_starts);
   check_run ("length_is_honoured", test_length_is_honoured);
+  check_run ("ratings_place_and_date", test_ratings_place_and_date);
   return check_finish ();
 }

@@ -91,7 +91,7 @@ def check_quiet(log_path, what, sounds_on=True):
 def ggf_position(board):
     """A GGF record starting from board with Black to move, no moves."""
     text = board.replace(BLACK, '*').replace(EMPTY, '-')
-    return '(;GM[Othello]PC[test]PB[Anna]PW[Bert]TY[8]BO[8 %s *];)\n' % text
+    return '(;GM[Othello]PC[Verso]PB[Anna]PW[Bert]TY[8]BO[8 %s *];)\n' % text
 
 
 def kill(app):

@@ -1,5 +1,5 @@
 /* ggf.c: GGF game records, as GGS and NBoard write them: read (the board, the moves, the names,
- * the game type and the clock) and written. */
+ * ratings, place and date, the game type and the clock) and written. */
 #include "notation.h"
 
 #include <assert.h>
@@ -26,7 +26,7 @@ static bool starts_with_word (const char *value, size_t length, const char *word
   return true;
 }
 
-/* PB[..] or PW[..]: the value without its escapes, cut to fit `out` where a UTF-8 character
+/* PB[..], PW[..] or another text property: the value without its escapes, cut to fit `out` where a UTF-8 character
  * starts, so that a cut name stays valid text. */
 static void read_name (const char *value, size_t length, char out[NOTATION_NAME_SIZE])
 {
@@ -314,6 +314,12 @@ NotationStatus notation_parse_ggf (const char *text, size_t length, NotationGame
                                name[0] == 'B' ? POSITION_BLACK : POSITION_WHITE, game, &position);
     } else if (key_length == 2 && (memcmp (name, "PB", 2) == 0 || memcmp (name, "PW", 2) == 0)) {
       read_name (v, value_length, name[1] == 'B' ? game->black : game->white);
+    } else if (key_length == 2 && (memcmp (name, "BR", 2) == 0 || memcmp (name, "WR", 2) == 0)) {
+      read_name (v, value_length, name[0] == 'B' ? game->black_rating : game->white_rating);
+    } else if (key_length == 2 && memcmp (name, "PC", 2) == 0) {
+      read_name (v, value_length, game->place);
+    } else if (key_length == 2 && memcmp (name, "DT", 2) == 0) {
+      read_name (v, value_length, game->date);
     } else if (key_length == 2 && memcmp (name, "TY", 2) == 0) {
       error = read_ggf_type (v, value_length, &game->rules);
     } else if (key_length == 2 && name[0] == 'T' && (name[1] == 'I' || name[1] == 'B' || name[1] == 'W')) {
@@ -384,11 +390,16 @@ size_t notation_format_ggf (const NotationGame *game, const char *date, char *ou
   assert (game);
   assert (out || size == 0);
   Writer writer = { out, size, 0 };
-  write_text (&writer, "(;GM[Othello]PC[Verso]");
-  if (date)
-    write_value (&writer, "DT", date);
+  write_text (&writer, "(;GM[Othello]");
+  write_value (&writer, "PC", game->place[0] ? game->place : "Verso");
+  if (date || game->date[0])
+    write_value (&writer, "DT", date ? date : game->date);
   write_value (&writer, "PB", game->black);
   write_value (&writer, "PW", game->white);
+  if (game->black_rating[0])
+    write_value (&writer, "BR", game->black_rating);
+  if (game->white_rating[0])
+    write_value (&writer, "WR", game->white_rating);
   size_t n_moves = game->n_moves < NOTATION_MAX_MOVES ? game->n_moves : NOTATION_MAX_MOVES;
   Position end = notation_game_position (game, n_moves);
   if (board_is_game_over (&end.board)) {

@@ -154,6 +154,12 @@ typedef struct NotationGame {
   int moves[NOTATION_MAX_MOVES];  /* 0..63 or BOARD_PASS */
   char black[NOTATION_NAME_SIZE]; /* PB and PW, unescaped, cut to fit; "" when absent */
   char white[NOTATION_NAME_SIZE];
+  /* BR and WR (the players' ratings), PC (where it was played: a server such as "GGS/os", an
+   * event) and DT (the date), as written, unescaped and cut as the names; "" when absent. */
+  char black_rating[NOTATION_NAME_SIZE];
+  char white_rating[NOTATION_NAME_SIZE];
+  char place[NOTATION_NAME_SIZE];
+  char date[NOTATION_NAME_SIZE];
   Rules rules;                    /* TY[8a] (GGS's anti game) is RULES_REVERSE, TY[8] standard */
   size_t given_moves;             /* BS[n]: the first n moves were a balanced start drawn at
                                    * random (opening.h), not the players' choice; 0 when absent */
@@ -169,7 +175,8 @@ NotationStatus notation_parse_ggf (const char *text, size_t length, NotationGame
                                    size_t *end);
 /* The position after the first n moves of a parsed game (n is capped at n_moves). */
 Position notation_game_position (const NotationGame *game, size_t n);
-/* Writes one record on one line: GM, PC[Verso], DT (when date is not NULL), PB, PW, RE (the
+/* Writes one record on one line: GM, PC (the game's place, or Verso when it has none), DT (date,
+ * or the game's date when date is NULL and it has one), PB, PW, BR and WR (when given), RE (the
  * final disc difference for black, e.g. "+12" or "-4", when the game is over), TY ("8", or "8a"
  * for Reverse), BS[n] when given_moves > 0 (capped at n_moves), BO, then B[..] W[..] for each
  * move (passes as B[PA]). RE is the standard count whatever the rules, as GGF has it: in a

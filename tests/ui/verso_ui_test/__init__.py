@@ -295,7 +295,7 @@ def random_game(seed, length):
 
 def ggf(moves):
     start = START.replace(BLACK, '*').replace(EMPTY, '-')
-    return '(;GM[Othello]PC[test]PB[Anna]PW[Bert]TY[8]BO[8 %s *]%s;)\n' % (
+    return '(;GM[Othello]PC[Verso]PB[Anna]PW[Bert]TY[8]BO[8 %s *]%s;)\n' % (
         start, ''.join('%s[%s]' % ('BW'[i % 2], name(m)) for i, m in enumerate(moves)))
 
 
