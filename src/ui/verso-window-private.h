@@ -72,6 +72,8 @@ struct _VersoWindow {
   guint stall_probe;
   gint64 stall_last, stall_longest, thinking_since;
   gint64 stall_cpu_last, stall_cpu_longest; /* the main thread's own CPU time between turns */
+  gint64 scores_since;     /* when the scores of the position shown were dropped (asked for anew) */
+  int scores_logged_depth; /* the deepest of them logged (G_MAXINT once exact) */
 
   /* The record: the move list in a flap (verso-window.c), and setting up a position
    * (verso-window-editor.c). */
@@ -175,6 +177,7 @@ void verso_window_save_game (VersoWindow *self);
 
 /* verso-window-stall-probe.c */
 void verso_window_update_stall_probe (VersoWindow *self);
+void verso_window_stall_probe_scores (VersoWindow *self, const Analysis *scores);
 
 /* verso-window-files.c */
 typedef void (*VersoWindowThen) (VersoWindow *self, gpointer data);

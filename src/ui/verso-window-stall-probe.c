@@ -1,5 +1,6 @@
 /* verso-window-stall-probe.c: with VERSO_DEBUG_STALLS set, measures the longest gap between
- * main-loop turns while the computer thinks or the game is reviewed, and logs it after. */
+ * main-loop turns while the computer thinks, the game is reviewed or scores are shown, and logs
+ * it after; while scores are shown, it also logs each depth they reach and when. */
 #include "verso-window-private.h"
 
 #include <time.h>
@@ -28,13 +29,15 @@ static gboolean stall_probe_tick (gpointer user_data)
 
 void verso_window_update_stall_probe (VersoWindow *self)
 {
-  /* While the computer thinks or the game is being analysed. */
-  gboolean thinking = self->game && (verso_game_get_thinking (self->game) || self->review_cancellable);
+  /* While the computer thinks, the game is being analysed or the position's scores are shown. */
+  gboolean thinking = self->game && (verso_game_get_thinking (self->game) || self->review_cancellable
+                                     || verso_game_get_show_scores (self->game));
 
   if (!g_getenv ("VERSO_DEBUG_STALLS"))
     return;
   if (thinking && !self->stall_probe) {
-    self->thinking_since = self->stall_last = g_get_monotonic_time ();
+    self->thinking_since = self->stall_last = self->scores_since = g_get_monotonic_time ();
+    self->scores_logged_depth = 0;
     self->stall_cpu_last = thread_cpu_time ();
     self->stall_longest = self->stall_cpu_longest = 0;
     self->stall_probe = g_timeout_add (1, stall_probe_tick, self);
@@ -44,4 +47,23 @@ void verso_window_update_stall_probe (VersoWindow *self)
                (g_get_monotonic_time () - self->thinking_since) / 1e6, self->stall_longest / 1e3,
                self->stall_cpu_longest / 1e3);
   }
+}
+
+/* The scores shown reached a new depth (or became exact): when, since they were first asked for
+ * in this position, and the longest gap so far. */
+void verso_window_stall_probe_scores (VersoWindow *self, const Analysis *scores)
+{
+  if (!self->stall_probe)
+    return;
+  if (!scores) {
+    self->scores_since = g_get_monotonic_time ();
+    self->scores_logged_depth = 0;
+    return;
+  }
+  if (scores->depth <= self->scores_logged_depth && !scores->exact)
+    return;
+  self->scores_logged_depth = scores->exact ? G_MAXINT : scores->depth;
+  g_message ("stall probe: scores at depth %d%s after %.3f s, longest main-loop gap %.2f ms, of which main-thread CPU %.2f ms",
+             scores->depth, scores->exact ? " (exact)" : "", (g_get_monotonic_time () - self->scores_since) / 1e6,
+             self->stall_longest / 1e3, self->stall_cpu_longest / 1e3);
 }

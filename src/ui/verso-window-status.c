@@ -173,6 +173,7 @@ void verso_window_update_scores (VersoWindow *self)
                          ? verso_game_get_scores (self->game) : NULL;
 
   verso_board_view_set_scores (self->board_view, scores);
+  verso_window_stall_probe_scores (self, scores);
   if (scores && scores->exact) {
     /* Translators: in the status line, while scores are shown on the board: they are exact */
     gtk_label_set_text (self->scores_label, C_("scores", "exact"));
@@ -194,6 +195,7 @@ static void on_show_scores_setting_changed (GSettings *settings, const char *key
 {
   if (self->game)
     verso_game_set_show_scores (self->game, g_settings_get_boolean (settings, "show-scores"));
+  verso_window_update_stall_probe (self);
   verso_window_update_scores (self);
 }
 

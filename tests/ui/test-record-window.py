@@ -24,31 +24,10 @@ WTHOR = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'data', '
 GAME_OVER_HEADINGS = {'You Win!', 'You Lose', 'Draw', 'Black Wins', 'White Wins'}
 
 
-def wthor_moves(path, index):
-    """The squares (a1 = 0) of game index of a WTHOR file, each 10 * row + column there."""
-    with open(path, 'rb') as f:
-        data = f.read()
-    record = data[16 + 68 * index:16 + 68 * (index + 1)]
-    return [(b // 10 - 1) * 8 + b % 10 - 1 for b in record[8:] if b]
-
-
 def record_ggf(moves):
-    """The GGF of moves with its colours (a pass left out where it is forced), the final board."""
-    board, me, written = window.START, BLACK, ''
-    for square in moves:
-        if square not in window.legal_moves(board, me):
-            me = WHITE if me == BLACK else BLACK
-        if square not in window.legal_moves(board, me):
-            fail('the WTHOR game is not legal at %s' % window.name(square))
-        after = list(board)
-        for flipped in window.flips(board, square, me) + [square]:
-            after[flipped] = me
-        written += '%s[%s]' % ('B' if me == BLACK else 'W', window.name(square))
-        board, me = ''.join(after), WHITE if me == BLACK else BLACK
-    start = window.START.replace(BLACK, '*').replace(WHITE, 'O').replace(EMPTY, '-')
-    text = ('(;GM[Othello]PC[Paris Open]DT[2020.05.16_14:00:00.CET]PB[Alice Martin]PW[Bob Chen]'
-            'BR[2105]TY[8]BO[8 %s *]%s;)\n' % (start, written))
-    return text, board
+    """The tournament game as a GGF between two named players: (text, final board)."""
+    return window.played_ggf(moves, 'PC[Paris Open]DT[2020.05.16_14:00:00.CET]PB[Alice Martin]PW[Bob Chen]'
+                                    'BR[2105]')
 
 
 def accessibles():
@@ -93,7 +72,7 @@ def shot(env, name):
 
 def main():
     with atspi_game.session('verso-record-') as (env, home):
-        moves = wthor_moves(WTHOR, 0)
+        moves = window.wthor_moves(WTHOR, 0)
         text, final = record_ggf(moves)
         black, white = window.count(final, BLACK), window.count(final, WHITE)
         empties = 64 - black - white

@@ -299,6 +299,39 @@ def ggf(moves):
         start, ''.join('%s[%s]' % ('BW'[i % 2], name(m)) for i, m in enumerate(moves)))
 
 
+def wthor_moves(path, index):
+    """The squares (a1 = 0) of game index of a WTHOR file (.wtb), each 10 * row + column there."""
+    with open(path, 'rb') as f:
+        data = f.read()
+    record = data[16 + 68 * index:16 + 68 * (index + 1)]
+    return [(b // 10 - 1) * 8 + b % 10 - 1 for b in record[8:] if b]
+
+
+def wthor_black_discs(path, index):
+    """Black's discs at the end of game index of a WTHOR file, as the file records them."""
+    with open(path, 'rb') as f:
+        f.seek(16 + 68 * index + 6)
+        return f.read(1)[0]
+
+
+def played_ggf(moves, header):
+    """The GGF of a game as WTHOR keeps it (passes left out: a move not legal for the side to
+    move is the other side's), with header's properties before the board: (text, final board)."""
+    board, me, written = START, BLACK, ''
+    for square in moves:
+        if square not in legal_moves(board, me):
+            me = WHITE if me == BLACK else BLACK
+        if square not in legal_moves(board, me):
+            fail('the game is not legal at %s' % name(square))
+        after = list(board)
+        for flipped in flips(board, square, me) + [square]:
+            after[flipped] = me
+        written += '%s[%s]' % ('B' if me == BLACK else 'W', name(square))
+        board, me = ''.join(after), WHITE if me == BLACK else BLACK
+    start = START.replace(BLACK, '*').replace(WHITE, 'O').replace(EMPTY, '-')
+    return '(;GM[Othello]%sTY[8]BO[8 %s *]%s;)\n' % (header, start, written), board
+
+
 def write_ggf(path, moves):
     """Writes the game of moves (ggf) to path; returns path."""
     with open(path, 'w') as f:
