@@ -140,7 +140,7 @@ static void copy_name (char out[NOTATION_NAME_SIZE], const char *name)
   out[end - name] = '\0';
 }
 
-static char *player_name (VersoGame *self, VersoColor color)
+char *verso_text_player_name (VersoGame *self, VersoColor color)
 {
   const char *real_name;
 
@@ -158,8 +158,8 @@ char *verso_ggf_write (VersoGame *self)
   NotationGame game;
   g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
   g_autofree char *date = g_date_time_format (now, "%Y.%m.%d_%H:%M:%S.UTC");
-  g_autofree char *black = player_name (self, VERSO_COLOR_BLACK);
-  g_autofree char *white = player_name (self, VERSO_COLOR_WHITE);
+  g_autofree char *black = verso_text_player_name (self, VERSO_COLOR_BLACK);
+  g_autofree char *white = verso_text_player_name (self, VERSO_COLOR_WHITE);
   char *text;
   gsize size;
 
