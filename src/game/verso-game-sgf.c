@@ -382,7 +382,7 @@ static void append_escaped (GString *out, const char *name, const char *value)
   g_string_append_c (out, ']');
 }
 
-/* AB, AW and PL of a set-up start. */
+/* AB, AW (or AE) and PL of a set-up start. */
 static void append_setup (GString *out, const Position *start)
 {
   char name[3];
@@ -398,6 +398,9 @@ static void append_setup (GString *out, const Position *start)
         g_string_append_printf (out, "[%s]", name);
       }
   }
+  /* An empty board says it is set up by an empty square: PL alone keeps the standard discs. */
+  if ((position_black (start) | position_white (start)) == 0)
+    g_string_append (out, "AE[a1]");
   g_string_append (out, start->side_to_move == POSITION_BLACK ? "PL[B]" : "PL[W]");
 }
 

@@ -297,6 +297,9 @@ static void append_move (VersoMoveList *self, int move)
 
 /* Branches. */
 
+/* Other moves on one line of a branch row: as wide as the two columns of moves. */
+#define BRANCHES_PER_LINE 3
+
 static void on_branch_clicked (GtkButton *button, VersoMoveList *self)
 {
   guint ply = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "ply"));
@@ -343,19 +346,31 @@ static GtkWidget *branch_line (VersoMoveList *self, guint ply)
 {
   guint count = verso_game_count_variations (self->game, ply);
   guint followed = verso_game_get_variation (self->game, ply);
-  GtkWidget *line, *arrow;
+  GtkWidget *line, *arrow, *moves;
 
   if (count < 2)
     return NULL;
   line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
-  gtk_widget_set_halign (line, GTK_ALIGN_START);
   /* The buttons name themselves: the arrow is not read out. */
   arrow = g_object_new (GTK_TYPE_LABEL, "label", "↳", "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION, NULL);
   gtk_widget_add_css_class (arrow, "dim-label");
+  gtk_widget_set_valign (arrow, GTK_ALIGN_START);
   gtk_box_append (GTK_BOX (line), arrow);
+  /* Many moves wrap onto more lines rather than widen the list (and shrink the board). */
+  moves = gtk_flow_box_new ();
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (moves), GTK_SELECTION_NONE);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (moves), BRANCHES_PER_LINE);
+  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (moves), 2);
+  gtk_widget_set_hexpand (moves, TRUE);
   for (guint index = 0; index < count; index++)
-    if (index != followed)
-      gtk_box_append (GTK_BOX (line), branch_button (self, ply, index));
+    if (index != followed) {
+      GtkWidget *child = gtk_flow_box_child_new ();
+      /* The button takes the focus and Return, not the flow box's child around it. */
+      gtk_widget_set_focusable (child, FALSE);
+      gtk_flow_box_child_set_child (GTK_FLOW_BOX_CHILD (child), branch_button (self, ply, index));
+      gtk_flow_box_append (GTK_FLOW_BOX (moves), child);
+    }
+  gtk_box_append (GTK_BOX (line), moves);
   return line;
 }
 
@@ -743,6 +758,8 @@ static void verso_move_list_init (VersoMoveList *self)
   self->variation_label = gtk_label_new (NULL);
   gtk_label_set_xalign (GTK_LABEL (self->variation_label), 0);
   gtk_label_set_wrap (GTK_LABEL (self->variation_label), TRUE);
+  /* Wrapped to the list's width rather than widening it. */
+  gtk_label_set_max_width_chars (GTK_LABEL (self->variation_label), 12);
   gtk_widget_add_css_class (self->variation_label, "heading");
   gtk_box_append (GTK_BOX (self->variation_bar), self->variation_label);
   variation_buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
