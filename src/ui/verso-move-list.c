@@ -346,7 +346,7 @@ static GtkWidget *branch_line (VersoMoveList *self, guint ply)
 {
   guint count = verso_game_count_variations (self->game, ply);
   guint followed = verso_game_get_variation (self->game, ply);
-  GtkWidget *line, *arrow, *moves;
+  GtkWidget *line, *arrow, *moves, *row = NULL;
 
   if (count < 2)
     return NULL;
@@ -356,20 +356,17 @@ static GtkWidget *branch_line (VersoMoveList *self, guint ply)
   gtk_widget_add_css_class (arrow, "dim-label");
   gtk_widget_set_valign (arrow, GTK_ALIGN_START);
   gtk_box_append (GTK_BOX (line), arrow);
-  /* Many moves wrap onto more lines rather than widen the list (and shrink the board). */
-  moves = gtk_flow_box_new ();
-  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (moves), GTK_SELECTION_NONE);
-  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (moves), BRANCHES_PER_LINE);
-  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (moves), 2);
-  gtk_widget_set_hexpand (moves, TRUE);
-  for (guint index = 0; index < count; index++)
-    if (index != followed) {
-      GtkWidget *child = gtk_flow_box_child_new ();
-      /* The button takes the focus and Return, not the flow box's child around it. */
-      gtk_widget_set_focusable (child, FALSE);
-      gtk_flow_box_child_set_child (GTK_FLOW_BOX_CHILD (child), branch_button (self, ply, index));
-      gtk_flow_box_append (GTK_FLOW_BOX (moves), child);
+  /* Many moves go on more lines rather than widen the list (and shrink the board). */
+  moves = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  for (guint index = 0, shown = 0; index < count; index++) {
+    if (index == followed)
+      continue;
+    if (shown++ % BRANCHES_PER_LINE == 0) {
+      row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
+      gtk_box_append (GTK_BOX (moves), row);
     }
+    gtk_box_append (GTK_BOX (row), branch_button (self, ply, index));
+  }
   gtk_box_append (GTK_BOX (line), moves);
   return line;
 }
