@@ -13,13 +13,15 @@ typedef enum {
   VERSO_FORMAT_TRANSCRIPT, /* "f5d6c3..." up to the last move; from the start position only */
   VERSO_FORMAT_BOARD,      /* the position shown: 64 squares, a space, the side to move (an OBF
                             * line without moves) */
+  VERSO_FORMAT_SGF,        /* the whole record with its variations, SGF of Othello (GM[2]) */
 } VersoFormat;
 
-/* The format a file name asks for: .ggf GGF, .obf or .board a board string, anything else a
- * transcript. */
+/* The format a file name asks for: .ggf GGF, .sgf SGF, .obf or .board a board string, anything
+ * else a transcript. Only SGF keeps variations; GGF and transcripts write the main line. */
 VersoFormat verso_format_for_name (const char *file_name);
-/* A game read from text: a GGF record, a board string or OBF text (its first position; the game
- * keeps them all, see OBF files below) or a transcript (detected). The game has the given players and level,
+/* A game read from text: a GGF record, an SGF record (with its variations), a board string or
+ * OBF text (its first position; the game keeps them all, see OBF files below) or a transcript
+ * (detected). The game has the given players and level,
  * shows its last position and is not modified. Fails with VERSO_GAME_ERROR_BAD_FILE and a message
  * saying what and where ("move 23 (e2) is not legal", "line 1, column 40: expected X, O or -",
  * "not a GGF record"). *notice (may be NULL) receives a

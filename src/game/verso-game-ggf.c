@@ -161,7 +161,7 @@ static void copy_name (char out[NOTATION_NAME_SIZE], const char *name)
   out[end - name] = '\0';
 }
 
-static char *player_name (VersoGame *self, VersoColor color)
+char *verso_text_player_name (VersoGame *self, VersoColor color)
 {
   const char *real_name;
 
@@ -202,8 +202,8 @@ char *verso_ggf_write (VersoGame *self)
   if (self->is_record) {
     write_details (self, &game);
   } else {
-    g_autofree char *black = player_name (self, VERSO_COLOR_BLACK);
-    g_autofree char *white = player_name (self, VERSO_COLOR_WHITE);
+    g_autofree char *black = verso_text_player_name (self, VERSO_COLOR_BLACK);
+    g_autofree char *white = verso_text_player_name (self, VERSO_COLOR_WHITE);
 
     copy_name (game.black, black);
     copy_name (game.white, white);

@@ -104,6 +104,8 @@ VersoRecord *verso_text_read (const char *text, gsize length, char **notice,
     verso_text_set_bad_file (error, _("there is no game in this text"));
     return NULL;
   }
+  if (verso_sgf_looks_like (text + start, length - start))
+    return verso_sgf_read (text, length, notice, error);
   if (text[start] == '(')
     return verso_ggf_read (text, length, notice, extras, error);
   if ((record = verso_board_read (text + start, length - start, extras, &board_status)))
@@ -191,6 +193,8 @@ VersoFormat verso_format_for_name (const char *file_name)
 
   if (lower && g_str_has_suffix (lower, ".ggf"))
     return VERSO_FORMAT_GGF;
+  if (lower && g_str_has_suffix (lower, ".sgf"))
+    return VERSO_FORMAT_SGF;
   if (lower && (g_str_has_suffix (lower, ".obf") || g_str_has_suffix (lower, ".board")))
     return VERSO_FORMAT_BOARD;
   return VERSO_FORMAT_TRANSCRIPT;
@@ -198,14 +202,20 @@ VersoFormat verso_format_for_name (const char *file_name)
 
 char *verso_game_to_text (VersoGame *self, VersoFormat format)
 {
+  g_autoptr (VersoRecord) main_line = NULL;
   guint length;
 
   g_return_val_if_fail (VERSO_IS_GAME (self), NULL);
 
-  length = verso_record_get_length (self->record);
+  /* Only SGF keeps variations; the others write the main line. */
+  main_line = verso_record_copy (self->record);
+  verso_record_show_main_line (main_line);
+  length = verso_record_get_length (main_line);
   switch (format) {
   case VERSO_FORMAT_GGF:
     return verso_ggf_write (self);
+  case VERSO_FORMAT_SGF:
+    return verso_sgf_write (self);
   case VERSO_FORMAT_BOARD:
     return verso_board_write (verso_record_get_position (self->record, verso_record_get_current (self->record)));
   case VERSO_FORMAT_TRANSCRIPT:
@@ -213,8 +223,8 @@ char *verso_game_to_text (VersoGame *self, VersoFormat format)
     /* A transcript reads from the standard start; from another one, the last position is the
      * most a text without a board can keep. No move at all is no transcript either: the board
      * string of the start reads back as the same game. */
-    if (!verso_record_starts_standard (self->record) || length == 0)
-      return verso_board_write (verso_record_get_position (self->record, length));
-    return verso_record_get_transcript (self->record, length);
+    if (!verso_record_starts_standard (main_line) || length == 0)
+      return verso_board_write (verso_record_get_position (main_line, length));
+    return verso_record_get_transcript (main_line, length);
   }
 }

@@ -52,6 +52,18 @@ void verso_text_line_and_column (const char *text, gsize length, gsize offset, g
 VersoRecord *verso_ggf_read (const char *text, gsize length, char **notice,
                              VersoTextExtras *extras, GError **error);
 char *verso_ggf_write (VersoGame *game);
+/* The name a record gives a player: the computer's with its level, or the user's. */
+char *verso_text_player_name (VersoGame *game, VersoColor color);
+
+/* SGF records of Othello, GM[2] (verso-game-sgf.c), variations included. */
+/* Whether text (from its first character that is not white space) is an SGF record rather than
+ * GGF: "(" and a first node with GM[2] or FF[...], not GM[Othello]. */
+gboolean verso_sgf_looks_like (const char *text, gsize length);
+/* The record of the first game of an SGF collection, shown at the end of its main line, or NULL
+ * and VERSO_GAME_ERROR_BAD_FILE with a message naming the line and column in error. */
+VersoRecord *verso_sgf_read (const char *text, gsize length, char **notice, GError **error);
+/* The game as SGF, every variation with it. */
+char *verso_sgf_write (VersoGame *game);
 
 /* Board strings, OBF lines and OBF files (verso-game-board.c), through the engine's one OBF file
  * reader: a board string is an OBF line without moves, an OBF line a file of one position. The

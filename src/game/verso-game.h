@@ -205,6 +205,30 @@ void verso_game_resume (VersoGame *game);
 /* The name of the opening the game follows up to the position shown ("Tiger"), or NULL. */
 const char *verso_game_get_opening (VersoGame *game);
 
+/* Variations (verso-game-variations.c): a move other than the recorded one from a past position
+ * starts a variation and the old line stays (verso-record.h says what the branches at a ply
+ * are). Each change emits "changed"; promoting and deleting modify the document. */
+/* The moves recorded from position ply - 1 (1 when there is no variation there). */
+guint verso_game_count_variations (VersoGame *game, guint ply);
+/* Which of them the moves shown follow (0: the main continuation), and the move of each. */
+guint verso_game_get_variation (VersoGame *game, guint ply);
+int verso_game_get_variation_move (VersoGame *game, guint ply, guint index);
+/* Shows the position after branch index at ply, its line following it; the computer then waits
+ * as after navigating. */
+void verso_game_enter_variation (VersoGame *game, guint ply, guint index);
+gboolean verso_game_has_variations (VersoGame *game);
+/* Where the variation shown leaves its parent line: the last ply up to the position shown whose
+ * move is not the main continuation; 0 when the position shown is on the main line. */
+guint verso_game_get_variation_ply (VersoGame *game);
+/* Makes the line shown the main line; nothing when it is already. */
+void verso_game_promote_variation (VersoGame *game);
+/* Deletes the variation shown (from verso_game_get_variation_ply) and shows the position it
+ * left from; nothing on the main line. */
+void verso_game_delete_variation (VersoGame *game);
+/* Shows the next (step 1) or previous (step -1) variation where the line shown branches last,
+ * at or before the position shown, or else just after it; FALSE when there is none. */
+gboolean verso_game_switch_variation (VersoGame *game, int step);
+
 /* The document: the file it was opened from or last saved to (NULL for none), and whether the
  * record changed since ("file" and "modified" properties). Any move played sets modified. */
 GFile *verso_game_get_file (VersoGame *game);

@@ -214,6 +214,11 @@ static void verso_application_startup (GApplication *application)
     { "win.go-end", { "End", NULL } },
     { "win.go-back", { "<Alt>Left", NULL } },
     { "win.go-forward", { "<Alt>Right", NULL } },
+    /* Variations: the next and previous where the line branches, promote, delete. */
+    { "win.next-variation", { "<Alt>Down", NULL } },
+    { "win.previous-variation", { "<Alt>Up", NULL } },
+    { "win.promote-variation", { "<Control><Shift>Up", NULL } },
+    { "win.delete-variation", { "<Control>Delete", NULL } },
     { "win.show-moves", { "F9", NULL } },
     { "win.show-scores", { "F7", NULL } },
     { "win.set-up-position", { "<Control>e", NULL } },

@@ -182,6 +182,8 @@ static gboolean write_game (VersoWindow *self, GFile *file)
     return FALSE;
   }
   add_recent (file);
+  if (verso_game_has_variations (self->game) && verso_format_for_name (name) != VERSO_FORMAT_SGF)
+    verso_window_show_notice (self, NOTICE_FILE, _("Only the main line was saved: save as SGF (.sgf) to keep the variations"), 6);
   return TRUE;
 }
 
@@ -226,6 +228,7 @@ static GtkFileFilter *add_filters (GtkFileChooser *chooser, gboolean opening)
 {
   static const char *const games[] = { "ggf", "txt", "obf", "board", NULL };
   static const char *const ggf[] = { "ggf", NULL };
+  static const char *const sgf[] = { "sgf", NULL };
   static const char *const transcripts[] = { "txt", NULL };
   static const char *const boards[] = { "obf", "board", NULL };
   GtkFileFilter *ggf_filter;
@@ -233,6 +236,7 @@ static GtkFileFilter *add_filters (GtkFileChooser *chooser, gboolean opening)
   if (opening)
     add_filter (chooser, _("Games (*.ggf, *.txt, *.obf, *.board)"), games);
   ggf_filter = add_filter (chooser, _("GGF game records (*.ggf)"), ggf);
+  add_filter (chooser, _("SGF game records, with variations (*.sgf)"), sgf);
   add_filter (chooser, _("Transcripts (*.txt)"), transcripts);
   add_filter (chooser, _("Board positions (*.obf, *.board)"), boards);
   if (opening)

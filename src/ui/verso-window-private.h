@@ -165,6 +165,9 @@ void verso_window_stop_review (VersoWindow *self);
 void verso_window_review_init (VersoWindow *self);
 void verso_window_review_class_init (GtkWidgetClass *widget_class);
 
+/* verso-window-variations.c */
+void verso_window_variations_class_init (GtkWidgetClass *widget_class);
+
 /* verso-window-settings.c */
 VersoPlayer verso_window_settings_player (GSettings *settings, VersoColor color);
 void verso_window_apply_level_settings (VersoWindow *self, VersoGame *game);

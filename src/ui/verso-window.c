@@ -394,6 +394,7 @@ static void verso_window_class_init (VersoWindowClass *klass)
   verso_window_editor_class_init (widget_class);
   verso_window_game_over_class_init (widget_class);
   verso_window_review_class_init (widget_class);
+  verso_window_variations_class_init (widget_class);
   verso_window_files_class_init (widget_class);
 }
 

@@ -111,20 +111,139 @@ static void test_play_same_move_keeps_line (void)
   CHECK_CMP_STR (transcript, ==, "f5d6c3d3");
 }
 
-static void test_other_move_replaces_line (void)
+/* The transcript of the whole current line. */
+static char *line_of (const VersoRecord *record)
+{
+  return verso_record_get_transcript (record, verso_record_get_length (record));
+}
+
+static void check_line (const VersoRecord *record, const char *expected)
+{
+  g_autofree char *transcript = line_of (record);
+
+  CHECK_CMP_STR (transcript, ==, expected);
+}
+
+static void check_main_line (const VersoRecord *record, const char *expected)
+{
+  NotationGame game;
+  char transcript[2 * NOTATION_MAX_MOVES + 1];
+
+  verso_record_to_notation (record, &game);
+  notation_format_transcript (game.moves, game.n_moves, true, transcript, sizeof transcript);
+  CHECK_CMP_STR (transcript, ==, expected);
+}
+
+static void test_other_move_starts_variation (void)
 {
   g_autoptr (VersoRecord) record = standard_record ();
-  g_autofree char *transcript = NULL;
 
   play_all (record, "f5d6c3d3");
+  CHECK (!verso_record_has_variations (record));
   verso_record_go_to (record, 1);
   CHECK (verso_record_play (record, square ("f4"), NULL));
   CHECK_CMP_UINT (verso_record_get_current (record), ==, 2);
   CHECK_CMP_UINT (verso_record_get_length (record), ==, 2);
-  transcript = verso_record_get_transcript (record, 2);
-  CHECK_CMP_STR (transcript, ==, "f5f4");
+  check_line (record, "f5f4");
   /* The position is the one the new move leads to, not the old line's. */
   CHECK_CMP_HEX (verso_record_get_flips (record, 2), ==, board_bit (square ("e4")));
+  /* The old line stays, as the main continuation of f5. */
+  CHECK (verso_record_has_variations (record));
+  CHECK (!verso_record_is_main_line (record));
+  check_main_line (record, "f5d6c3d3");
+  CHECK_CMP_UINT (verso_record_count_branches (record, 2), ==, 2);
+  CHECK_CMP_UINT (verso_record_get_branch (record, 2), ==, 1);
+  CHECK_CMP_INT (verso_record_get_branch_move (record, 2, 0), ==, square ("d6"));
+  CHECK_CMP_INT (verso_record_get_branch_move (record, 2, 1), ==, square ("f4"));
+  CHECK_CMP_UINT (verso_record_count_branches (record, 1), ==, 1);
+}
+
+static void test_play_recorded_variation_follows_it (void)
+{
+  g_autoptr (VersoRecord) record = standard_record ();
+
+  play_all (record, "f5d6c3d3");
+  verso_record_go_to (record, 1);
+  play_all (record, "f4e3");
+  verso_record_go_to (record, 1);
+  /* d6 is the main line again, to its end; f4 again is the variation with its e3. */
+  CHECK (verso_record_play (record, square ("d6"), NULL));
+  check_line (record, "f5d6c3d3");
+  verso_record_go_to (record, 1);
+  CHECK (verso_record_play (record, square ("f4"), NULL));
+  check_line (record, "f5f4e3");
+  CHECK_CMP_UINT (verso_record_get_current (record), ==, 2);
+  CHECK_CMP_UINT (verso_record_count_branches (record, 2), ==, 2);
+}
+
+static void test_enter_branch_shows_its_line (void)
+{
+  g_autoptr (VersoRecord) record = standard_record ();
+
+  play_all (record, "f5d6c3d3c4");
+  verso_record_go_to (record, 2);
+  play_all (record, "c5f6");
+  verso_record_go_to (record, 2);
+  play_all (record, "c7");
+  check_line (record, "f5d6c7");
+  CHECK_CMP_UINT (verso_record_count_branches (record, 3), ==, 3);
+  verso_record_enter_branch (record, 3, 1);
+  check_line (record, "f5d6c5f6");
+  CHECK_CMP_UINT (verso_record_get_current (record), ==, 3);
+  CHECK_CMP_UINT (verso_record_get_branch (record, 3), ==, 1);
+  verso_record_enter_branch (record, 3, 0);
+  check_line (record, "f5d6c3d3c4");
+  CHECK (verso_record_is_main_line (record));
+  CHECK_CMP_INT (verso_record_get_move (record, 5), ==, square ("c4"));
+}
+
+static void test_promote_makes_line_main (void)
+{
+  g_autoptr (VersoRecord) record = standard_record ();
+
+  play_all (record, "f5d6c3d3c4");
+  verso_record_go_to (record, 2);
+  play_all (record, "c5f6");
+  verso_record_go_to (record, 3);
+  play_all (record, "f4");  /* a variation inside the variation c5 */
+  check_line (record, "f5d6c5f4");
+  verso_record_promote_line (record);
+  CHECK (verso_record_is_main_line (record));
+  check_main_line (record, "f5d6c5f4");
+  /* The old main line is now the first variation at ply 3, f6 the first at ply 4. */
+  CHECK_CMP_UINT (verso_record_get_branch (record, 3), ==, 0);
+  CHECK_CMP_INT (verso_record_get_branch_move (record, 3, 1), ==, square ("c3"));
+  CHECK_CMP_INT (verso_record_get_branch_move (record, 4, 1), ==, square ("f6"));
+  CHECK_CMP_UINT (verso_record_get_current (record), ==, 4);
+  verso_record_enter_branch (record, 3, 1);
+  check_line (record, "f5d6c3d3c4");
+}
+
+static void test_delete_branch_keeps_the_others (void)
+{
+  g_autoptr (VersoRecord) record = standard_record ();
+
+  play_all (record, "f5d6c3d3c4");
+  verso_record_go_to (record, 2);
+  play_all (record, "c5f6");
+  verso_record_go_to (record, 4);
+  play_all (record, "e6");
+  /* The only move from its position is not a variation: nothing to delete. */
+  CHECK (!verso_record_delete_branch (record, 2));
+  check_line (record, "f5d6c5f6e6");
+  CHECK (verso_record_delete_branch (record, 3));
+  CHECK_CMP_UINT (verso_record_get_current (record), ==, 2);
+  check_line (record, "f5d6c3d3c4");
+  CHECK (!verso_record_has_variations (record));
+  CHECK_CMP_UINT (verso_record_count_branches (record, 3), ==, 1);
+  /* Deleting the main continuation leaves the variation as the main line. */
+  verso_record_go_to (record, 2);
+  play_all (record, "c7f6");
+  verso_record_enter_branch (record, 3, 0);
+  CHECK (verso_record_delete_branch (record, 3));
+  check_line (record, "f5d6c7f6");
+  CHECK (verso_record_is_main_line (record));
+  check_main_line (record, "f5d6c7f6");
 }
 
 static void test_go_to_start_and_end (void)
@@ -251,6 +370,14 @@ static void test_copy_is_independent (void)
   CHECK_CMP_UINT (verso_record_get_current (copy), ==, 2);
   CHECK_CMP_INT (verso_record_get_move (copy, 2), ==, square ("d6"));
   CHECK_CMP_INT (verso_record_get_move (record, 2), ==, square ("f4"));
+  CHECK (!verso_record_has_variations (copy));
+  /* A copy keeps the variations. */
+  g_clear_pointer (&copy, verso_record_free);
+  copy = verso_record_copy (record);
+  CHECK (verso_record_has_variations (copy));
+  verso_record_enter_branch (copy, 2, 0);
+  check_line (copy, "f5d6");
+  check_line (record, "f5f4");
 }
 
 int main (int argc, char *argv[])
@@ -261,7 +388,11 @@ int main (int argc, char *argv[])
   check_run ("/record/play-records-moves-and-flips", test_play_records_moves_and_flips);
   check_run ("/record/illegal-move-changes-nothing", test_illegal_move_changes_nothing);
   check_run ("/record/play-same-move-keeps-line", test_play_same_move_keeps_line);
-  check_run ("/record/other-move-replaces-line", test_other_move_replaces_line);
+  check_run ("/record/other-move-starts-variation", test_other_move_starts_variation);
+  check_run ("/record/play-recorded-variation-follows-it", test_play_recorded_variation_follows_it);
+  check_run ("/record/enter-branch-shows-its-line", test_enter_branch_shows_its_line);
+  check_run ("/record/promote-makes-line-main", test_promote_makes_line_main);
+  check_run ("/record/delete-branch-keeps-the-others", test_delete_branch_keeps_the_others);
   check_run ("/record/go-to-start-and-end", test_go_to_start_and_end);
   check_run ("/record/forced-pass-recorded", test_forced_pass_recorded);
   check_run ("/record/go-to-before-pass-shows-after", test_go_to_before_pass_shows_after);

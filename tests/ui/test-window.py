@@ -240,7 +240,7 @@ def test_move_list(env, screen, home):
     app.wait_for(lambda b: b == play_moves(moves[:1]), 'Alt+Right to show the first move')
     app.key('End')
     app.wait_for(lambda b: b == final, 'End to show the last position again')
-    # A move played in the middle of the record replaces what followed; undo still works.
+    # A move played in the middle of the record starts a variation; undo still works.
     app.key('alt+Left', 'alt+Left')
     middle = app.wait_for(lambda b: b == play_moves(moves[:10]), 'Alt+Left twice')
     other = [m for m in legal_moves(middle, BLACK) if m != moves[10]][0]
