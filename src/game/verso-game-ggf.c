@@ -104,8 +104,6 @@ static guint given_plies (const VersoRecord *record, const NotationGame *game)
 
 /* Verso's own games say PC[Verso] (verso-game-text.c); any other record is one of its players,
  * whose details are kept. */
-#define VERSO_PLACE "Verso"
-
 static void read_details (const NotationGame *game, VersoTextExtras *extras)
 {
   const char *details[VERSO_N_DETAILS] = {
@@ -117,7 +115,7 @@ static void read_details (const NotationGame *game, VersoTextExtras *extras)
     [VERSO_DETAIL_DATE] = game->date,
   };
 
-  extras->is_record = strcmp (game->place, VERSO_PLACE) != 0;
+  extras->is_record = strcmp (game->place, VERSO_TEXT_PLACE) != 0;
   for (guint i = 0; i < VERSO_N_DETAILS; i++)
     g_strlcpy (extras->details[i], details[i], sizeof extras->details[i]);
 }

@@ -18,6 +18,7 @@ typedef struct {
   Position start;
   gboolean has_setup;      /* AB, AW or AE gave the board */
   gboolean pass_pending;   /* the record played a forced pass the text may write next */
+  VersoTextExtras *extras; /* the players' details (PB PW BR WR PC DT), first of each kept */
   char *message;           /* the first error */
 } SgfReader;
 
@@ -208,6 +209,28 @@ static void read_game_type (SgfReader *reader, gsize offset, const char *name, c
     fail_at (reader, offset, what);
 }
 
+/* The SGF properties of a record's details, as GGF names them too (verso-game-ggf.c). */
+static const char *const detail_properties[VERSO_N_DETAILS] = {
+  [VERSO_DETAIL_BLACK_NAME] = "PB", [VERSO_DETAIL_WHITE_NAME] = "PW",
+  [VERSO_DETAIL_BLACK_RATING] = "BR", [VERSO_DETAIL_WHITE_RATING] = "WR",
+  [VERSO_DETAIL_PLACE] = "PC", [VERSO_DETAIL_DATE] = "DT",
+};
+
+/* A detail, kept as the first of its kind said it, cut where a character starts. */
+static void read_detail (SgfReader *reader, const char *name, const char *value)
+{
+  for (guint i = 0; i < VERSO_N_DETAILS; i++) {
+    char *kept = reader->extras->details[i];
+    const char *end = value;
+
+    if (strcmp (name, detail_properties[i]) != 0 || *kept)
+      continue;
+    g_utf8_validate_len (value, MIN (strlen (value), sizeof reader->extras->details[i] - 1), &end);
+    memcpy (kept, value, (gsize) (end - value));
+    kept[end - value] = '\0';
+  }
+}
+
 static void read_property (SgfReader *reader, gsize offset, const char *name, const char *value)
 {
   if (strcmp (name, "B") == 0 || strcmp (name, "W") == 0)
@@ -217,7 +240,9 @@ static void read_property (SgfReader *reader, gsize offset, const char *name, co
     read_setup (reader, offset, name, value);
   else if (strcmp (name, "GM") == 0 || strcmp (name, "SZ") == 0)
     read_game_type (reader, offset, name, value);
-  /* Other properties (names, result, comments, marks) are not kept. */
+  else
+    read_detail (reader, name, value);
+  /* Other properties (result, comments, marks) are not kept. */
 }
 
 /* A node after its ';': properties NAME[value][value]... (lower-case letters in a name, as old
@@ -338,9 +363,10 @@ gboolean verso_sgf_looks_like (const char *text, gsize length)
   return (strstr (head, "GM[2]") || strstr (head, "FF[")) && !strstr (head, "GM[Othello]");
 }
 
-VersoRecord *verso_sgf_read (const char *text, gsize length, char **notice, GError **error)
+VersoRecord *verso_sgf_read (const char *text, gsize length, char **notice, VersoTextExtras *extras,
+                             GError **error)
 {
-  SgfReader reader = { .text = text, .length = length };
+  SgfReader reader = { .text = text, .length = length, .extras = extras };
   guint more;
 
   position_init (&reader.start);
@@ -363,6 +389,8 @@ VersoRecord *verso_sgf_read (const char *text, gsize length, char **notice, GErr
                                             "The file holds %u games; the first one is shown.",
                                             more + 1),
                                more + 1);
+  /* Verso's own games say PC[Verso], as in GGF; any other record is one of its players. */
+  extras->is_record = strcmp (extras->details[VERSO_DETAIL_PLACE], VERSO_TEXT_PLACE) != 0;
   /* Shown at the end of the main line, as the other formats show their last position. */
   verso_record_show_main_line (reader.record);
   verso_record_go_to (reader.record, verso_record_get_length (reader.record));
@@ -457,15 +485,38 @@ static void append_line (GString *out, VersoRecord *record, guint ply)
   }
 }
 
+/* A record's details as they were read (its place "?" when it had none, which keeps it a record);
+ * a game played here: the players' names, PC[Verso] and the date. */
+static void append_details (GString *out, VersoGame *self)
+{
+  if (verso_game_is_record (self)) {
+    for (guint i = 0; i < VERSO_N_DETAILS; i++) {
+      const char *detail = verso_game_get_detail (self, i);
+
+      if (detail && *detail)
+        append_escaped (out, detail_properties[i], detail);
+      else if (i == VERSO_DETAIL_PLACE)
+        append_escaped (out, "PC", "?");
+    }
+  } else {
+    g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
+    g_autofree char *date = g_date_time_format (now, "%Y-%m-%d");
+    g_autofree char *black = verso_text_player_name (self, VERSO_COLOR_BLACK);
+    g_autofree char *white = verso_text_player_name (self, VERSO_COLOR_WHITE);
+
+    append_escaped (out, "PB", black);
+    append_escaped (out, "PW", white);
+    append_escaped (out, "PC", VERSO_TEXT_PLACE);
+    append_escaped (out, "DT", date);
+  }
+}
+
 char *verso_sgf_write (VersoGame *self)
 {
   GString *out = g_string_new ("(;GM[2]FF[4]CA[UTF-8]AP[Verso]SZ[8]");
   g_autoptr (VersoRecord) record = verso_record_copy (self->record);
-  g_autofree char *black = verso_text_player_name (self, VERSO_COLOR_BLACK);
-  g_autofree char *white = verso_text_player_name (self, VERSO_COLOR_WHITE);
 
-  append_escaped (out, "PB", black);
-  append_escaped (out, "PW", white);
+  append_details (out, self);
   append_result (out, record);
   if (!verso_record_starts_standard (record))
     append_setup (out, verso_record_get_start (record));

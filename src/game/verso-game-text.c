@@ -1,11 +1,11 @@
 /* verso-game-text.c: a game from any text and to text in a format: which format a text or a file
- * name is (GGF, a board string or OBF line, a transcript; each read and written in
+ * name is (GGF, SGF, a board string or OBF text, a transcript; each read and written in
  * verso-game-<format>.c), whether it is a record of a game between players, and the pieces the
  * formats' messages share.
  *
- * Which texts are records (verso_game_is_record): a GGF record that does not say PC[Verso] (Verso
- * writes PC[Verso] for the games played in it, and for a record it saves the place the record
- * gave, or PC[?]), and a transcript of a whole game, to its end. A GGF with PC[Verso], a
+ * Which texts are records (verso_game_is_record): a GGF or SGF record that does not say PC[Verso]
+ * (Verso writes PC[Verso] for the games played in it, and for a record it saves the place the
+ * record gave, or PC[?]), and a transcript of a whole game, to its end. A GGF or SGF with PC[Verso], a
  * transcript that stops before the end and a board string are games to play on from, in the
  * window's mode. */
 #include "verso-game-text.h"
@@ -105,7 +105,7 @@ VersoRecord *verso_text_read (const char *text, gsize length, char **notice,
     return NULL;
   }
   if (verso_sgf_looks_like (text + start, length - start))
-    return verso_sgf_read (text, length, notice, error);
+    return verso_sgf_read (text, length, notice, extras, error);
   if (text[start] == '(')
     return verso_ggf_read (text, length, notice, extras, error);
   if ((record = verso_board_read (text + start, length - start, extras, &board_status)))

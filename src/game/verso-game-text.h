@@ -10,6 +10,9 @@
 
 G_BEGIN_DECLS
 
+/* The place (GGF and SGF PC) that says a game was played in Verso, not a record of its players. */
+#define VERSO_TEXT_PLACE "Verso"
+
 /* What a text says of its game beyond the record: only GGF can say the rules (TY), the given
  * moves of a balanced start (BS) and who played it (PB PW BR WR PC DT); only OBF lists positions
  * and their moves' scores. is_record: the text is a game between players, not one played against
@@ -61,7 +64,8 @@ char *verso_text_player_name (VersoGame *game, VersoColor color);
 gboolean verso_sgf_looks_like (const char *text, gsize length);
 /* The record of the first game of an SGF collection, shown at the end of its main line, or NULL
  * and VERSO_GAME_ERROR_BAD_FILE with a message naming the line and column in error. */
-VersoRecord *verso_sgf_read (const char *text, gsize length, char **notice, GError **error);
+VersoRecord *verso_sgf_read (const char *text, gsize length, char **notice, VersoTextExtras *extras,
+                             GError **error);
 /* The game as SGF, every variation with it. */
 char *verso_sgf_write (VersoGame *game);
 

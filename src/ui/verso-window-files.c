@@ -226,7 +226,7 @@ static GtkFileFilter *add_filter (GtkFileChooser *chooser, const char *name, con
 /* Returns the GGF filter. */
 static GtkFileFilter *add_filters (GtkFileChooser *chooser, gboolean opening)
 {
-  static const char *const games[] = { "ggf", "txt", "obf", "board", NULL };
+  static const char *const games[] = { "ggf", "sgf", "txt", "obf", "board", NULL };
   static const char *const ggf[] = { "ggf", NULL };
   static const char *const sgf[] = { "sgf", NULL };
   static const char *const transcripts[] = { "txt", NULL };
@@ -234,7 +234,7 @@ static GtkFileFilter *add_filters (GtkFileChooser *chooser, gboolean opening)
   GtkFileFilter *ggf_filter;
 
   if (opening)
-    add_filter (chooser, _("Games (*.ggf, *.txt, *.obf, *.board)"), games);
+    add_filter (chooser, _("Games (*.ggf, *.sgf, *.txt, *.obf, *.board)"), games);
   ggf_filter = add_filter (chooser, _("GGF game records (*.ggf)"), ggf);
   add_filter (chooser, _("SGF game records, with variations (*.sgf)"), sgf);
   add_filter (chooser, _("Transcripts (*.txt)"), transcripts);

@@ -224,6 +224,36 @@ static void test_sgf_reads_real_game (void)
   }
 }
 
+/* An SGF from elsewhere is a record of its players, with their details, and saved again it stays
+ * one (PC[?] where it had no place); one Verso wrote of a game played here (PC[Verso]) is not. */
+static void test_sgf_records_and_details (void)
+{
+  static const char text[] = "(;GM[2]SZ[8]PB[Alice Martin]PW[Bob Chen]BR[2105]DT[2020-05-16];B[f5];W[d6])";
+  g_autoptr (VersoGame) record = from_text (text, NULL);
+  g_autoptr (VersoGame) again = NULL;
+  g_autoptr (VersoGame) own = two_players ();
+  g_autoptr (VersoGame) own_again = NULL;
+  g_autofree char *written = NULL;
+  g_autofree char *own_text = NULL;
+
+  CHECK (verso_game_is_record (record));
+  CHECK_CMP_STR (verso_game_get_detail (record, VERSO_DETAIL_BLACK_NAME), ==, "Alice Martin");
+  CHECK_CMP_STR (verso_game_get_detail (record, VERSO_DETAIL_WHITE_NAME), ==, "Bob Chen");
+  CHECK_CMP_STR (verso_game_get_detail (record, VERSO_DETAIL_BLACK_RATING), ==, "2105");
+  CHECK_CMP_STR (verso_game_get_detail (record, VERSO_DETAIL_DATE), ==, "2020-05-16");
+  written = verso_game_to_text (record, VERSO_FORMAT_SGF);
+  CHECK (strstr (written, "PB[Alice Martin]PW[Bob Chen]BR[2105]PC[?]DT[2020-05-16]") != NULL);
+  again = from_text (written, NULL);
+  CHECK (verso_game_is_record (again));
+  CHECK_CMP_STR (verso_game_get_detail (again, VERSO_DETAIL_WHITE_NAME), ==, "Bob Chen");
+
+  play_all (own, "f5d6");
+  own_text = verso_game_to_text (own, VERSO_FORMAT_SGF);
+  CHECK (strstr (own_text, "PC[Verso]") != NULL);
+  own_again = from_text (own_text, NULL);
+  CHECK (!verso_game_is_record (own_again));
+}
+
 static void test_sgf_notations_read (void)
 {
   static const struct {
@@ -350,6 +380,7 @@ int main (int argc, char *argv[])
   check_run ("/game-sgf/switch-promote-delete", test_switch_promote_delete);
   check_run ("/game-sgf/round-trip", test_sgf_round_trip);
   check_run ("/game-sgf/reads-real-game", test_sgf_reads_real_game);
+  check_run ("/game-sgf/records-and-details", test_sgf_records_and_details);
   check_run ("/game-sgf/notations-read", test_sgf_notations_read);
   check_run ("/game-sgf/collection-notice", test_sgf_collection_notice);
   check_run ("/game-sgf/setup-start", test_sgf_setup_start);
