@@ -657,15 +657,32 @@ static GtkWidget *append_note (GtkWidget *box, const char *css_class)
 
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  /* Wrapped to the list's width rather than widening it (and shrinking the board). */
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 12);
   gtk_widget_add_css_class (label, css_class);
   gtk_widget_set_visible (label, FALSE);
   gtk_box_append (GTK_BOX (box), label);
   return label;
 }
 
+/* The coach's notes (summary, legend) under the moves: as tall as they are up to a third of the
+ * list's usual height, then scrolled, so that the moves keep most of the pane. */
+#define NOTES_MAX_HEIGHT 160
+
+static GtkWidget *notes_scrolled (GtkWidget *notes)
+{
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), NOTES_MAX_HEIGHT);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), notes);
+  return scrolled;
+}
+
 static void verso_move_list_init (VersoMoveList *self)
 {
-  GtkWidget *header, *overlay, *navigation, *title, *coach, *cancel, *variation_buttons;
+  GtkWidget *header, *overlay, *navigation, *title, *coach, *notes, *cancel, *variation_buttons;
   g_autofree char *legend = NULL;
 
   verso_game_binding_init (&self->game_binding, &self->game, self, game_signals, G_N_ELEMENTS (game_signals));
@@ -717,21 +734,20 @@ static void verso_move_list_init (VersoMoveList *self)
 
   coach = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   gtk_widget_add_css_class (coach, "coach");
-  self->summary_label = append_note (coach, "summary");
+  notes = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  self->summary_label = append_note (notes, "summary");
   legend = legend_text ();
-  self->legend_label = gtk_label_new (legend);
-  gtk_label_set_xalign (GTK_LABEL (self->legend_label), 0);
-  gtk_label_set_wrap (GTK_LABEL (self->legend_label), TRUE);
-  gtk_widget_add_css_class (self->legend_label, "caption");
+  self->legend_label = append_note (notes, "caption");
+  gtk_label_set_text (GTK_LABEL (self->legend_label), legend);
   gtk_widget_add_css_class (self->legend_label, "dim-label");
-  gtk_widget_set_visible (self->legend_label, FALSE);
-  gtk_box_append (GTK_BOX (coach), self->legend_label);
+  gtk_box_append (GTK_BOX (coach), notes_scrolled (notes));
 
   /* Analyse Game's progress; Cancel keeps the scores found so far. */
   self->analysis_bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   gtk_widget_add_css_class (self->analysis_bar, "analysis");
   self->progress_bar = gtk_progress_bar_new ();
   gtk_progress_bar_set_show_text (GTK_PROGRESS_BAR (self->progress_bar), TRUE);
+  gtk_progress_bar_set_ellipsize (GTK_PROGRESS_BAR (self->progress_bar), PANGO_ELLIPSIZE_END);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->progress_bar), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Analysis of the game"), -1);
   gtk_widget_set_hexpand (self->progress_bar, TRUE);
