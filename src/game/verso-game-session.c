@@ -13,8 +13,9 @@
 
 #define SAVE_GROUP "Verso Game"
 #define SAVE_VERSION 1
-/* The analysis (issue 33), written after SAVE_GROUP: keys Position1 .. PositionN, one line of
- * verso_analysis_store_write each. A file without it was saved before, or without scores. */
+/* The analysis (issue 33), written after SAVE_GROUP: Reviewed (verso_game_get_reviewed) when
+ * true, and keys Position1 .. PositionN, one line of verso_analysis_store_write each. A file
+ * without it was saved before, or without scores. */
 #define ANALYSIS_GROUP "Verso Analysis"
 #define ANALYSIS_KEY "Position"
 
@@ -87,6 +88,9 @@ gboolean verso_game_save (VersoGame *self, const char *path, GError **error)
   for (guint i = 0; i < VERSO_N_DETAILS; i++)
     if (self->details[i])
       g_key_file_set_string (file, SAVE_GROUP, detail_keys[i], self->details[i]);
+  /* Written only when true: a game without it was never reviewed. */
+  if (self->analysis->reviewed)
+    g_key_file_set_boolean (file, ANALYSIS_GROUP, "Reviewed", TRUE);
   save_analysis (self, file);
 
   dir = g_path_get_dirname (path);
@@ -313,13 +317,31 @@ static VersoRecord *parse_record (const char *start, const char *moves, GError *
   return record;
 }
 
+/* The Reviewed key's value, true or false. */
+static gboolean parse_reviewed (GKeyFile *file, gboolean *reviewed, GError **error)
+{
+  g_autofree char *value = g_key_file_get_value (file, ANALYSIS_GROUP, "Reviewed", error);
+
+  if (!value)
+    return FALSE;
+  if (strcmp (value, "true") != 0 && strcmp (value, "false") != 0) {
+    g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE,
+                 "Reviewed is not true or false: “%s”", value);
+    return FALSE;
+  }
+  *reviewed = strcmp (value, "true") == 0;
+  return TRUE;
+}
+
 /* The saved analysis in a store of its own, or NULL and an error naming the key at fault: every
- * key of the group is Position and a number, its value a line of verso_analysis_store_read. */
-static VersoAnalysisStore *parse_analysis (GKeyFile *file, GError **error)
+ * key of the group is Reviewed, or Position and a number with a line of
+ * verso_analysis_store_read. */
+static VersoAnalysisStore *parse_analysis (GKeyFile *file, gboolean *reviewed, GError **error)
 {
   g_autoptr (VersoAnalysisStore) store = verso_analysis_store_new ();
   g_auto (GStrv) keys = NULL;
 
+  *reviewed = FALSE;
   if (!g_key_file_has_group (file, ANALYSIS_GROUP))
     return g_steal_pointer (&store);
   keys = g_key_file_get_keys (file, ANALYSIS_GROUP, NULL, error);
@@ -327,6 +349,11 @@ static VersoAnalysisStore *parse_analysis (GKeyFile *file, GError **error)
     const char *number = keys[i] + strlen (ANALYSIS_KEY);
     g_autofree char *line = NULL;
 
+    if (strcmp (keys[i], "Reviewed") == 0) {
+      if (!parse_reviewed (file, reviewed, error))
+        return NULL;
+      continue;
+    }
     if (!g_str_has_prefix (keys[i], ANALYSIS_KEY) || !*number
         || strspn (number, "0123456789") != strlen (number)) {
       g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE,
@@ -348,7 +375,8 @@ static VersoAnalysisStore *parse_analysis (GKeyFile *file, GError **error)
 static void load_analysis (VersoGame *game, GKeyFile *file, const char *path)
 {
   g_autoptr (GError) error = NULL;
-  VersoAnalysisStore *store = parse_analysis (file, &error);
+  gboolean reviewed;
+  VersoAnalysisStore *store = parse_analysis (file, &reviewed, &error);
 
   if (!store) {
     g_message ("The analysis of the saved game %s is dropped: [%s] %s", path, ANALYSIS_GROUP,
@@ -357,6 +385,7 @@ static void load_analysis (VersoGame *game, GKeyFile *file, const char *path)
   }
   verso_analysis_store_free (game->analysis->store);
   game->analysis->store = store;
+  game->analysis->reviewed = reviewed;
 }
 
 /* The key file at path. When its text does not read as one, its part before the analysis is

@@ -39,21 +39,6 @@ static void on_unreadable_save_details (AdwToast *toast, VersoWindow *self)
   verso_dialog_present (GTK_WINDOW (dialog), GTK_WINDOW (self));
 }
 
-/* Whether a move of the computer has a score: only a review (Analyse Game) scores them, so the
- * game restored was reviewed, and the list grades the computer's moves as it did then. */
-static gboolean computer_moves_scored (VersoGame *game)
-{
-  for (guint ply = 1; ply <= verso_game_get_length (game); ply++) {
-    const Position *before = verso_record_get_position (verso_game_get_record (game), ply - 1);
-    VersoColor color = before->side_to_move == POSITION_BLACK ? VERSO_COLOR_BLACK : VERSO_COLOR_WHITE;
-
-    if (verso_game_get_player (game, color) == VERSO_PLAYER_COMPUTER
-        && verso_game_get_move_score (game, ply).known)
-      return TRUE;
-  }
-  return FALSE;
-}
-
 gboolean verso_window_restore_game (VersoWindow *self)
 {
   g_autofree char *path = save_path ();
@@ -65,7 +50,8 @@ gboolean verso_window_restore_game (VersoWindow *self)
   /* A finished game played here is over with; a record is reviewed, at its end too. */
   if (game && (!verso_game_is_over (game) || verso_game_is_record (game))) {
     verso_window_set_game (self, game);
-    if (computer_moves_scored (game))
+    /* As after Analyse Game (verso-window-review.c), the computer's moves show their grades. */
+    if (verso_game_get_reviewed (game))
       verso_move_list_set_grade_computer (VERSO_MOVE_LIST (self->move_list), TRUE);
     return TRUE;
   }

@@ -1,6 +1,6 @@
 /* test-game-session.c: the analysis kept with the saved session (verso-game-session.c): a
  * reviewed game's move scores, grades and coach summaries come back ply by ply from its file,
- * without a new search; its save is quick (timed here); a damaged analysis is dropped with a
+ * without a new search, and it is still known as reviewed; its save is quick (timed here); a damaged analysis is dropped with a
  * message naming it while the game loads; a session saved before there was an analysis loads as
  * before. Depths are small so valgrind can run it. */
 #include <glib.h>
@@ -130,7 +130,9 @@ static void test_analysis_survives_a_restart (void)
   const int saves = 5;
 
   CHECK_CMP_UINT (length, >=, 55);
+  CHECK (!verso_game_get_reviewed (game));
   review_game (game);
+  CHECK (verso_game_get_reviewed (game));
   for (int i = 0; i < saves; i++) {
     gint64 started = g_get_monotonic_time ();
     CHECK (verso_game_save (game, path, &error));
@@ -142,13 +144,14 @@ static void test_analysis_survives_a_restart (void)
   CHECK (g_file_get_contents (path, &text, NULL, NULL));
   check_note ("saved a %u-move analysed game (%zu bytes) in %.2f ms on average, %.2f ms at most",
               length, strlen (text), total / 1e3 / saves, slowest / 1e3);
-  CHECK (strstr (text, "\n[Verso Analysis]\nPosition1=") != NULL);
+  CHECK (strstr (text, "\n[Verso Analysis]\nReviewed=true\nPosition1=") != NULL);
 
   loaded = verso_game_load (path, &error);
   CHECK_NO_ERROR (error);
   REQUIRE (loaded != NULL);
   CHECK_CMP_UINT (check_same_scores (game, loaded, &exact), ==, length);
   CHECK_CMP_UINT (exact, >=, 5);
+  CHECK (verso_game_get_reviewed (loaded));
 
   again = review_game (loaded);
   CHECK_CMP_UINT (again.total, ==, length);
@@ -209,6 +212,7 @@ static void test_damaged_analysis_keeps_the_game (void)
     { "Position2=", "Colour=3\nPosition2=", "*dropped: [Verso Analysis] Colour is not a key*" },
     /* The analysis is no key file any more: the text before it is read alone. */
     { "Position2=", "no equals sign\nPosition2=", "*dropped: *line*no equals sign*" },
+    { "Position2=", "Reviewed=yes\nPosition2=", "*dropped: [Verso Analysis] Reviewed is not true or false: “yes”*" },
     { "Position2=", "Position2=\xff", "*dropped: [Verso Analysis] Position2: the board: *" },
   };
 
@@ -240,6 +244,8 @@ static void test_damaged_analysis_keeps_the_game (void)
     CHECK_NO_ERROR (error);
     REQUIRE (loaded != NULL);
     CHECK (verso_game_get_move_score (loaded, 1).known && verso_game_get_move_score (loaded, 2).known);
+    CHECK (!verso_game_get_reviewed (loaded));
+    CHECK (strstr (text, "Reviewed") == NULL);
     verso_game_stop_computer (loaded);
   }
   /* Damage before the analysis is the game's: the file is refused as before. */
