@@ -1,8 +1,12 @@
 /* verso-analysis-store.c: the game's analyses by position (verso-analysis-store.h): a hash table
- * from Board to Analysis, merged move by move under the replace rule. */
+ * from Board to Analysis, merged move by move under the replace rule, and one position's analysis
+ * as a line of text for the saved session. */
 #include "verso-analysis-store.h"
 
+#include <gio/gio.h>
 #include <string.h>
+
+#include "notation.h"
 
 struct _VersoAnalysisStore {
   GHashTable *analyses; /* Board * -> Analysis *, both owned */
@@ -155,4 +159,131 @@ const AnalysisMove *verso_analysis_best_move (const Analysis *analysis)
       best = move;
   }
   return best;
+}
+
+char *verso_analysis_store_write (const VersoAnalysisStore *store, const Position *position)
+{
+  const Analysis *analysis;
+  char board[NOTATION_BOARD_SIZE];
+  GString *line;
+
+  g_return_val_if_fail (store && position, NULL);
+  analysis = verso_analysis_store_lookup (store, &position->board);
+  if (!analysis || !any_scored (analysis))
+    return NULL;
+  notation_format_board (position, board);
+  line = g_string_new (board);
+  for (int i = 0; i < analysis->count; i++) {
+    const AnalysisMove *move = &analysis->moves[i];
+    char square[3];
+
+    if (move->depth == 0)
+      continue;
+    notation_format_square (move->move, square);
+    g_string_append_printf (line, ";%s:%d:%d%s", square, move->score, move->depth,
+                            move->exact ? ":exact" : "");
+  }
+  return g_string_free (line, FALSE);
+}
+
+static gboolean G_GNUC_PRINTF (2, 3) bad_line (GError **error, const char *format, ...)
+{
+  va_list args;
+  char *message;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, message);
+  g_free (message);
+  return FALSE;
+}
+
+/* The board of a line, the text before its first ';'. */
+static gboolean read_board (const char *text, size_t length, Position *position, GError **error)
+{
+  NotationStatus status = notation_parse_board (text, length, position);
+
+  if (status.error)
+    return bad_line (error, "the board: %s at character %zu", notation_error_message (status.error),
+                     status.offset + 1);
+  return TRUE;
+}
+
+/* Every legal move of board without a score, as analysis_run starts: a pass alone when the side
+ * to move must pass. FALSE at the game's end, which has no move to score. */
+static gboolean unscored_moves (const Board *board, Analysis *analysis)
+{
+  Board passed = { board->opponent, board->player };
+
+  memset (analysis, 0, sizeof *analysis);
+  for (uint64_t legal = board_legal_moves (board); legal; legal &= legal - 1)
+    analysis->moves[analysis->count++].move = __builtin_ctzll (legal);
+  if (analysis->count == 0 && board_legal_moves (&passed))
+    analysis->moves[analysis->count++].move = BOARD_PASS;
+  return analysis->count > 0;
+}
+
+/* One entry, "MOVE:SCORE:DEPTH" or "MOVE:SCORE:DEPTH:exact", of one of the legal moves, added to
+ * analysis (where it must not be yet). */
+static gboolean read_entry (const char *entry, const Analysis *legal, Analysis *analysis,
+                            GError **error)
+{
+  g_auto (GStrv) fields = g_strsplit (entry, ":", 0);
+  guint n = g_strv_length (fields);
+  int square = BOARD_NO_MOVE;
+  gint64 score;
+  guint64 depth;
+
+  if ((n != 3 && n != 4) || (n == 4 && strcmp (fields[3], "exact") != 0))
+    return bad_line (error, "“%s” is not MOVE:SCORE:DEPTH with an optional :exact", entry);
+  if (strlen (fields[0]) != 2 || notation_parse_square (fields[0], 2, &square).error
+      || !analysis_find (legal, square))
+    return bad_line (error, "“%s” is not a legal move of the board", fields[0]);
+  if (analysis_find (analysis, square))
+    return bad_line (error, "%s is listed twice", fields[0]);
+  /* As written: no '+', which GLib would take. */
+  if (fields[1][0] == '+' || !g_ascii_string_to_signed (fields[1], 10, -64, 64, &score, NULL))
+    return bad_line (error, "the score “%s” is not a number from -64 to 64", fields[1]);
+  if (!g_ascii_string_to_unsigned (fields[2], 10, 1, SEARCH_MAX_PLY, &depth, NULL))
+    return bad_line (error, "the depth “%s” is not a number from 1 to %d", fields[2], SEARCH_MAX_PLY);
+  analysis->moves[analysis->count++] = (AnalysisMove) {
+    .move = square, .score = (int) score, .depth = (int) depth, .exact = n == 4,
+  };
+  return TRUE;
+}
+
+/* The moves of legal that analysis lacks, added to it without a score. */
+static void add_unscored (const Analysis *legal, Analysis *analysis)
+{
+  for (int i = 0; i < legal->count; i++)
+    if (!analysis_find (analysis, legal->moves[i].move))
+      analysis->moves[analysis->count++] = legal->moves[i];
+}
+
+gboolean verso_analysis_store_read (VersoAnalysisStore *store, const char *line, GError **error)
+{
+  g_autofree Analysis *legal = g_new0 (Analysis, 1);
+  g_autofree Analysis *analysis = g_new0 (Analysis, 1);
+  const char *end = strchr (line, ';');
+  g_auto (GStrv) entries = NULL;
+  Position position;
+
+  g_return_val_if_fail (store && line, FALSE);
+  if (!end || !end[1])
+    return bad_line (error, "no move after the board");
+  if (!read_board (line, (size_t) (end - line), &position, error))
+    return FALSE;
+  if (!unscored_moves (&position.board, legal))
+    return bad_line (error, "the game is over on the board: it has no move to score");
+  entries = g_strsplit (end + 1, ";", 0);
+  for (guint i = 0; entries[i]; i++)
+    if (!read_entry (entries[i], legal, analysis, error)) {
+      g_prefix_error (error, "entry %u: ", i + 1);
+      return FALSE;
+    }
+  /* In the order written, which orders equal scores as the store did. */
+  add_unscored (legal, analysis);
+  verso_analysis_store_merge (store, &position.board, analysis);
+  return TRUE;
 }

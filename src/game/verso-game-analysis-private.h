@@ -65,6 +65,7 @@ typedef struct _VersoGameAnalysis {
   guint review_done, review_total;
   VersoGameReviewProgress review_progress;
   gpointer review_progress_data;
+  gboolean reviewed;            /* verso_game_get_reviewed; kept with the session */
   gboolean test;                /* verso_game_set_analysis_limits: every job has test_limits */
   JobLimits test_limits;
 } VersoGameAnalysis;

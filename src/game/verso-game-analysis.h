@@ -105,5 +105,8 @@ void verso_game_review_async (VersoGame *game, VersoGameReviewProgress progress,
                               gpointer progress_data, GCancellable *cancellable,
                               GAsyncReadyCallback callback, gpointer user_data);
 gboolean verso_game_review_finish (VersoGame *game, GAsyncResult *result, GError **error);
+/* Whether a review of the game was started (kept in the saved session): its computer's moves
+ * were scored for grading as well as the people's. */
+gboolean verso_game_get_reviewed (VersoGame *game);
 
 G_END_DECLS

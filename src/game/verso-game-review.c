@@ -96,6 +96,7 @@ void verso_game_review_async (VersoGame *self, VersoGameReviewProgress progress,
     return;
 
   a->review_task = g_steal_pointer (&task);
+  a->reviewed = TRUE;
   a->review_total = verso_record_get_length (self->record);
   a->review_done = a->review_total - queue_review_jobs (self);
   a->review_progress = progress;
@@ -118,4 +119,10 @@ gboolean verso_game_review_finish (VersoGame *self, GAsyncResult *result, GError
 {
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
   return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+gboolean verso_game_get_reviewed (VersoGame *self)
+{
+  g_return_val_if_fail (VERSO_IS_GAME (self), FALSE);
+  return self->analysis->reviewed;
 }

@@ -1,7 +1,9 @@
 /* verso-game-session.c: the saved session, the game the window shows kept between runs as a key
  * file: players, levels, rules, the start and every move (those to redo too), the position
- * shown, the document's file, whether it is a record of its players and their details; read back
- * strictly, with a message naming what was wrong. */
+ * shown, the document's file, whether it is a record of its players and their details, and the
+ * analysis of the record's positions (its scores, grades and graph); read back strictly, with a
+ * message naming what was wrong. */
+#include "verso-game-analysis-private.h"
 #include "verso-game-text.h"
 
 #include <errno.h>
@@ -11,6 +13,11 @@
 
 #define SAVE_GROUP "Verso Game"
 #define SAVE_VERSION 1
+/* The analysis (issue 33), written after SAVE_GROUP: Reviewed (verso_game_get_reviewed) when
+ * true, and keys Position1 .. PositionN, one line of verso_analysis_store_write each. A file
+ * without it was saved before, or without scores. */
+#define ANALYSIS_GROUP "Verso Analysis"
+#define ANALYSIS_KEY "Position"
 
 static const char *const player_names[] = { "human", "computer" };
 /* The keys of a record's details (issue 33), indexed by VersoDetail; written when it has them. */
@@ -24,6 +31,24 @@ static const char *const detail_keys[VERSO_N_DETAILS] = {
 };
 /* The session's names of the Rules of rules.h. */
 static const char *const rules_names[] = { "standard", "reverse" };
+
+/* The store's analysis of the start and of every position of the record's line (not the rest of
+ * the store: the file stays small), those without a score left out. */
+static void save_analysis (VersoGame *self, GKeyFile *file)
+{
+  guint length = verso_record_get_length (self->record), n = 0;
+
+  for (guint ply = 0; ply <= length; ply++) {
+    const Position *position = verso_record_get_position (self->record, ply);
+    g_autofree char *line = verso_analysis_store_write (self->analysis->store, position);
+    g_autofree char *key = NULL;
+
+    if (!line)
+      continue;
+    key = g_strdup_printf (ANALYSIS_KEY "%u", ++n);
+    g_key_file_set_value (file, ANALYSIS_GROUP, key, line);
+  }
+}
 
 gboolean verso_game_save (VersoGame *self, const char *path, GError **error)
 {
@@ -63,6 +88,10 @@ gboolean verso_game_save (VersoGame *self, const char *path, GError **error)
   for (guint i = 0; i < VERSO_N_DETAILS; i++)
     if (self->details[i])
       g_key_file_set_string (file, SAVE_GROUP, detail_keys[i], self->details[i]);
+  /* Written only when true: a game without it was never reviewed. */
+  if (self->analysis->reviewed)
+    g_key_file_set_boolean (file, ANALYSIS_GROUP, "Reviewed", TRUE);
+  save_analysis (self, file);
 
   dir = g_path_get_dirname (path);
   if (g_mkdir_with_parents (dir, 0700) != 0) {
@@ -288,6 +317,104 @@ static VersoRecord *parse_record (const char *start, const char *moves, GError *
   return record;
 }
 
+/* The Reviewed key's value, true or false. */
+static gboolean parse_reviewed (GKeyFile *file, gboolean *reviewed, GError **error)
+{
+  g_autofree char *value = g_key_file_get_value (file, ANALYSIS_GROUP, "Reviewed", error);
+
+  if (!value)
+    return FALSE;
+  if (strcmp (value, "true") != 0 && strcmp (value, "false") != 0) {
+    g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE,
+                 "Reviewed is not true or false: “%s”", value);
+    return FALSE;
+  }
+  *reviewed = strcmp (value, "true") == 0;
+  return TRUE;
+}
+
+/* The saved analysis in a store of its own, or NULL and an error naming the key at fault: every
+ * key of the group is Reviewed, or Position and a number with a line of
+ * verso_analysis_store_read. */
+static VersoAnalysisStore *parse_analysis (GKeyFile *file, gboolean *reviewed, GError **error)
+{
+  g_autoptr (VersoAnalysisStore) store = verso_analysis_store_new ();
+  g_auto (GStrv) keys = NULL;
+
+  *reviewed = FALSE;
+  if (!g_key_file_has_group (file, ANALYSIS_GROUP))
+    return g_steal_pointer (&store);
+  keys = g_key_file_get_keys (file, ANALYSIS_GROUP, NULL, error);
+  for (guint i = 0; keys && keys[i]; i++) {
+    const char *number = keys[i] + strlen (ANALYSIS_KEY);
+    g_autofree char *line = NULL;
+
+    if (strcmp (keys[i], "Reviewed") == 0) {
+      if (!parse_reviewed (file, reviewed, error))
+        return NULL;
+      continue;
+    }
+    if (!g_str_has_prefix (keys[i], ANALYSIS_KEY) || !*number
+        || strspn (number, "0123456789") != strlen (number)) {
+      g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE,
+                   "%s is not a key of the analysis", keys[i]);
+      return NULL;
+    }
+    if (!(line = g_key_file_get_value (file, ANALYSIS_GROUP, keys[i], error))
+        || !verso_analysis_store_read (store, line, error)) {
+      g_prefix_error (error, "%s: ", keys[i]);
+      return NULL;
+    }
+  }
+  return keys ? g_steal_pointer (&store) : NULL;
+}
+
+/* The analysis of the file, if it has one, into the game's store. A damaged analysis is dropped
+ * whole and the game kept: the moves are what the person made, and the scores can be found
+ * again. The message names the key and what was wrong with it. */
+static void load_analysis (VersoGame *game, GKeyFile *file, const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean reviewed;
+  VersoAnalysisStore *store = parse_analysis (file, &reviewed, &error);
+
+  if (!store) {
+    g_message ("The analysis of the saved game %s is dropped: [%s] %s", path, ANALYSIS_GROUP,
+               error->message);
+    return;
+  }
+  verso_analysis_store_free (game->analysis->store);
+  game->analysis->store = store;
+  game->analysis->reviewed = reviewed;
+}
+
+/* The key file at path. When its text does not read as one, its part before the analysis is
+ * tried alone (*analysis_dropped is set then): a damaged analysis, written last, costs no game. */
+static gboolean load_key_file (GKeyFile *file, const char *path, gboolean *analysis_dropped,
+                               GError **error)
+{
+  g_autofree char *text = NULL;
+  g_autoptr (GError) local_error = NULL;
+  const char *analysis;
+  gsize length;
+
+  *analysis_dropped = FALSE;
+  if (!g_file_get_contents (path, &text, &length, error))
+    return FALSE;
+  if (g_key_file_load_from_data (file, text, length, G_KEY_FILE_NONE, &local_error))
+    return TRUE;
+  analysis = g_strstr_len (text, (gssize) length, "\n[" ANALYSIS_GROUP "]\n");
+  if (analysis && g_key_file_load_from_data (file, text, (gsize) (analysis - text) + 1,
+                                             G_KEY_FILE_NONE, NULL)) {
+    g_message ("The analysis of the saved game %s is dropped: %s", path, local_error->message);
+    *analysis_dropped = TRUE;
+    return TRUE;
+  }
+  g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, _("Not a saved game: %s"),
+               local_error->message);
+  return FALSE;
+}
+
 static void free_details (char *details[VERSO_N_DETAILS])
 {
   for (guint i = 0; i < VERSO_N_DETAILS; i++)
@@ -307,19 +434,14 @@ VersoGame *verso_game_load (const char *path, GError **error)
   Rules rules;
   guint given;
   int version, shown;
-  gboolean paused, modified = FALSE, is_record = FALSE;
+  gboolean paused, modified = FALSE, is_record = FALSE, analysis_dropped;
   char *details[VERSO_N_DETAILS] = { NULL };
   VersoGame *game;
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  if (!g_key_file_load_from_file (file, path, G_KEY_FILE_NONE, &local_error)) {
-    if (local_error->domain == G_FILE_ERROR)
-      g_propagate_error (error, g_steal_pointer (&local_error));
-    else
-      g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, _("Not a saved game: %s"), local_error->message);
+  if (!load_key_file (file, path, &analysis_dropped, error))
     return NULL;
-  }
   if (!g_key_file_has_group (file, SAVE_GROUP)) {
     g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, _("Not a saved game: no [%s] section"), SAVE_GROUP);
     return NULL;
@@ -387,6 +509,8 @@ VersoGame *verso_game_load (const char *path, GError **error)
   for (guint i = 0; i < VERSO_N_DETAILS; i++)
     game->details[i] = is_record ? g_steal_pointer (&details[i]) : NULL;
   free_details (details);
+  if (!analysis_dropped)
+    load_analysis (game, file, path);
   return game;
 }
 

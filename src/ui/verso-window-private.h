@@ -104,6 +104,8 @@ struct _VersoWindow {
 
   /* The coach and the review of the whole game, Analyse Game (verso-window-review.c). */
   GCancellable *review_cancellable; /* the review under way, NULL when none */
+  /* The session saved again for new scores (verso-window-session.c), waiting; 0 when none. */
+  guint scores_save_source;
 
   /* The computer against itself (verso-window-status.c, -actions.c), and the statistics of games
    * against the computer (verso-window-game-over.c). */
@@ -175,8 +177,13 @@ void verso_window_update_move_delay (VersoWindow *self);
 void verso_window_settings_init (VersoWindow *self);
 
 /* verso-window-session.c: the game in progress, kept between sessions. */
-VersoGame *verso_window_restore_game (VersoWindow *self);
+/* Shows the saved game; FALSE when there is none to show (a toast says why when it could not be
+ * read). */
+gboolean verso_window_restore_game (VersoWindow *self);
 void verso_window_save_game (VersoWindow *self);
+/* Saves the session again, at most once a second, as the game's scores are found. */
+void verso_window_session_watch_game (VersoWindow *self);
+void verso_window_session_dispose (VersoWindow *self);
 
 /* verso-window-stall-probe.c */
 void verso_window_update_stall_probe (VersoWindow *self);

@@ -62,6 +62,8 @@ static void review_ready (GObject *source, GAsyncResult *result, gpointer user_d
     g_clear_object (&self->review_cancellable);
     verso_move_list_set_analysis_progress (VERSO_MOVE_LIST (self->move_list), 0, 0);
     verso_window_update_stall_probe (self);
+    /* What the review found is kept at once, not a second later. */
+    verso_window_save_game (self);
     if (done) {
       adw_flap_set_reveal_flap (self->flap, TRUE);
     } else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED)) {

@@ -1,13 +1,18 @@
-/* verso-window-session.c: the game in progress kept across sessions: saved after every change,
- * restored at start, and what to do when the saved file cannot be read. */
+/* verso-window-session.c: the game in progress kept across sessions: saved after every change
+ * of the game and, at most once a second, of its scores; restored at start with its scores, and
+ * what to do when the saved file cannot be read. */
 #include "verso-window-private.h"
 
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
 #include "verso-dialog.h"
+#include "verso-move-list.h"
 
 #define SAVE_FILE_NAME "game.ini"
+/* Scores come in bursts (live scores refine several times a second, a review scores a move after
+ * another): the session is saved at most this often for them. */
+#define SCORES_SAVE_INTERVAL_MS 1000
 
 static char *save_path (void)
 {
@@ -34,7 +39,7 @@ static void on_unreadable_save_details (AdwToast *toast, VersoWindow *self)
   verso_dialog_present (GTK_WINDOW (dialog), GTK_WINDOW (self));
 }
 
-VersoGame *verso_window_restore_game (VersoWindow *self)
+gboolean verso_window_restore_game (VersoWindow *self)
 {
   g_autofree char *path = save_path ();
   g_autofree char *set_aside = NULL;
@@ -43,10 +48,15 @@ VersoGame *verso_window_restore_game (VersoWindow *self)
   AdwToast *toast;
 
   /* A finished game played here is over with; a record is reviewed, at its end too. */
-  if (game)
-    return verso_game_is_over (game) && !verso_game_is_record (game) ? NULL : g_steal_pointer (&game);
+  if (game && (!verso_game_is_over (game) || verso_game_is_record (game))) {
+    verso_window_set_game (self, game);
+    /* As after Analyse Game (verso-window-review.c), the computer's moves show their grades. */
+    if (verso_game_get_reviewed (game))
+      verso_move_list_set_grade_computer (VERSO_MOVE_LIST (self->move_list), TRUE);
+    return TRUE;
+  }
   if (!error)
-    return NULL;
+    return FALSE;
   g_message ("Cannot restore the saved game %s: %s", path, error->message);
   /* Translators: a toast, kept short: its Details button shows where the file is. */
   toast = adw_toast_new (_("The saved game could not be read"));
@@ -57,7 +67,7 @@ VersoGame *verso_window_restore_game (VersoWindow *self)
   g_object_set_data_full (G_OBJECT (toast), "path", g_steal_pointer (&path), g_free);
   g_signal_connect_object (toast, "button-clicked", G_CALLBACK (on_unreadable_save_details), self, 0);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
-  return NULL;
+  return FALSE;
 }
 
 void verso_window_save_game (VersoWindow *self)
@@ -65,10 +75,41 @@ void verso_window_save_game (VersoWindow *self)
   g_autofree char *path = save_path ();
   g_autoptr (GError) error = NULL;
 
+  /* What a save for the scores would write is written now. */
+  g_clear_handle_id (&self->scores_save_source, g_source_remove);
+
   if (verso_game_is_over (self->game) && !verso_game_is_record (self->game)) {
     g_unlink (path);
     return;
   }
   if (!verso_game_save (self->game, path, &error))
     g_warning ("Cannot save the game to %s: %s", path, error->message);
+}
+
+static gboolean save_scores (gpointer user_data)
+{
+  VersoWindow *self = user_data;
+
+  self->scores_save_source = 0;
+  verso_window_save_game (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The game's analysis changed (scores found by the coach, Analyse Game, live scores or a hint):
+ * saved within a second, with whatever else comes meanwhile. */
+static void on_scores_found (VersoWindow *self)
+{
+  if (!self->scores_save_source)
+    self->scores_save_source = g_timeout_add (SCORES_SAVE_INTERVAL_MS, save_scores, self);
+}
+
+void verso_window_session_watch_game (VersoWindow *self)
+{
+  g_signal_connect_swapped (self->game, "move-scored", G_CALLBACK (on_scores_found), self);
+  g_signal_connect_swapped (self->game, "scores-changed", G_CALLBACK (on_scores_found), self);
+}
+
+void verso_window_session_dispose (VersoWindow *self)
+{
+  g_clear_handle_id (&self->scores_save_source, g_source_remove);
 }

@@ -254,6 +254,7 @@ void verso_window_set_game (VersoWindow *self, VersoGame *game)
   verso_window_notices_watch_game (self);
   verso_window_game_over_watch_game (self);
   verso_window_files_watch_game (self);
+  verso_window_session_watch_game (self);
   verso_board_view_set_game (self->board_view, game);
   verso_move_list_set_game (VERSO_MOVE_LIST (self->move_list), game);
   verso_eval_graph_set_game (VERSO_EVAL_GRAPH (self->eval_graph), game);
@@ -311,6 +312,7 @@ static void verso_window_dispose (GObject *object)
   verso_window_cancel_hint (self);
   verso_window_stop_review (self);
   verso_window_files_dispose (self);
+  verso_window_session_dispose (self);
   g_clear_handle_id (&self->stall_probe, g_source_remove);
   g_clear_weak_pointer (&self->game_over_dialog);
   g_clear_handle_id (&self->notice_timeout, g_source_remove);
@@ -400,8 +402,6 @@ static void verso_window_class_init (VersoWindowClass *klass)
 
 static void verso_window_init (VersoWindow *self)
 {
-  g_autoptr (VersoGame) game = NULL;
-
   gtk_widget_init_template (GTK_WIDGET (self));
   /* F9 and the Moves toggles (in the header bar, or in the bar under the board of a narrow
    * window) show and hide the move list; the flap hides it by itself when it folds in a narrow
@@ -431,10 +431,7 @@ static void verso_window_init (VersoWindow *self)
   g_settings_bind (self->settings, "board-theme", self->eval_graph, "theme", G_SETTINGS_BIND_GET);
   verso_window_review_init (self);
 
-  game = verso_window_restore_game (self);
-  if (game)
-    verso_window_set_game (self, game);
-  else
+  if (!verso_window_restore_game (self))
     verso_window_start_new_game (self);
   g_signal_connect (self, "notify::is-active", G_CALLBACK (on_active_changed), NULL);
   verso_window_files_init (self);

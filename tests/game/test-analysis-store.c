@@ -1,9 +1,12 @@
 /* test-analysis-store.c: the game's one analysis per position (verso-analysis-store.c): the replace
  * rule move by move (exact beats an estimate, then deeper beats shallower, never the reverse), the
- * order and summary of what it keeps, and its key (the discs and the side to move). */
-#include <glib.h>
+ * order and summary of what it keeps, its key (the discs and the side to move), and its lines of
+ * text for the saved session, written, read back and refused when damaged. */
+#include <gio/gio.h>
+#include <string.h>
 
 #include "check-glib.h"
+#include "notation.h"
 #include "verso-analysis-store.h"
 
 /* The start position after f5: three legal moves for white (d6, f6, f4). */
@@ -167,6 +170,156 @@ static void test_positions_are_apart (void)
   CHECK_CMP_UINT (verso_analysis_store_size (store), ==, 2);
 }
 
+/* White to move after f5. */
+static Position position_after_f5 (void)
+{
+  return (Position) { after_f5 (), POSITION_WHITE };
+}
+
+/* A line of the store's analysis of position, read into a new store, is the same analysis: every
+ * move's score, depth and exactness, in the same order; the position's side is in the line. */
+static void test_line_round_trip (void)
+{
+  g_autoptr (VersoAnalysisStore) store = verso_analysis_store_new ();
+  g_autoptr (VersoAnalysisStore) read = verso_analysis_store_new ();
+  g_autoptr (GError) error = NULL;
+  Position position = position_after_f5 ();
+  Analysis analysis = analysis_of (&position.board, (int[]) { -3, 64, -64 }, (int[]) { 8, 58, 12 },
+                                   (bool[]) { false, true, false });
+  const Analysis *kept, *back;
+  g_autofree char *line = NULL;
+  g_autofree char *again = NULL;
+  char board[NOTATION_BOARD_SIZE];
+
+  CHECK (verso_analysis_store_write (store, &position) == NULL);
+  CHECK (verso_analysis_store_merge (store, &position.board, &analysis));
+  line = verso_analysis_store_write (store, &position);
+  REQUIRE (line != NULL);
+  notation_format_board (&position, board);
+  CHECK (g_str_has_prefix (line, board));
+  /* Best first: the exact +64, then -3, then -64. */
+  {
+    char squares[3][3];
+    g_autofree char *expected = NULL;
+
+    for (int k = 0; k < 3; k++)
+      notation_format_square (analysis.moves[k].move, squares[k]);
+    expected = g_strdup_printf ("%s;%s:64:58:exact;%s:-3:8;%s:-64:12", board, squares[1], squares[0],
+                                squares[2]);
+    CHECK_CMP_STR (line, ==, expected);
+  }
+  CHECK (verso_analysis_store_read (read, line, &error));
+  CHECK_NO_ERROR (error);
+  kept = verso_analysis_store_lookup (store, &position.board);
+  back = verso_analysis_store_lookup (read, &position.board);
+  REQUIRE (back != NULL);
+  CHECK_CMP_INT (back->count, ==, kept->count);
+  for (int i = 0; i < kept->count; i++) {
+    CHECK_CMP_INT (back->moves[i].move, ==, kept->moves[i].move);
+    CHECK_CMP_INT (back->moves[i].score, ==, kept->moves[i].score);
+    CHECK_CMP_INT (back->moves[i].depth, ==, kept->moves[i].depth);
+    CHECK (back->moves[i].exact == kept->moves[i].exact);
+  }
+  CHECK_CMP_INT (back->depth, ==, 8);
+  again = verso_analysis_store_write (read, &position);
+  CHECK_CMP_STR (again, ==, line);
+}
+
+/* Moves without a score are left out and come back without one; a line read never makes a
+ * stored score worse (the replace rule); a pass is written PA. */
+static void test_line_keeps_what_is_known (void)
+{
+  g_autoptr (VersoAnalysisStore) store = verso_analysis_store_new ();
+  g_autoptr (GError) error = NULL;
+  Position position = position_after_f5 ();
+  Analysis partial = analysis_of (&position.board, (int[]) { 0, 5, 0 }, (int[]) { 0, 9, 0 }, inexact);
+  Analysis deeper = analysis_of (&position.board, (int[]) { 1, 2, 3 }, (int[]) { 12, 12, 12 }, inexact);
+  /* Black to move without a move, white with one: a pass. */
+  Position pass = { { UINT64_C (1) << 1, UINT64_C (1) << 0 }, POSITION_WHITE };
+  Analysis passing = { .count = 1, .moves = { { .move = BOARD_PASS, .score = -3, .depth = 2 } } };
+  g_autofree char *line = NULL;
+  g_autofree char *pass_line = NULL;
+  g_autofree char *expected = NULL;
+  char square[3];
+
+  CHECK (verso_analysis_store_merge (store, &position.board, &partial));
+  line = verso_analysis_store_write (store, &position);
+  REQUIRE (line != NULL);
+  notation_format_square (partial.moves[1].move, square);
+  expected = g_strdup_printf (" O;%s:5:9", square);
+  CHECK (g_str_has_suffix (line, expected), "%s", line);
+  CHECK (verso_analysis_store_merge (store, &position.board, &deeper));
+  CHECK (verso_analysis_store_read (store, line, &error));
+  CHECK_NO_ERROR (error);
+  CHECK_CMP_INT (stored_move (store, &position.board, 1)->depth, ==, 12);
+  CHECK_CMP_INT (stored_move (store, &position.board, 1)->score, ==, 2);
+
+  REQUIRE (board_legal_moves (&pass.board) == 0);
+  CHECK (verso_analysis_store_merge (store, &pass.board, &passing));
+  pass_line = verso_analysis_store_write (store, &pass);
+  REQUIRE (pass_line != NULL);
+  CHECK (g_str_has_suffix (pass_line, ";PA:-3:2"));
+  g_clear_pointer (&store, verso_analysis_store_free);
+  store = verso_analysis_store_new ();
+  CHECK (verso_analysis_store_read (store, line, &error));
+  CHECK (verso_analysis_store_read (store, pass_line, &error));
+  CHECK_NO_ERROR (error);
+  CHECK_CMP_UINT (verso_analysis_store_size (store), ==, 2);
+  CHECK_CMP_INT (stored_move (store, &position.board, 0)->depth, ==, 0);
+  CHECK_CMP_INT (stored_move (store, &position.board, 1)->score, ==, 5);
+  CHECK_CMP_INT (verso_analysis_store_lookup (store, &pass.board)->moves[0].score, ==, -3);
+}
+
+/* A damaged line is refused whole, saying what was wrong and where; the store is unchanged. */
+static void test_damaged_lines_are_refused (void)
+{
+  g_autoptr (VersoAnalysisStore) store = verso_analysis_store_new ();
+  Position position = position_after_f5 ();
+  char board[NOTATION_BOARD_SIZE];
+  static const struct {
+    const char *entries;
+    const char *message;
+  } damaged[] = {
+    { "", "no move after the board" },
+    { ";", "no move after the board" },
+    { ";;d6:1:9", "entry 1: “” is not MOVE:SCORE:DEPTH with an optional :exact" },
+    { ";d6:1:9;", "entry 2: “” is not MOVE:SCORE:DEPTH with an optional :exact" },
+    { ";d6:1", "entry 1: “d6:1” is not MOVE:SCORE:DEPTH with an optional :exact" },
+    { ";d6:1:9:deep", "entry 1: “d6:1:9:deep” is not MOVE:SCORE:DEPTH with an optional :exact" },
+    { ";d6:1:9;a1:2:9", "entry 2: “a1” is not a legal move of the board" },
+    { ";PA:1:9", "entry 1: “PA” is not a legal move of the board" },
+    { ";d6x:1:9", "entry 1: “d6x” is not a legal move of the board" },
+    { ";d6:1:9;D6:2:9", "entry 2: D6 is listed twice" },
+    { ";d6:65:9", "entry 1: the score “65” is not a number from -64 to 64" },
+    { ";d6:+1:9", "entry 1: the score “+1” is not a number from -64 to 64" },
+    { ";d6:1:0", "entry 1: the depth “0” is not a number from 1 to 64" },
+    { ";d6:1: 9", "entry 1: the depth “ 9” is not a number from 1 to 64" },
+  };
+
+  notation_format_board (&position, board);
+  for (guint i = 0; i < G_N_ELEMENTS (damaged); i++) {
+    g_autofree char *line = g_strconcat (board, damaged[i].entries, NULL);
+    g_autoptr (GError) error = NULL;
+
+    CHECK (!verso_analysis_store_read (store, line, &error), "%s", line);
+    CHECK_ERROR (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+    if (error)
+      CHECK_CMP_STR (error->message, ==, damaged[i].message);
+  }
+  {
+    g_autoptr (GError) error = NULL;
+    CHECK (!verso_analysis_store_read (store, "XO-;d6:1:9", &error));
+    CHECK (error && g_str_has_prefix (error->message, "the board: "));
+  }
+  {
+    /* The end of a game: a full board has no move to score. */
+    g_autoptr (GError) error = NULL;
+    CHECK (!verso_analysis_store_read (store, "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX X;PA:0:1", &error));
+    CHECK (error && strstr (error->message, "the game is over") != NULL);
+  }
+  CHECK_CMP_UINT (verso_analysis_store_size (store), ==, 0);
+}
+
 int main (int argc, char **argv)
 {
   check_glib_init ();
@@ -177,5 +330,8 @@ int main (int argc, char **argv)
              test_exact_replaces_estimates_never_the_reverse);
   check_run ("/analysis-store/improves-rule", test_improves_rule);
   check_run ("/analysis-store/positions-are-apart", test_positions_are_apart);
+  check_run ("/analysis-store/line-round-trip", test_line_round_trip);
+  check_run ("/analysis-store/line-keeps-what-is-known", test_line_keeps_what_is_known);
+  check_run ("/analysis-store/damaged-lines-are-refused", test_damaged_lines_are_refused);
   return check_finish ();
 }

@@ -2,7 +2,8 @@
 """The coach and Analyse Game in the real window, read through the AT-SPI bus as a screen reader
 would: a person's bad move against the computer gets its grade in the move list (the discs it
 loses are checked by a small exact solver here); Analyse Game grades every move of a 60-move game,
-and its Cancel stops it at once and leaves the window responsive. Reuses verso_ui_test's helpers.
+and its Cancel stops it at once and leaves the window responsive; killed (SIGKILL) right after,
+the window restarts with every grade and the summary back. Reuses verso_ui_test's helpers.
 Run inside dbus-run-session. Usage: test-coach-window.py VERSO SCHEMA_DIR"""
 
 import os
@@ -102,7 +103,8 @@ def disc_counts(board):
 
 
 def start(env, path):
-    return atspi_game.start(env, [path], board_description, 'the board to appear')
+    """The game with the file at path open, or (None) the saved session."""
+    return atspi_game.start(env, [path] if path else [], board_description, 'the board to appear')
 
 
 def play_with_keyboard(env, square):
@@ -190,6 +192,29 @@ def test_analyse_game(env, home):
     for name in names:
         check_grade(name)
     print('Analyse Game graded all 60 moves in %.1f s (%s)' % (seconds, names[-1]), flush=True)
+    test_grades_survive_a_kill(env, app, names)
+
+
+def summary():
+    """The coach's summary in the move list: a label per colour of a record, 'Black: ...' first."""
+    return [name for role, name, node in accessibles() if role == Atspi.Role.LABEL and name.startswith('Black: ')]
+
+
+def test_grades_survive_a_kill(env, app, names):
+    """Killed (SIGKILL) as soon as the analysis ends, the window restarts with the game, every
+    grade and the coach's summary as they were, from its session, without analysing again."""
+    before = summary()
+    if not before:
+        fail('no coach summary after Analyse Game')
+    app.kill()
+    app.wait()
+    app = start(env, None)
+    wait_until(lambda: len(move_names()) == 60, 'the 60 moves in the move list after a kill', 15)
+    wait_until(lambda: move_names() == names, 'the grades back after a kill (%s)' % move_names()[:3], 10)
+    if analysing():
+        fail('the restored game is being analysed again')
+    wait_until(lambda: summary() == before, 'the summary back after a kill: %s' % summary(), 10)
+    print('after a kill the 60 grades and the summary came back', flush=True)
     stop(app)
 
 

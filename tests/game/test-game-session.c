@@ -1,0 +1,299 @@
+/* test-game-session.c: the analysis kept with the saved session (verso-game-session.c): a
+ * reviewed game's move scores, grades and coach summaries come back ply by ply from its file,
+ * without a new search, and it is still known as reviewed; its save is quick (timed here); a damaged analysis is dropped with a
+ * message naming it while the game loads; a session saved before there was an analysis loads as
+ * before. Depths are small so valgrind can run it. */
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "check-glib.h"
+#include "random.h"
+#include "test-main-loop.h"
+#include "verso-game-analysis-private.h"
+
+/* A whole game between two people from the standard start, its moves drawn from seed. */
+static VersoGame *random_game (uint64_t seed)
+{
+  VersoGame *game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER);
+
+  while (!verso_game_is_over (game)) {
+    guint64 moves = verso_game_get_legal_moves (game);
+    int n = (int) (random_next (&seed) % (uint64_t) board_count (moves));
+    for (int i = 0; i < n; i++)
+      moves &= moves - 1;
+    CHECK (verso_game_play (game, __builtin_ctzll (moves), NULL));
+  }
+  return game;
+}
+
+typedef struct {
+  gboolean done;
+  gboolean ok;
+  guint first_done, total, progress_calls;
+} Review;
+
+static void review_progress (guint done, guint total, gpointer user_data)
+{
+  Review *review = user_data;
+
+  if (review->progress_calls++ == 0)
+    review->first_done = done;
+  review->total = total;
+}
+
+static void review_ready (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  Review *review = user_data;
+
+  review->ok = verso_game_review_finish (VERSO_GAME (source), result, NULL);
+  review->done = TRUE;
+}
+
+static gboolean review_done (gpointer data)
+{
+  return ((Review *) data)->done;
+}
+
+/* Analyse Game on game, to its end; the review's first progress says how many positions it
+ * found analysed already. */
+static Review review_game (VersoGame *game)
+{
+  Review review = { 0 };
+
+  /* Small depths; exact from 10 empties, so the last moves' scores are exact. */
+  verso_game_set_analysis_limits (game, 2, 10, 0);
+  verso_game_review_async (game, review_progress, &review, NULL, review_ready, &review);
+  CHECK (wait_for (review_done, &review, 120));
+  CHECK (review.ok);
+  return review;
+}
+
+static char *temp_path (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("verso-session-XXXXXX", &error);
+
+  CHECK_NO_ERROR (error);
+  return g_build_filename (dir, "game.ini", NULL);
+}
+
+static void remove_path (const char *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* Every move's score and grade, and both colours' summaries, are the same in the two games;
+ * returns the moves with a score and counts the exact ones. */
+static guint check_same_scores (VersoGame *game, VersoGame *loaded, guint *exact)
+{
+  guint known = 0;
+
+  REQUIRE (verso_game_get_length (loaded) == verso_game_get_length (game));
+  *exact = 0;
+  for (guint ply = 1; ply <= verso_game_get_length (game); ply++) {
+    VersoMoveScore a = verso_game_get_move_score (game, ply);
+    VersoMoveScore b = verso_game_get_move_score (loaded, ply);
+
+    CHECK (a.known == b.known, "ply %u", ply);
+    CHECK (a.score == b.score && a.best_move == b.best_move && a.loss == b.loss, "ply %u", ply);
+    CHECK (a.grade == b.grade && a.exact == b.exact, "ply %u", ply);
+    CHECK (a.depth == b.depth && a.best_depth == b.best_depth, "ply %u", ply);
+    known += a.known;
+    *exact += a.exact;
+  }
+  for (VersoColor color = VERSO_COLOR_BLACK; color <= VERSO_COLOR_WHITE; color++) {
+    g_autofree char *summary = verso_game_describe_coach_summary (game, color);
+    g_autofree char *loaded_summary = verso_game_describe_coach_summary (loaded, color);
+
+    CHECK (summary != NULL);
+    CHECK_CMP_STR (loaded_summary, ==, summary);
+  }
+  return known;
+}
+
+/* A reviewed game saved and loaded into a new game: the same scores and grades ply by ply, and
+ * Analyse Game on it finds every position analysed (nothing is searched again). */
+static void test_analysis_survives_a_restart (void)
+{
+  g_autoptr (VersoGame) game = random_game (7);
+  g_autoptr (VersoGame) loaded = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = temp_path ();
+  g_autofree char *text = NULL;
+  guint length = verso_game_get_length (game), exact = 0;
+  gint64 slowest = 0, total = 0;
+  Review again;
+  const int saves = 5;
+
+  CHECK_CMP_UINT (length, >=, 55);
+  CHECK (!verso_game_get_reviewed (game));
+  review_game (game);
+  CHECK (verso_game_get_reviewed (game));
+  for (int i = 0; i < saves; i++) {
+    gint64 started = g_get_monotonic_time ();
+    CHECK (verso_game_save (game, path, &error));
+    CHECK_NO_ERROR (error);
+    started = g_get_monotonic_time () - started;
+    slowest = MAX (slowest, started);
+    total += started;
+  }
+  CHECK (g_file_get_contents (path, &text, NULL, NULL));
+  check_note ("saved a %u-move analysed game (%zu bytes) in %.2f ms on average, %.2f ms at most",
+              length, strlen (text), total / 1e3 / saves, slowest / 1e3);
+  CHECK (strstr (text, "\n[Verso Analysis]\nReviewed=true\nPosition1=") != NULL);
+
+  loaded = verso_game_load (path, &error);
+  CHECK_NO_ERROR (error);
+  REQUIRE (loaded != NULL);
+  CHECK_CMP_UINT (check_same_scores (game, loaded, &exact), ==, length);
+  CHECK_CMP_UINT (exact, >=, 5);
+  CHECK (verso_game_get_reviewed (loaded));
+
+  again = review_game (loaded);
+  CHECK_CMP_UINT (again.total, ==, length);
+  CHECK_CMP_UINT (again.first_done, ==, length);
+  remove_path (path);
+}
+
+/* A short game whose first two positions have an analysis in the store. */
+static VersoGame *analysed_opening (void)
+{
+  VersoGame *game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER);
+  const VersoRecord *record = verso_game_get_record (game);
+
+  for (guint ply = 0; ply < 2; ply++) {
+    const Board *board = &verso_record_get_position (record, ply)->board;
+    Analysis analysis = { 0 };
+
+    for (uint64_t legal = board_legal_moves (board); legal; legal &= legal - 1) {
+      AnalysisMove *move = &analysis.moves[analysis.count++];
+      *move = (AnalysisMove) { .move = __builtin_ctzll (legal), .score = analysis.count - 2, .depth = 6 };
+    }
+    CHECK (verso_analysis_store_merge (game->analysis->store, board, &analysis));
+    CHECK (verso_game_play (game, __builtin_ctzll (verso_game_get_legal_moves (game)), NULL));
+  }
+  /* Black to move: the computer, white, waits. */
+  verso_game_set_player (game, VERSO_COLOR_WHITE, VERSO_PLAYER_COMPUTER);
+  return game;
+}
+
+/* The saved text of game, with from (which it must hold) replaced by to. */
+static char *damaged_save (VersoGame *game, const char *path, const char *from, const char *to)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_auto (GStrv) parts = NULL;
+
+  CHECK (verso_game_save (game, path, &error));
+  CHECK_NO_ERROR (error);
+  CHECK (g_file_get_contents (path, &text, NULL, NULL));
+  REQUIRE (strstr (text, from) != NULL, "%s holds %s", text, from);
+  parts = g_strsplit (text, from, 2);
+  return g_strjoin (to, parts[0], parts[1], NULL);
+}
+
+/* Damage in the analysis part costs the analysis, never the game: the moves, the position shown
+ * and the players load, and a message names the key and what was wrong. */
+static void test_damaged_analysis_keeps_the_game (void)
+{
+  g_autoptr (VersoGame) game = analysed_opening ();
+  g_autofree char *path = temp_path ();
+  g_autofree char *moves = verso_game_get_transcript (game);
+  static const struct {
+    const char *from, *to, *message;
+  } damage[] = {
+    /* A value of the analysis: the key and the entry at fault are named. */
+    { ":6;", ":6x;", "*dropped: [Verso Analysis] Position1: entry * the depth “6x” is not*" },
+    { "Position2=", "Position2=X", "*dropped: [Verso Analysis] Position2: the board: *" },
+    { "Position2=", "Colour=3\nPosition2=", "*dropped: [Verso Analysis] Colour is not a key*" },
+    /* The analysis is no key file any more: the text before it is read alone. */
+    { "Position2=", "no equals sign\nPosition2=", "*dropped: *line*no equals sign*" },
+    { "Position2=", "Reviewed=yes\nPosition2=", "*dropped: [Verso Analysis] Reviewed is not true or false: “yes”*" },
+    { "Position2=", "Position2=\xff", "*dropped: [Verso Analysis] Position2: the board: *" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (damage); i++) {
+    g_autofree char *text = damaged_save (game, path, damage[i].from, damage[i].to);
+    g_autoptr (VersoGame) loaded = NULL;
+    g_autoptr (GError) error = NULL;
+    g_autofree char *loaded_moves = NULL;
+
+    CHECK (g_file_set_contents (path, text, -1, NULL));
+    check_expect_message ("Verso", G_LOG_LEVEL_MESSAGE, damage[i].message);
+    loaded = verso_game_load (path, &error);
+    CHECK_EXPECTED_MESSAGES ();
+    CHECK_NO_ERROR (error);
+    REQUIRE (loaded != NULL, "damage %u", i);
+    loaded_moves = verso_game_get_transcript (loaded);
+    CHECK_CMP_STR (loaded_moves, ==, moves);
+    CHECK_CMP_UINT (verso_game_get_ply (loaded), ==, 2);
+    CHECK_CMP_INT (verso_game_get_player (loaded, VERSO_COLOR_WHITE), ==, VERSO_PLAYER_COMPUTER);
+    CHECK (!verso_game_get_move_score (loaded, 1).known && !verso_game_get_move_score (loaded, 2).known);
+    verso_game_stop_computer (loaded);
+  }
+  /* Undamaged, the same file has both scores. */
+  {
+    g_autoptr (GError) error = NULL;
+    g_autofree char *text = damaged_save (game, path, "Position1=", "Position1=");
+    g_autoptr (VersoGame) loaded = verso_game_load (path, &error);
+
+    CHECK_NO_ERROR (error);
+    REQUIRE (loaded != NULL);
+    CHECK (verso_game_get_move_score (loaded, 1).known && verso_game_get_move_score (loaded, 2).known);
+    CHECK (!verso_game_get_reviewed (loaded));
+    CHECK (strstr (text, "Reviewed") == NULL);
+    verso_game_stop_computer (loaded);
+  }
+  /* Damage before the analysis is the game's: the file is refused as before. */
+  {
+    g_autofree char *text = damaged_save (game, path, "[Verso Analysis]", "no equals sign\n[Verso Analysis]");
+    g_autoptr (GError) error = NULL;
+    g_autoptr (VersoGame) loaded = NULL;
+
+    CHECK (g_file_set_contents (path, text, -1, NULL));
+    loaded = verso_game_load (path, &error);
+    CHECK (loaded == NULL);
+    CHECK_ERROR (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE);
+  }
+  remove_path (path);
+}
+
+/* A session saved before the analysis was kept loads as before, and one saved without any score
+ * has no analysis part. */
+static void test_old_session_loads (void)
+{
+  g_autofree char *path = temp_path ();
+  g_autofree char *old = g_strdup_printf ("[Verso Game]\nVersion=1\nBlack=human\nWhite=computer\n"
+                                          "Level=%s\nMoves=f5d6c3\nShown=3\n",
+                                          level_get (LEVEL_BEGINNER)->id);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (VersoGame) loaded = NULL;
+  g_autofree char *moves = NULL;
+  g_autofree char *saved = NULL;
+
+  CHECK (g_file_set_contents (path, old, -1, NULL));
+  loaded = verso_game_load (path, &error);
+  CHECK_NO_ERROR (error);
+  REQUIRE (loaded != NULL);
+  moves = verso_game_get_transcript (loaded);
+  CHECK_CMP_STR (moves, ==, "f5d6c3");
+  CHECK (!verso_game_get_move_score (loaded, 3).known);
+  CHECK (verso_game_save (loaded, path, &error));
+  CHECK (g_file_get_contents (path, &saved, NULL, NULL));
+  CHECK (strstr (saved, "[Verso Analysis]") == NULL);
+  verso_game_stop_computer (loaded);
+  remove_path (path);
+}
+
+int main (int argc, char **argv)
+{
+  check_glib_init ();
+  check_run ("/game-session/analysis-survives-a-restart", test_analysis_survives_a_restart);
+  check_run ("/game-session/damaged-analysis-keeps-the-game", test_damaged_analysis_keeps_the_game);
+  check_run ("/game-session/old-session-loads", test_old_session_loads);
+  return check_finish ();
+}
