@@ -103,7 +103,16 @@ static char *capitalised (const char *text)
   return g_strconcat (title, g_utf8_next_char (text), NULL);
 }
 
-/* Shows the grade of move ply beside its square, in its tooltip and in its accessible name,
+/* How a grade was found, as the status line says it of the scores on the board: "exact" when
+ * both scores are, else the depth of the shallower. */
+static char *found_how (const VersoMoveScore *score)
+{
+  if (score->exact)
+    return g_strdup (C_("scores", "exact"));
+  return g_strdup_printf (_("depth %d"), MIN (score->depth, score->best_depth));
+}
+
+/* Shows the grade of move ply beside its square, in its tooltip (with how it was found) and in its accessible name,
  * or only the move when it has none (not analysed, a pass, or a move the list does not grade). */
 static void update_grade (VersoMoveList *self, guint ply)
 {
@@ -135,6 +144,8 @@ static void update_grade (VersoMoveList *self, guint ply)
     g_autofree char *best = verso_format_score (mover_score + score.loss);
     g_autofree char *grade = capitalised (verso_grade_get_name (score.grade));
     g_autofree char *tooltip = NULL;
+    g_autofree char *how = NULL;
+    g_autofree char *tooltip_how = NULL;
     g_autofree char *mark = NULL;
 
     if (score.grade == VERSO_GRADE_BEST) {
@@ -162,7 +173,9 @@ static void update_grade (VersoMoveList *self, guint ply)
     gtk_label_set_text (GTK_LABEL (label), mark);
     gtk_widget_add_css_class (label, grade_classes[score.grade]);
     gtk_widget_set_visible (label, TRUE);
-    gtk_widget_set_tooltip_text (button, tooltip);
+    how = found_how (&score);
+    tooltip_how = g_strdup_printf ("%s · %s", tooltip, how);
+    gtk_widget_set_tooltip_text (button, tooltip_how);
   }
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, accessible, -1);
 }

@@ -14,8 +14,9 @@ import time
 # AT-SPI window tests (importing it ends the test with SKIP without the AT-SPI bindings).
 import verso_ui_test.atspi as atspi_game
 from verso_ui_test.atspi import Atspi, GLib, window, wait_until, stop, key  # noqa: F401
+from verso_ui_test.atspi import accessibles, move_names, board_description  # noqa: F401
 fail, BLACK, WHITE, EMPTY = window.fail, window.BLACK, window.WHITE, window.EMPTY
-MOVE_NAME = re.compile(r'^(\d+)\. (Black|White) ([a-h][1-8]|pass)(, .*)?$')
+MOVE_NAME = atspi_game.MOVE_NAME
 GRADE_NAME = re.compile(r'^, (good|inaccuracy|mistake|blunder), (\d+) discs? lost$')
 
 
@@ -65,30 +66,6 @@ def crafted_game():
 
 
 # --- the accessibility tree ---
-
-def accessibles():
-    """(role, name, node) of every accessible of the game (GTK leaves out hidden widgets), but
-    the board's squares: many, and not what this test reads."""
-    found = []
-    for node in atspi_game.walk(skip_role=Atspi.Role.TABLE_CELL):
-        try:
-            found.append((node.get_role(), node.get_name() or '', node))
-        except GLib.Error:
-            continue
-    return found
-
-
-def move_names():
-    """The accessible names of the move list's moves, by ply order of their numbers."""
-    names = [name for role, name, node in accessibles() if role == Atspi.Role.PUSH_BUTTON and MOVE_NAME.match(name)]
-    return sorted(names, key=lambda n: (int(MOVE_NAME.match(n).group(1)), MOVE_NAME.match(n).group(2) != 'Black'))
-
-
-def board_description():
-    for role, name, node in accessibles():
-        if role == Atspi.Role.TABLE and name == 'Board':
-            return node.get_description() or ''
-    return ''
 
 
 def wait_for_board(part, seconds=30):

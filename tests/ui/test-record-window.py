@@ -9,8 +9,6 @@ position kept. Reuses verso_ui_test's helpers. Run inside dbus-run-session.
 Usage: test-record-window.py VERSO SCHEMA_DIR"""
 
 import os
-import re
-import struct
 import subprocess
 import time
 
@@ -18,8 +16,8 @@ import time
 # AT-SPI window tests (importing it ends the test with SKIP without the AT-SPI bindings).
 import verso_ui_test.atspi as atspi_game
 from verso_ui_test.atspi import Atspi, GLib, window, wait_until, stop, key  # noqa: F401
+from verso_ui_test.atspi import accessibles, labels, move_names, button  # noqa: F401
 fail, BLACK, WHITE, EMPTY = window.fail, window.BLACK, window.WHITE, window.EMPTY
-MOVE_NAME = re.compile(r'^(\d+)\. (Black|White) ([a-h][1-8]|pass)(, .*)?$')
 WTHOR = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'data', 'WTH_2020.wtb')
 GAME_OVER_HEADINGS = {'You Win!', 'You Lose', 'Draw', 'Black Wins', 'White Wins'}
 
@@ -28,35 +26,6 @@ def record_ggf(moves):
     """The tournament game as a GGF between two named players: (text, final board)."""
     return window.played_ggf(moves, 'PC[Paris Open]DT[2020.05.16_14:00:00.CET]PB[Alice Martin]PW[Bob Chen]'
                                     'BR[2105]')
-
-
-def accessibles():
-    found = []
-    for node in atspi_game.walk(skip_role=Atspi.Role.TABLE_CELL):
-        try:
-            found.append((node.get_role(), atspi_game.name_of(node), node))
-        except GLib.Error:
-            continue
-    return found
-
-
-def labels():
-    """The texts shown: labels, and the status line (a label whose role is status)."""
-    return [name for role, name, node in accessibles() if role in (Atspi.Role.LABEL, Atspi.Role.STATUS_BAR)]
-
-
-def move_names():
-    return [name for role, name, node in accessibles() if role == Atspi.Role.PUSH_BUTTON and MOVE_NAME.match(name)]
-
-
-def button(label):
-    """The push button whose name is label, its mnemonic underscore aside, or None."""
-    for role, name, node in accessibles():
-        # A label with a mnemonic names its button as written and as shown ("_Reset… Reset…").
-        shown = name.replace('_', '')
-        if role == Atspi.Role.PUSH_BUTTON and (shown == label or shown.endswith(' ' + label)):
-            return node
-    return None
 
 
 def wait_for_label(text, seconds=20):

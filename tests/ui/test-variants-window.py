@@ -18,45 +18,11 @@ import time
 # AT-SPI window tests (importing it ends the test with SKIP without the AT-SPI bindings).
 import verso_ui_test.atspi as atspi_game
 from verso_ui_test.atspi import Atspi, GLib, window, wait_until, stop, key  # noqa: F401
+from verso_ui_test.atspi import accessibles, labels, move_names, board_description, button  # noqa: F401
 fail, BLACK, WHITE, EMPTY = window.fail, window.BLACK, window.WHITE, window.EMPTY
-MOVE_NAME = re.compile(r'^(\d+)\. (Black|White) ([a-h][1-8]|pass)(, .*)?$')
 
 
 # --- the accessibility tree ---
-
-def accessibles():
-    """(role, name, node) of every accessible of the game but the board's squares."""
-    found = []
-    for node in atspi_game.walk(skip_role=Atspi.Role.TABLE_CELL):
-        try:
-            found.append((node.get_role(), atspi_game.name_of(node), node))
-        except GLib.Error:
-            continue
-    return found
-
-
-def move_names():
-    return [name for role, name, node in accessibles() if role == Atspi.Role.PUSH_BUTTON and MOVE_NAME.match(name)]
-
-
-def labels():
-    return [name for role, name, node in accessibles() if role == Atspi.Role.LABEL]
-
-
-def board_description():
-    for role, name, node in accessibles():
-        if role == Atspi.Role.TABLE and name == 'Board':
-            return node.get_description() or ''
-    return ''
-
-
-def button(name):
-    """The push button named name, or None. A button whose label has a mnemonic is named by its
-    label as written and as shown ("_Reset… Reset…")."""
-    for role, found, node in accessibles():
-        if role == Atspi.Role.PUSH_BUTTON and (found == name or found.startswith('_') and found.endswith(' ' + name)):
-            return node
-    return None
 
 
 def press(node):

@@ -14,35 +14,15 @@ import time
 
 import verso_ui_test.atspi as atspi_game
 from verso_ui_test.atspi import Atspi, GLib, window, wait_until, stop, key  # noqa: F401
+from verso_ui_test.atspi import accessibles, labels, board_description  # noqa: F401
 fail = window.fail
-MOVE_NAME = re.compile(r'^(\d+)\. (Black|White) ([a-h][1-8]|pass)(, .*)?$')
+MOVE_NAME = atspi_game.MOVE_NAME
 BRANCH_NAME = re.compile(r'^(Main line|Variation): \d+\. (Black|White) ([a-h][1-8]|pass)$')
-
-
-def accessibles():
-    found = []
-    for node in atspi_game.walk(skip_role=Atspi.Role.TABLE_CELL):
-        try:
-            found.append((node.get_role(), atspi_game.name_of(node), node))
-        except GLib.Error:
-            continue
-    return found
 
 
 def buttons(pattern):
     return sorted(name for role, name, node in accessibles()
                   if role == Atspi.Role.PUSH_BUTTON and pattern.match(name))
-
-
-def labels():
-    return [name for role, name, node in accessibles() if role == Atspi.Role.LABEL]
-
-
-def board_description():
-    for role, name, node in accessibles():
-        if role == Atspi.Role.TABLE and name == 'Board':
-            return node.get_description() or ''
-    return ''
 
 
 def line():

@@ -7,6 +7,7 @@ when the AT-SPI bindings are not installed. `window` is verso_ui_test itself, wh
 
 import contextlib
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -146,3 +147,49 @@ def find(predicate):
         except GLib.Error:
             continue
     return None
+
+
+# --- what the tests read of the window ---
+
+MOVE_NAME = re.compile(r'^(\d+)\. (Black|White) ([a-h][1-8]|pass)(, .*)?$')
+
+
+def accessibles():
+    """(role, name, node) of every accessible of the game (GTK leaves out hidden widgets) but the
+    board's squares: many, and read through the board's description instead."""
+    found = []
+    for node in walk(skip_role=Atspi.Role.TABLE_CELL):
+        try:
+            found.append((node.get_role(), name_of(node), node))
+        except GLib.Error:
+            continue
+    return found
+
+
+def labels():
+    """The texts shown: labels, and the status line (a label whose role is status)."""
+    return [name for role, name, node in accessibles() if role in (Atspi.Role.LABEL, Atspi.Role.STATUS_BAR)]
+
+
+def move_names():
+    """The accessible names of the move list's moves, in the order of the record."""
+    names = [name for role, name, node in accessibles() if role == Atspi.Role.PUSH_BUTTON and MOVE_NAME.match(name)]
+    return sorted(names, key=lambda n: (int(MOVE_NAME.match(n).group(1)), MOVE_NAME.match(n).group(2) != 'Black'))
+
+
+def button(label):
+    """The push button whose name is label, its mnemonic underscore aside, or None."""
+    for role, name, node in accessibles():
+        # A label with a mnemonic names its button as written and as shown ("_Reset… Reset…").
+        shown = name.replace('_', '')
+        if role == Atspi.Role.PUSH_BUTTON and (shown == label or shown.endswith(' ' + label)):
+            return node
+    return None
+
+
+def board_description():
+    """What the board says of itself: the side to move, the cursor, the discs."""
+    for role, name, node in accessibles():
+        if role == Atspi.Role.TABLE and name == 'Board':
+            return node.get_description() or ''
+    return ''
