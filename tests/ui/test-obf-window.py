@@ -33,7 +33,7 @@ def test_choose_the_third(env, screen):
     if len(lines) != 20:
         fail('%s has %d positions, not 20' % (FFORUM, len(lines)))
     # Two players: nobody moves in the position chosen before it is read back.
-    app = App(env, screen, args=[FFORUM])
+    app = App(env, screen, args=[FFORUM], covered=True)
     wait_for_window(env, CHOOSER)
     app.key('Escape')
     deadline = time.time() + 10
@@ -45,7 +45,7 @@ def test_choose_the_third(env, screen):
     print('Escape closed the chooser and kept the game', flush=True)
     app.quit()
 
-    app = App(env, screen, args=[FFORUM])
+    app = App(env, screen, args=[FFORUM], covered=True)
     wait_for_window(env, CHOOSER)
     app.key('Down', 'Down', 'Return')
     third = board_of(lines[2])

@@ -159,9 +159,10 @@ START = '.' * 27 + 'OX' + '.' * 6 + 'XO' + '.' * 27
 
 
 class App:
-    def __init__(self, env, screen, log=None, args=()):
+    def __init__(self, env, screen, log=None, args=(), covered=False):
         """Starts the game (with args on its command line); its output goes to the open file log
-        when one is given."""
+        when one is given. covered: a dialog comes over the board at once (the board is found,
+        not read whole)."""
         self.env, self.screen = env, screen
         self.process = subprocess.Popen([VERSO] + list(args), env=env, stdout=log, stderr=subprocess.STDOUT if log else None)
         self.geometry = None
@@ -172,7 +173,7 @@ class App:
                 fail('verso exited with status %d at start' % self.process.returncode)
             screen.grab()
             self.geometry = screen.find_board()
-            if self.geometry and '?' not in screen.read_board(self.geometry):
+            if self.geometry and (covered or '?' not in screen.read_board(self.geometry)):
                 break
         if not self.geometry:
             fail('no board on the screen')
