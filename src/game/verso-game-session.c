@@ -1,8 +1,8 @@
 /* verso-game-session.c: the saved session, the game the window shows kept between runs as a key
- * file: players, levels, rules, the start and every move (those to redo too), the position
- * shown, the document's file, whether it is a record of its players and their details, and the
- * analysis of the record's positions (its scores, grades and graph); read back strictly, with a
- * message naming what was wrong. */
+ * file: players, levels, rules, the start and every move (those to redo too), the record's
+ * variations and the line shown, the position shown, the document's file, whether it is a record
+ * of its players and their details, and the analysis of every position of the record (its
+ * scores, grades and graph); read back strictly, with a message naming what was wrong. */
 #include "verso-game-analysis-private.h"
 #include "verso-game-text.h"
 
@@ -18,6 +18,10 @@
  * without it was saved before, or without scores. */
 #define ANALYSIS_GROUP "Verso Analysis"
 #define ANALYSIS_KEY "Position"
+/* The record's whole tree (issue 33), written when it has variations: one line of SGF
+ * (verso_sgf_write_record), beside Moves, which stays the current line. A file without it has
+ * only that line; a damaged one costs the variations, never the game (load_tree). */
+#define TREE_KEY "Tree"
 
 static const char *const player_names[] = { "human", "computer" };
 /* The keys of a record's details (issue 33), indexed by VersoDetail; written when it has them. */
@@ -32,22 +36,33 @@ static const char *const detail_keys[VERSO_N_DETAILS] = {
 /* The session's names of the Rules of rules.h. */
 static const char *const rules_names[] = { "standard", "reverse" };
 
-/* The store's analysis of the start and of every position of the record's line (not the rest of
- * the store: the file stays small), those without a score left out. */
+typedef struct {
+  const VersoAnalysisStore *store;
+  GKeyFile *file;
+  GHashTable *written; /* the lines written: a position two lines reach is written once */
+  guint n;
+} AnalysisWriter;
+
+static void save_position_analysis (const Position *position, gpointer user_data)
+{
+  AnalysisWriter *writer = user_data;
+  char *line = verso_analysis_store_write (writer->store, position);
+  g_autofree char *key = NULL;
+
+  if (!line || !g_hash_table_add (writer->written, line))
+    return;
+  key = g_strdup_printf (ANALYSIS_KEY "%u", ++writer->n);
+  g_key_file_set_value (writer->file, ANALYSIS_GROUP, key, line);
+}
+
+/* The store's analysis of the start and of every position of the record, on every line (not the
+ * rest of the store: the file stays small), those without a score left out. */
 static void save_analysis (VersoGame *self, GKeyFile *file)
 {
-  guint length = verso_record_get_length (self->record), n = 0;
+  g_autoptr (GHashTable) written = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  AnalysisWriter writer = { self->analysis->store, file, written, 0 };
 
-  for (guint ply = 0; ply <= length; ply++) {
-    const Position *position = verso_record_get_position (self->record, ply);
-    g_autofree char *line = verso_analysis_store_write (self->analysis->store, position);
-    g_autofree char *key = NULL;
-
-    if (!line)
-      continue;
-    key = g_strdup_printf (ANALYSIS_KEY "%u", ++n);
-    g_key_file_set_value (file, ANALYSIS_GROUP, key, line);
-  }
+  verso_record_foreach_position (self->record, save_position_analysis, &writer);
 }
 
 gboolean verso_game_save (VersoGame *self, const char *path, GError **error)
@@ -76,6 +91,10 @@ gboolean verso_game_save (VersoGame *self, const char *path, GError **error)
     g_key_file_set_string (file, SAVE_GROUP, "Start", start);
   }
   g_key_file_set_string (file, SAVE_GROUP, "Moves", moves);
+  if (verso_record_has_variations (self->record)) {
+    g_autofree char *tree = verso_sgf_write_record (self->record);
+    g_key_file_set_value (file, SAVE_GROUP, TREE_KEY, tree);
+  }
   g_key_file_set_integer (file, SAVE_GROUP, "Shown", (int) verso_record_get_current (self->record));
   g_key_file_set_boolean (file, SAVE_GROUP, "Paused", self->navigated);
   if (self->file) {
@@ -317,6 +336,55 @@ static VersoRecord *parse_record (const char *start, const char *moves, GError *
   return record;
 }
 
+/* Makes tree's current line the one of line (the record of Moves): the same start and the same
+ * moves to the end; an error saying which is not. */
+static gboolean follow_saved_line (VersoRecord *tree, const VersoRecord *line, GError **error)
+{
+  const Position *a = verso_record_get_start (tree), *b = verso_record_get_start (line);
+  guint length = verso_record_get_length (line);
+  g_autofree int *moves = g_new (int, length + 1);
+
+  if (a->side_to_move != b->side_to_move || !board_equal (&a->board, &b->board)) {
+    g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE,
+                 "its start is not the one of the game (Start)");
+    return FALSE;
+  }
+  for (guint ply = 1; ply <= length; ply++)
+    moves[ply - 1] = verso_record_get_move (line, ply);
+  if (!verso_record_follow_moves (tree, moves, length)) {
+    g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE,
+                 "it has no line of the moves (Moves) to their end");
+    return FALSE;
+  }
+  return TRUE;
+}
+
+/* Replaces *record (read from Moves) by the record's tree from the Tree key, if the file has
+ * one: its line the same and shown at the same position. A damaged tree is dropped with a
+ * message naming what was wrong and *record kept: the variations are lost, never the moves. */
+static void load_tree (GKeyFile *file, const char *path, VersoRecord **record)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (VersoRecord) tree = NULL;
+  g_autofree char *text = NULL;
+  VersoTextExtras extras = { 0 };
+
+  if (!g_key_file_has_key (file, SAVE_GROUP, TREE_KEY, NULL))
+    return;
+  if ((text = get_string (file, TREE_KEY, &error)))
+    tree = verso_sgf_read (text, strlen (text), NULL, &extras, &error);
+  if (tree && !follow_saved_line (tree, *record, &error))
+    g_clear_pointer (&tree, verso_record_free);
+  if (!tree) {
+    g_message ("The variations of the saved game %s are dropped: %s: %s", path, TREE_KEY,
+               error->message);
+    return;
+  }
+  verso_record_go_to (tree, verso_record_get_current (*record));
+  verso_record_free (*record);
+  *record = g_steal_pointer (&tree);
+}
+
 /* The Reviewed key's value, true or false. */
 static gboolean parse_reviewed (GKeyFile *file, gboolean *reviewed, GError **error)
 {
@@ -474,6 +542,7 @@ VersoGame *verso_game_load (const char *path, GError **error)
     return NULL;
   }
   verso_record_go_to (record, (guint) shown);
+  load_tree (file, path, &record);
   /* Saved games without the key were left in the middle of their record by navigating. */
   paused = (guint) shown < verso_record_get_length (record);
   black_level = white_level = level;

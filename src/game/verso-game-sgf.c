@@ -511,18 +511,38 @@ static void append_details (GString *out, VersoGame *self)
   }
 }
 
+/* The root node's first properties: an Othello game written by Verso. */
+#define SGF_HEAD "(;GM[2]FF[4]CA[UTF-8]AP[Verso]SZ[8]"
+
+/* The rest of the root node (a set-up start) and every line of record, the main line first. */
+static void append_tree (GString *out, const VersoRecord *record)
+{
+  g_autoptr (VersoRecord) copy = verso_record_copy (record);
+
+  if (!verso_record_starts_standard (copy))
+    append_setup (out, verso_record_get_start (copy));
+  /* From the main line: the first tree of each branching is its main continuation. */
+  verso_record_show_main_line (copy);
+  append_line (out, copy, 1);
+}
+
 char *verso_sgf_write (VersoGame *self)
 {
-  GString *out = g_string_new ("(;GM[2]FF[4]CA[UTF-8]AP[Verso]SZ[8]");
-  g_autoptr (VersoRecord) record = verso_record_copy (self->record);
+  GString *out = g_string_new (SGF_HEAD);
 
   append_details (out, self);
-  append_result (out, record);
-  if (!verso_record_starts_standard (record))
-    append_setup (out, verso_record_get_start (record));
-  /* From the main line: the first tree of each branching is its main continuation. */
-  verso_record_show_main_line (record);
-  append_line (out, record, 1);
+  append_result (out, self->record);
+  append_tree (out, self->record);
   g_string_append (out, ")\n");
+  return g_string_free (out, FALSE);
+}
+
+char *verso_sgf_write_record (const VersoRecord *record)
+{
+  GString *out = g_string_new (SGF_HEAD);
+
+  g_return_val_if_fail (record != NULL, NULL);
+  append_tree (out, record);
+  g_string_append_c (out, ')');
   return g_string_free (out, FALSE);
 }

@@ -68,6 +68,9 @@ VersoRecord *verso_sgf_read (const char *text, gsize length, char **notice, Vers
                              GError **error);
 /* The game as SGF, every variation with it. */
 char *verso_sgf_write (VersoGame *game);
+/* The record alone as SGF, one line: its start and every variation, no details nor result (the
+ * saved session keeps its tree so, verso-game-session.c). */
+char *verso_sgf_write_record (const VersoRecord *record);
 
 /* Board strings, OBF lines and OBF files (verso-game-board.c), through the engine's one OBF file
  * reader: a board string is an OBF line without moves, an OBF line a file of one position. The

@@ -495,3 +495,33 @@ void verso_record_show_main_line (VersoRecord *record)
   follow (record, 0, 0);
   verso_record_go_to (record, 0);
 }
+
+gboolean verso_record_follow_moves (VersoRecord *record, const int *moves, guint n_moves)
+{
+  guint id = 0;
+
+  g_return_val_if_fail (record != NULL, FALSE);
+  g_return_val_if_fail (moves != NULL || n_moves == 0, FALSE);
+
+  for (guint k = 0; k < n_moves; k++)
+    if ((id = find_child (record, id, moves[k])) == NO_NODE)
+      return FALSE;
+  if (node_at (record, id)->first_child != NO_NODE)
+    return FALSE;
+  g_array_set_size (record->line, 0);
+  for (guint node = id; node != NO_NODE; node = node_at (record, node)->parent)
+    g_array_prepend_val (record->line, node);
+  record->current = record->line->len - 1;
+  return TRUE;
+}
+
+void verso_record_foreach_position (const VersoRecord *record, VersoRecordPositionFunc func,
+                                    gpointer user_data)
+{
+  g_return_if_fail (record != NULL);
+  g_return_if_fail (func != NULL);
+
+  /* Every node is reachable from the start: a deletion compacts the tree. */
+  for (guint id = 0; id < record->nodes->len; id++)
+    func (&node_at (record, id)->entry.position, user_data);
+}

@@ -84,6 +84,16 @@ void verso_record_promote_line (VersoRecord *record);
  * left and position ply - 1 is shown. */
 gboolean verso_record_delete_branch (VersoRecord *record, guint ply);
 
+/* Makes the current line the one that plays moves (n_moves of them, passes included) from the
+ * start, and shows its last position. Returns FALSE and changes nothing when they are not a line
+ * of the tree to its end: a move not recorded there, or moves recorded after the last. */
+gboolean verso_record_follow_moves (VersoRecord *record, const int *moves, guint n_moves);
+/* Calls func with every position of the tree, each node's once (the start first), whatever line
+ * it is on. */
+typedef void (*VersoRecordPositionFunc) (const Position *position, gpointer user_data);
+void verso_record_foreach_position (const VersoRecord *record, VersoRecordPositionFunc func,
+                                    gpointer user_data);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (VersoRecord, verso_record_free)
 
 G_END_DECLS

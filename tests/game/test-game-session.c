@@ -1,8 +1,10 @@
-/* test-game-session.c: the analysis kept with the saved session (verso-game-session.c): a
- * reviewed game's move scores, grades and coach summaries come back ply by ply from its file,
- * without a new search, and it is still known as reviewed; its save is quick (timed here); a damaged analysis is dropped with a
- * message naming it while the game loads; a session saved before there was an analysis loads as
- * before. Depths are small so valgrind can run it. */
+/* test-game-session.c: the saved session (verso-game-session.c) keeps the analysis and the
+ * variations: a reviewed game's move scores, grades and coach summaries come back ply by ply from
+ * its file, without a new search, and it is still known as reviewed; its save is quick (timed
+ * here); a damaged analysis is dropped with a message naming it while the game loads; a game
+ * with variations comes back with its whole tree, the line and position shown, the modified flag
+ * and the grades of every line, and a damaged tree costs the variations, never the moves; a
+ * session saved before either loads as before. Depths are small so valgrind can run it. */
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <string.h>
@@ -11,6 +13,7 @@
 #include "random.h"
 #include "test-main-loop.h"
 #include "verso-game-analysis-private.h"
+#include "verso-game-text.h"
 
 /* A whole game between two people from the standard start, its moves drawn from seed. */
 static VersoGame *random_game (uint64_t seed)
@@ -181,19 +184,26 @@ static VersoGame *analysed_opening (void)
   return game;
 }
 
+/* text with from (which it must hold) replaced by to, once. */
+static char *replace_once (const char *text, const char *from, const char *to)
+{
+  g_auto (GStrv) parts = NULL;
+
+  REQUIRE (strstr (text, from) != NULL, "%s holds %s", text, from);
+  parts = g_strsplit (text, from, 2);
+  return g_strjoin (to, parts[0], parts[1], NULL);
+}
+
 /* The saved text of game, with from (which it must hold) replaced by to. */
 static char *damaged_save (VersoGame *game, const char *path, const char *from, const char *to)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
-  g_auto (GStrv) parts = NULL;
 
   CHECK (verso_game_save (game, path, &error));
   CHECK_NO_ERROR (error);
   CHECK (g_file_get_contents (path, &text, NULL, NULL));
-  REQUIRE (strstr (text, from) != NULL, "%s holds %s", text, from);
-  parts = g_strsplit (text, from, 2);
-  return g_strjoin (to, parts[0], parts[1], NULL);
+  return replace_once (text, from, to);
 }
 
 /* Damage in the analysis part costs the analysis, never the game: the moves, the position shown
@@ -262,6 +272,170 @@ static void test_damaged_analysis_keeps_the_game (void)
   remove_path (path);
 }
 
+static void play_moves (VersoGame *game, const char *transcript)
+{
+  for (size_t i = 0; transcript[i]; i += 2)
+    CHECK (verso_game_play (game, board_square (transcript[i] - 'a', transcript[i + 1] - '1'), NULL),
+           "%s at %zu", transcript, i);
+}
+
+/* An analysis of position in the store: each legal move a different score, so grades differ. */
+static void analyse_position (const Position *position, gpointer user_data)
+{
+  VersoAnalysisStore *store = user_data;
+  Analysis analysis = { 0 };
+
+  for (uint64_t legal = board_legal_moves (&position->board); legal; legal &= legal - 1) {
+    AnalysisMove *move = &analysis.moves[analysis.count++];
+    *move = (AnalysisMove) { .move = __builtin_ctzll (legal), .score = 2 - 3 * analysis.count, .depth = 5 };
+  }
+  if (analysis.count > 0)
+    CHECK (verso_analysis_store_merge (store, &position->board, &analysis));
+}
+
+/* A game between two people with a variation at ply 2 (f6 for d6) and one at ply 3 (c5 for c3),
+ * every position of every line analysed, shown at ply 3 of the line f5 d6 c5 f4. */
+static VersoGame *game_with_variations (void)
+{
+  VersoGame *game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER);
+
+  play_moves (game, "f5d6c3d3c4f4");
+  verso_game_go_to (game, 2);
+  play_moves (game, "c5f4");
+  verso_game_go_to (game, 1);
+  play_moves (game, "f6e6");
+  verso_record_foreach_position (verso_game_get_record (game), analyse_position, game->analysis->store);
+  verso_game_enter_variation (game, 2, 0);
+  verso_game_enter_variation (game, 3, 1);
+  REQUIRE (verso_game_get_ply (game) == 3 && verso_game_get_length (game) == 4);
+  return game;
+}
+
+/* The two games show the same line at the same ply, with the same branches at each ply and the
+ * same score and grade for each move; returns the moves scored. */
+static guint check_same_line (VersoGame *game, VersoGame *loaded)
+{
+  g_autofree char *moves = verso_game_get_transcript (game);
+  g_autofree char *loaded_moves = verso_game_get_transcript (loaded);
+  guint known = 0;
+
+  CHECK_CMP_STR (loaded_moves, ==, moves);
+  CHECK_CMP_UINT (verso_game_get_ply (loaded), ==, verso_game_get_ply (game));
+  REQUIRE (verso_game_get_length (loaded) == verso_game_get_length (game));
+  for (guint ply = 1; ply <= verso_game_get_length (game); ply++) {
+    VersoMoveScore a = verso_game_get_move_score (game, ply);
+    VersoMoveScore b = verso_game_get_move_score (loaded, ply);
+
+    CHECK_CMP_INT (verso_record_get_move (verso_game_get_record (loaded), ply), ==,
+                   verso_record_get_move (verso_game_get_record (game), ply));
+    CHECK_CMP_UINT (verso_game_count_variations (loaded, ply), ==, verso_game_count_variations (game, ply));
+    CHECK_CMP_UINT (verso_game_get_variation (loaded, ply), ==, verso_game_get_variation (game, ply));
+    CHECK (a.known == b.known && a.score == b.score && a.grade == b.grade && a.loss == b.loss,
+           "ply %u", ply);
+    known += a.known;
+  }
+  return known;
+}
+
+/* A game with two variations, shown inside one, saved and loaded: the same tree, line, position,
+ * modified flag, and the scores and grades of every line, the variations' too. */
+static void test_variations_survive_a_restart (void)
+{
+  g_autoptr (VersoGame) game = game_with_variations ();
+  g_autofree char *path = temp_path ();
+  g_autofree char *tree = verso_sgf_write_record (verso_game_get_record (game));
+
+  for (int modified = 0; modified <= 1; modified++) {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (VersoGame) loaded = NULL;
+    g_autofree char *loaded_tree = NULL;
+    static const guint lines[][2] = { { 2, 1 }, { 2, 0 }, { 3, 0 } };
+
+    verso_game_set_modified (game, modified);
+    CHECK (verso_game_save (game, path, &error));
+    CHECK_NO_ERROR (error);
+    loaded = verso_game_load (path, &error);
+    CHECK_NO_ERROR (error);
+    REQUIRE (loaded != NULL);
+    loaded_tree = verso_sgf_write_record (verso_game_get_record (loaded));
+    CHECK_CMP_STR (loaded_tree, ==, tree);
+    CHECK (verso_game_get_modified (loaded) == modified);
+    CHECK (verso_game_get_paused (loaded) == verso_game_get_paused (game));
+    CHECK_CMP_UINT (verso_game_get_variation_ply (loaded), ==, 3);
+    CHECK_CMP_UINT (check_same_line (game, loaded), ==, 4);
+    /* Each other line: f5 f6 e6, then the main line f5 d6 c3 d3 c4 f4. */
+    for (guint i = 0; i < G_N_ELEMENTS (lines); i++) {
+      verso_game_enter_variation (game, lines[i][0], lines[i][1]);
+      verso_game_enter_variation (loaded, lines[i][0], lines[i][1]);
+      CHECK_CMP_UINT (check_same_line (game, loaded), ==, verso_game_get_length (game));
+    }
+    verso_game_enter_variation (game, 2, 0);
+    verso_game_enter_variation (game, 3, 1);
+  }
+  remove_path (path);
+}
+
+/* Damage in the tree costs the variations, never the game: it loads from Moves, shown where it
+ * was, and a message names what was wrong. */
+static void test_damaged_tree_keeps_the_moves (void)
+{
+  g_autoptr (VersoGame) game = game_with_variations ();
+  g_autofree char *path = temp_path ();
+  static const struct {
+    const char *from, *to, *message, *moves;
+  } damage[] = {
+    { "Tree=(;", "Tree=;", "*variations*dropped: Tree: line 1, column 1: expected a node (;)*", "f5d6c5" },
+    { ";B[f5]", ";B[f5])", "*variations*dropped: Tree: *unexpected text after the record*", "f5d6c5" },
+    { ")\nShown=", "\nShown=", "*variations*dropped: Tree: the record is not closed*", "f5d6c5" },
+    { ";B[f5]", ";B[a1]", "*variations*dropped: Tree: *move 1 (a1) is not legal*", "f5d6c5" },
+    { "Tree=(;", "Tree=\\(;", "*variations*dropped: Tree: The value of Tree holds an escape sequence*", "f5d6c5" },
+    /* The line shown is not one of the tree's to its end: f4 follows c5 there. */
+    { "Moves=f5d6c5f4\n", "Moves=f5d6c5\n", "*variations*dropped: Tree: it has no line of the moves (Moves)*", "f5d6c5" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (damage); i++) {
+    g_autofree char *text = damaged_save (game, path, damage[i].from, damage[i].to);
+    g_autoptr (VersoGame) loaded = NULL;
+    g_autoptr (GError) error = NULL;
+    g_autofree char *loaded_moves = NULL;
+
+    CHECK (g_file_set_contents (path, text, -1, NULL));
+    check_expect_message ("Verso", G_LOG_LEVEL_MESSAGE, damage[i].message);
+    loaded = verso_game_load (path, &error);
+    CHECK_EXPECTED_MESSAGES ();
+    CHECK_NO_ERROR (error);
+    REQUIRE (loaded != NULL, "damage %u", i);
+    loaded_moves = verso_game_get_transcript (loaded);
+    CHECK_CMP_STR (loaded_moves, ==, damage[i].moves);
+    CHECK_CMP_UINT (verso_game_get_ply (loaded), ==, 3);
+    CHECK (!verso_game_has_variations (loaded));
+    /* The analysis, written after, is kept. */
+    CHECK (verso_game_get_move_score (loaded, 3).known);
+  }
+  /* A tree from another start than the game's (Start): the game keeps its own. */
+  {
+    const Position *after_f5 = verso_record_get_position (verso_game_get_record (game), 1);
+    g_autofree char *start = verso_board_write (after_f5);
+    g_autofree char *to = g_strdup_printf ("Start=%s\nMoves=d6c5f4\n", start);
+    g_autofree char *text = damaged_save (game, path, "Moves=f5d6c5f4\n", to);
+    g_autofree char *both = replace_once (text, "Shown=3", "Shown=2");
+    g_autoptr (VersoGame) loaded = NULL;
+    g_autoptr (GError) error = NULL;
+    g_autofree char *loaded_moves = NULL;
+
+    CHECK (g_file_set_contents (path, both, -1, NULL));
+    check_expect_message ("Verso", G_LOG_LEVEL_MESSAGE, "*variations*dropped: Tree: its start is not the one of the game (Start)*");
+    loaded = verso_game_load (path, &error);
+    CHECK_EXPECTED_MESSAGES ();
+    CHECK_NO_ERROR (error);
+    REQUIRE (loaded != NULL);
+    loaded_moves = verso_game_get_transcript (loaded);
+    CHECK_CMP_STR (loaded_moves, ==, "d6c5");
+    CHECK (!verso_game_has_variations (loaded));
+  }
+  remove_path (path);
+}
+
 /* A session saved before the analysis was kept loads as before, and one saved without any score
  * has no analysis part. */
 static void test_old_session_loads (void)
@@ -285,6 +459,8 @@ static void test_old_session_loads (void)
   CHECK (verso_game_save (loaded, path, &error));
   CHECK (g_file_get_contents (path, &saved, NULL, NULL));
   CHECK (strstr (saved, "[Verso Analysis]") == NULL);
+  /* Without variations there is no tree: the file is the one older versions read. */
+  CHECK (strstr (saved, "Tree=") == NULL);
   verso_game_stop_computer (loaded);
   remove_path (path);
 }
@@ -294,6 +470,8 @@ int main (int argc, char **argv)
   check_glib_init ();
   check_run ("/game-session/analysis-survives-a-restart", test_analysis_survives_a_restart);
   check_run ("/game-session/damaged-analysis-keeps-the-game", test_damaged_analysis_keeps_the_game);
+  check_run ("/game-session/variations-survive-a-restart", test_variations_survive_a_restart);
+  check_run ("/game-session/damaged-tree-keeps-the-moves", test_damaged_tree_keeps_the_moves);
   check_run ("/game-session/old-session-loads", test_old_session_loads);
   return check_finish ();
 }

@@ -380,6 +380,43 @@ static void test_copy_is_independent (void)
   check_line (record, "f5f4");
 }
 
+static void count_position (const Position *position, gpointer user_data)
+{
+  g_ptr_array_add (user_data, (gpointer) position);
+}
+
+/* Following given moves: a line of the tree to its end is followed and its last position shown;
+ * moves not recorded, or stopping before the line's end, change nothing. Every position of the
+ * tree is visited once, whichever line is shown. */
+static void test_follow_moves_and_visit_positions (void)
+{
+  g_autoptr (VersoRecord) record = standard_record ();
+  g_autoptr (GPtrArray) positions = g_ptr_array_new ();
+  const int variation[] = { square ("f5"), square ("d6"), square ("c5"), square ("f6") };
+  const int not_recorded[] = { square ("f5"), square ("f4") };
+
+  play_all (record, "f5d6c3d3c4");
+  verso_record_go_to (record, 2);
+  play_all (record, "c5f6");
+  verso_record_enter_branch (record, 3, 0);
+  verso_record_go_to (record, 1);
+  CHECK (verso_record_follow_moves (record, variation, G_N_ELEMENTS (variation)));
+  check_line (record, "f5d6c5f6");
+  CHECK_CMP_UINT (verso_record_get_current (record), ==, 4);
+  CHECK_CMP_UINT (verso_record_get_branch (record, 3), ==, 1);
+  CHECK (!verso_record_follow_moves (record, not_recorded, G_N_ELEMENTS (not_recorded)));
+  CHECK (!verso_record_follow_moves (record, variation, 3));
+  CHECK (!verso_record_follow_moves (record, variation, 0));
+  check_line (record, "f5d6c5f6");
+  CHECK_CMP_UINT (verso_record_get_current (record), ==, 4);
+  /* The start, f5 d6 c3 d3 c4, then c5 f6. */
+  verso_record_foreach_position (record, count_position, positions);
+  CHECK_CMP_UINT (positions->len, ==, 8);
+  CHECK (positions->pdata[0] == (gpointer) verso_record_get_start (record));
+  for (guint ply = 0; ply <= 4; ply++)
+    CHECK (g_ptr_array_find (positions, verso_record_get_position (record, ply), NULL), "ply %u", ply);
+}
+
 int main (int argc, char *argv[])
 {
   check_glib_init ();
@@ -401,5 +438,6 @@ int main (int argc, char *argv[])
   check_run ("/record/notation-round-trip", test_notation_round_trip);
   check_run ("/record/notation-without-passes-gets-them", test_notation_without_passes_gets_them);
   check_run ("/record/copy-is-independent", test_copy_is_independent);
+  check_run ("/record/follow-moves-and-visit-positions", test_follow_moves_and_visit_positions);
   return check_finish ();
 }

@@ -3,7 +3,9 @@
 the keyboard alone: a game of five moves, three moves back (Alt+Left), another move played on the
 board (its cursor and Return) starts a variation; the move list names the old line's move as a
 branch ("Main line: 2. Black c3"); Alt+Up and Alt+Down switch between the two lines; Ctrl+Shift+Up
-promotes the variation shown to the main line and Ctrl+Delete deletes the other. Reuses
+promotes the variation shown to the main line and Ctrl+Delete deletes the other. Killed (kill -9)
+with the variation shown and started again, the game comes back from the saved session with the
+same line, the branch row and the variation bar. Reuses
 verso_ui_test's helpers. Run inside dbus-run-session. Usage: test-variations-window.py VERSO
 SCHEMA_DIR"""
 
@@ -69,6 +71,14 @@ def play_with_cursor(env, square):
     key(env, 'Return')
 
 
+def read_text(path):
+    try:
+        with open(path) as f:
+            return f.read()
+    except FileNotFoundError:
+        return ''
+
+
 def square(name):
     return 'abcdefgh'.index(name[0]) + 8 * (int(name[1]) - 1)
 
@@ -96,6 +106,16 @@ def main():
         expect('Alt+Up: the old line', 'f5 d6 c3 d3 c4', ['Variation: 2. Black c5'], None)
         key(env, 'alt+Down')
         expect('Alt+Down: the variation again', 'f5 d6 c5', ['Main line: 2. Black c3'], 'Variation from move 2')
+
+        # Killed with the variation shown: the saved session brings back the tree and the line.
+        saved = os.path.join(root, 'data', 'verso', 'game.ini')
+        wait_until(lambda: 'Moves=f5d6c5\n' in read_text(saved) and 'Tree=' in read_text(saved),
+                   'the variation in the saved session', 10)
+        app.kill()
+        app.wait()
+        app = atspi_game.start(env, [], lambda: len(buttons(MOVE_NAME)) == 3, 'the restored game')
+        expect('kill -9 and a restart', 'f5 d6 c5', ['Main line: 2. Black c3'], 'Variation from move 2')
+        shot(env, 'variation-restored')
 
         key(env, 'ctrl+shift+Up')
         expect('Ctrl+Shift+Up: promoted', 'f5 d6 c5', ['Variation: 2. Black c3'], None)
