@@ -13,7 +13,7 @@
 #include "search.h"
 
 #define ANALYZE_DEFAULT_DEPTH 12
-#define ANALYZE_USAGE "usage: analyze [--depth N] [--time S] [--threads N] [--exact N] [--reverse] BOARD, " \
+#define ANALYZE_USAGE "usage: analyze [--depth N] [--time S] [--threads N] [--exact N] [--reverse] [--pv] BOARD, " \
                       "or analyze FILE [--threads N]"
 
 typedef struct AnalyzeOptions {
@@ -22,6 +22,7 @@ typedef struct AnalyzeOptions {
   int threads;
   int exact;
   bool depth_given, exact_given;
+  bool pv;        /* --pv: each move's line after its score */
   Rules rules;    /* --reverse: the fewest discs win */
 } AnalyzeOptions;
 
@@ -42,7 +43,19 @@ static void analyze_format_score (int score, char out[8])
   snprintf (out, 8, "%+d", score);
 }
 
-/* Every move best first, its score and how it was found, then the time and the nodes. */
+/* " pv d3 c3 PA c4": the move's line, itself first, a pass as PA. */
+static void analyze_print_pv (const AnalysisMove *entry)
+{
+  fputs (" pv", stdout);
+  for (int i = 0; i < entry->pv_length; i++) {
+    char name[3];
+    notation_format_square (entry->pv[i], name);
+    printf (" %s", name);
+  }
+}
+
+/* Every move best first, its score and how it was found (and its line with --pv), then the time
+ * and the nodes. */
 static int analyze_board (const Position *position, const AnalyzeOptions *options)
 {
   const Board *board = &position->board;
@@ -74,13 +87,16 @@ static int analyze_board (const Position *position, const AnalyzeOptions *option
     char name[3], score[8];
     notation_format_square (entry->move, name);
     analyze_format_score (entry->score, score);
+    const char *shown = entry->move == BOARD_PASS ? "pass" : name;
     if (entry->depth == 0)
-      printf ("%-4s  --   not searched\n", entry->move == BOARD_PASS ? "pass" : name);
+      printf ("%-4s  --   not searched", shown);
     else if (entry->exact)
-      printf ("%-4s %4s  exact\n", entry->move == BOARD_PASS ? "pass" : name, score);
+      printf ("%-4s %4s  exact", shown, score);
     else
-      printf ("%-4s %4s  depth %d\n", entry->move == BOARD_PASS ? "pass" : name, score,
-              entry->depth);
+      printf ("%-4s %4s  depth %d", shown, score, entry->depth);
+    if (options->pv && entry->depth > 0)
+      analyze_print_pv (entry);
+    putchar ('\n');
   }
   printf ("%d move%s, %s%.3f s, %llu nodes\n", analysis.count, analysis.count == 1 ? "" : "s",
           analysis.stopped ? "stopped by the time limit, " : "", analysis.seconds,
@@ -183,6 +199,8 @@ int cli_analyze (int argc, char **argv)
         cli_error ("analyze: --threads needs a number of threads from 1 to 64");
         return 2;
       }
+    } else if (strcmp (arg, "--pv") == 0) {
+      options.pv = true;
     } else if (strcmp (arg, "--reverse") == 0) {
       options.rules = RULES_REVERSE;
     } else if (strcmp (arg, "--exact") == 0) {
@@ -223,8 +241,8 @@ int cli_analyze (int argc, char **argv)
       cli_error ("analyze: --reverse is for a BOARD: the scores a FILE lists are the standard game's");
       return 2;
     }
-    if (options.depth_given || options.seconds > 0 || options.exact_given) {
-      cli_error ("analyze: --depth, --time and --exact apply to a BOARD; the positions of a FILE "
+    if (options.depth_given || options.seconds > 0 || options.exact_given || options.pv) {
+      cli_error ("analyze: --depth, --time, --exact and --pv apply to a BOARD; the positions of a FILE "
                  "are solved exactly");
       return 2;
     }

@@ -19,8 +19,9 @@ typedef struct Command {
 static const Command commands[] = {
   { "solve", cli_solve, "solve FILE [--reverse] [--threads N] [--hash MB]   solve OBF positions exactly, check listed\n"
                       "      scores (--reverse: the fewest discs win; listed scores are not checked)" },
-  { "analyze", cli_analyze, "analyze [--depth N] [--time S] [--threads N] [--exact N] [--reverse] BOARD | analyze FILE [--threads N]\n"
-                            "      score every legal move of BOARD (depth 12, exact from 20 empties unless told),\n"
+  { "analyze", cli_analyze, "analyze [--depth N] [--time S] [--threads N] [--exact N] [--reverse] [--pv] BOARD | analyze FILE [--threads N]\n"
+                            "      score every legal move of BOARD (depth 12, exact from 20 empties unless told;\n"
+                            "      --pv: each move's line after it, the move first, a pass as PA),\n"
                             "      or of every OBF position of FILE exactly, checking the scores it lists" },
   { "nboard", cli_nboard, "nboard [--move-time S] [--average-time S]   speak the NBoard engine protocol on stdin\n"
                           "      and stdout (--move-time: answer each go within S seconds; --average-time: take S\n"

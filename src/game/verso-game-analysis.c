@@ -493,6 +493,12 @@ const Analysis *verso_game_get_scores (VersoGame *self)
   return self->analysis->show_scores ? shown_analysis (self) : NULL;
 }
 
+const Analysis *verso_game_get_analysis (VersoGame *self, guint ply)
+{
+  g_return_val_if_fail (VERSO_IS_GAME (self), NULL);
+  return ply <= verso_game_get_length (self) ? verso_analysis_at (self, ply) : NULL;
+}
+
 void verso_game_set_analysis_limits (VersoGame *self, int depth, int exact_empties, double seconds)
 {
   VersoGameAnalysis *a;

@@ -88,6 +88,10 @@ void verso_game_set_show_scores (VersoGame *game, gboolean show);
  * there is none (yet): whatever found it (live scores, the coach, the review, a hint). Valid until
  * the next "scores-changed" or "changed". */
 const Analysis *verso_game_get_scores (VersoGame *game);
+/* The game's analysis of the position after ply moves (0 .. length), whether or not scores are
+ * shown: each move's score and line (pv), whatever found it; NULL when there is none (yet) or ply
+ * is past the record. Valid until the next "scores-changed", "move-scored" or "changed". */
+const Analysis *verso_game_get_analysis (VersoGame *game, guint ply);
 
 /* How the hint in result (verso_game_hint_async, after verso_game_hint_finish) was found: the
  * plies searched for the hinted move (the empties when its score is exact); 0 without a hint.

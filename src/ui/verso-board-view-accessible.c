@@ -70,6 +70,12 @@ void verso_board_view_update_description (VersoBoardView *self)
                                  board_count (verso_board_view_shown_discs (self, VERSO_COLOR_BLACK)),
                                  board_count (verso_board_view_shown_discs (self, VERSO_COLOR_WHITE)),
                                  turn, name, square_state);
+  if (self->line) {
+    /* Translators: the line of moves of the scored move under the cursor, e.g. "Line: d3 c3 c4 …, depth 14." */
+    char *with_line = g_strdup_printf (_("%s Line: %s."), description, self->line);
+    g_free (description);
+    description = with_line;
+  }
   if (!self->editing && self->scores) {
     g_autofree char *scores = describe_scores (self);
     if (scores) {

@@ -285,6 +285,29 @@ static void snapshot_score (VersoBoardView *self, GtkSnapshot *snapshot, const G
   cairo_destroy (cr);
 }
 
+void verso_board_view_draw_numbered_disc (VersoBoardView *self, GtkSnapshot *snapshot, const Geometry *g,
+                                          int square, VersoColor color, int number, PangoLayout *layout,
+                                          const VersoBoardTheme *theme)
+{
+  /* The number in the other side's colour: it reads on the disc as the scores read on chips. */
+  const VersoBoardColor *ink = color == VERSO_COLOR_BLACK ? &theme->white.shine : &theme->black.edge;
+  g_autofree char *text = g_strdup_printf ("%d", number);
+  PangoRectangle ink_rect, logical;
+  cairo_t *cr = square_context (snapshot, g, square);
+
+  cairo_push_group (cr);
+  draw_disc (theme, cr, 0, 0, g->cell * 0.4, color, 1);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_pixel_extents (layout, &ink_rect, &logical);
+  verso_paint_set_color (cr, ink, 1);
+  cairo_move_to (cr, -ink_rect.x - ink_rect.width / 2.0, -ink_rect.y - ink_rect.height / 2.0);
+  pango_cairo_show_layout (cr, layout);
+  cairo_pop_group_to_source (cr);
+  /* Translucent in the pictorial themes, nearly opaque in high contrast, as the score chips. */
+  cairo_paint_with_alpha (cr, theme->mark_scale > 1 ? 0.9 : 0.75);
+  cairo_destroy (cr);
+}
+
 static void snapshot_scores (VersoBoardView *self, GtkSnapshot *snapshot, const Geometry *g, VersoColor turn)
 {
   PangoLayout *layout;
@@ -299,7 +322,7 @@ static void snapshot_scores (VersoBoardView *self, GtkSnapshot *snapshot, const 
   pango_layout_set_font_description (layout, font);
   for (int square = 0; square < BOARD_SQUARES; square++) {
     const AnalysisMove *move = verso_board_view_scored_move (self, square);
-    if (move)
+    if (move && !verso_board_view_line_covers (self, square))
       snapshot_score (self, snapshot, g, square, move, turn, layout);
   }
   pango_font_description_free (font);
@@ -353,6 +376,7 @@ static void snapshot_marks (VersoBoardView *self, GtkSnapshot *snapshot, const G
   }
 
   snapshot_scores (self, snapshot, g, turn);
+  verso_board_view_snapshot_line (self, snapshot, g);
 
   if (self->cursor_shown && gtk_widget_has_focus (GTK_WIDGET (self))) {
     double width = MAX (round (g->cell * 0.06 * scale), 2), half = g->cell / 2;

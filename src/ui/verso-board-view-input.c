@@ -20,6 +20,7 @@ void verso_board_view_show_cursor (VersoBoardView *self)
   g_return_if_fail (VERSO_IS_BOARD_VIEW (self));
 
   self->cursor_shown = TRUE;
+  verso_board_view_update_line (self);
   verso_board_view_update_description (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -47,6 +48,7 @@ static void set_hover (VersoBoardView *self, int square)
   if (self->hover == square)
     return;
   self->hover = square;
+  verso_board_view_update_line (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -83,6 +85,7 @@ static gboolean on_key_pressed (GtkEventControllerKey *controller, guint keyval,
   }
   self->cursor = board_square (CLAMP (column, 0, 7), CLAMP (row, 0, 7));
   self->cursor_shown = TRUE;
+  verso_board_view_update_line (self);
   verso_board_view_update_description (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   return GDK_EVENT_STOP;
@@ -90,6 +93,7 @@ static gboolean on_key_pressed (GtkEventControllerKey *controller, guint keyval,
 
 static void on_focus_changed (VersoBoardView *self)
 {
+  verso_board_view_update_line (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

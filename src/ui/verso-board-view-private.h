@@ -30,6 +30,7 @@ struct _VersoBoardView {
   gboolean cursor_shown;
   int hint;           /* -1 when none */
   Analysis *scores;   /* the analysis of the position shown, or NULL */
+  char *line;         /* the text of the line shown (verso-board-view-line.c), or NULL */
   /* Setting up a position: this one is drawn instead of the game's, without marks. */
   gboolean editing;
   Position edit_position;
@@ -78,6 +79,23 @@ void verso_board_view_animate_move (VersoGame *game, int square, guint64 flips, 
 
 /* verso-board-view-input.c */
 void verso_board_view_input_init (VersoBoardView *self);
+
+/* verso-board-view-line.c */
+/* The scored move whose line is shown: under the pointer, else under the focused cursor. */
+const AnalysisMove *verso_board_view_line_move (VersoBoardView *self);
+/* After the pointer, the cursor, the focus, the scores or the position changed: "notify::line". */
+void verso_board_view_update_line (VersoBoardView *self);
+/* Whether the line shown puts a numbered disc on square (its score chip then gives way). */
+gboolean verso_board_view_line_covers (VersoBoardView *self, int square);
+void verso_board_view_snapshot_line (VersoBoardView *self, GtkSnapshot *snapshot, const Geometry *g);
+
+/* verso-board-view-draw.c: a translucent disc of color on square with number on it. */
+void verso_board_view_draw_numbered_disc (VersoBoardView *self, GtkSnapshot *snapshot, const Geometry *g,
+                                          int square, VersoColor color, int number, PangoLayout *layout,
+                                          const VersoBoardTheme *theme);
+
+/* verso-board-view.c */
+void verso_board_view_notify_line (VersoBoardView *self);
 
 /* verso-board-view-accessible.c */
 void verso_board_view_update_description (VersoBoardView *self);

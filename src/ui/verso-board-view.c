@@ -16,6 +16,7 @@ enum {
   PROP_SHOW_COORDINATES,
   PROP_ANIMATE,
   PROP_THEME,
+  PROP_LINE,
   N_PROPS
 };
 static GParamSpec *properties[N_PROPS];
@@ -70,6 +71,7 @@ static void on_changed (VersoGame *game, VersoBoardView *self)
   if (self->anim_start && self->anim_ply != verso_game_get_ply (game))
     verso_board_view_stop_animation (self);
   self->hint = -1;
+  verso_board_view_update_line (self);
   verso_board_view_update_description (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -101,6 +103,7 @@ void verso_board_view_set_scores (VersoBoardView *self, const Analysis *analysis
   g_clear_pointer (&self->scores, g_free);
   if (analysis)
     self->scores = g_memdup2 (analysis, sizeof *analysis);
+  verso_board_view_update_line (self);
   verso_board_view_update_description (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -111,6 +114,11 @@ void verso_board_view_set_hint (VersoBoardView *self, int square)
 
   self->hint = square >= 0 && square < BOARD_SQUARES ? square : -1;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void verso_board_view_notify_line (VersoBoardView *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LINE]);
 }
 
 /* Object */
@@ -155,6 +163,7 @@ static void verso_board_view_get_property (GObject *object, guint prop_id, GValu
   case PROP_SHOW_COORDINATES: g_value_set_boolean (value, self->show_coordinates); break;
   case PROP_ANIMATE: g_value_set_boolean (value, self->animate); break;
   case PROP_THEME: g_value_set_string (value, self->theme.chosen->name); break;
+  case PROP_LINE: g_value_set_string (value, self->line); break;
   default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
 }
@@ -190,6 +199,7 @@ static void verso_board_view_dispose (GObject *object)
   verso_theme_choice_clear (&self->theme);
   verso_board_view_clear_cached_nodes (self);
   g_clear_pointer (&self->scores, g_free);
+  g_clear_pointer (&self->line, g_free);
   G_OBJECT_CLASS (verso_board_view_parent_class)->dispose (object);
 }
 
@@ -219,6 +229,9 @@ static void verso_board_view_class_init (VersoBoardViewClass *klass)
   properties[PROP_SHOW_COORDINATES] = flag_property ("show-coordinates", FALSE);
   properties[PROP_ANIMATE] = flag_property ("animate", TRUE);
   properties[PROP_THEME] = verso_theme_choice_param_spec ();
+  properties[PROP_LINE] =
+    g_param_spec_string ("line", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[SIGNAL_SQUARE_ACTIVATED] =

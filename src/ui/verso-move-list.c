@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "notation.h"
+#include "verso-board-view.h"
 #include "verso-game-binding.h"
 
 struct _VersoMoveList {
@@ -175,6 +176,17 @@ static void update_grade (VersoMoveList *self, guint ply)
     gtk_widget_set_visible (label, TRUE);
     how = found_how (&score);
     tooltip_how = g_strdup_printf ("%s · %s", tooltip, how);
+    if (score.grade != VERSO_GRADE_BEST) {
+      const Analysis *before = verso_game_get_analysis (self->game, ply - 1);
+      g_autofree char *line = before ? verso_format_line_moves (analysis_find (before, score.best_move)) : NULL;
+      if (line) {
+        /* Translators: under a graded move's tooltip: the line the engine expected after the best
+         * move, e.g. "Better line: c4 d3 c3 …" */
+        char *with_line = g_strdup_printf (_("%s\nBetter line: %s"), tooltip_how, line);
+        g_free (tooltip_how);
+        tooltip_how = with_line;
+      }
+    }
     gtk_widget_set_tooltip_text (button, tooltip_how);
   }
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, accessible, -1);

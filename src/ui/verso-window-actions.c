@@ -134,6 +134,16 @@ static void hint_ready (GObject *source, GAsyncResult *result, gpointer user_dat
   } else if (VERSO_GAME (source) == self->game && square >= 0 && square < BOARD_SQUARES) {
     g_autofree char *text = hint_text (square, disc_difference, exact,
                                        verso_game_hint_get_depth (VERSO_GAME (source), result));
+    const Analysis *analysis = verso_game_get_analysis (self->game, verso_game_get_ply (self->game));
+    const AnalysisMove *move = analysis ? analysis_find (analysis, square) : NULL;
+    g_autofree char *line = move && move->pv_length > 1 ? verso_format_line_moves (move) : NULL;
+    if (line) {
+      /* Translators: a hint, then the line the engine expects after it, e.g. "Best move: d3,
+       * winning by about 4 discs (depth 16): d3 c3 c4 …" */
+      char *with_line = g_strdup_printf (_("%s: %s"), text, line);
+      g_free (text);
+      text = with_line;
+    }
     verso_board_view_set_hint (self->board_view, square);
     verso_window_show_notice (self, NOTICE_HINT, text, 5);
   }

@@ -174,7 +174,12 @@ void verso_window_update_scores (VersoWindow *self)
 
   verso_board_view_set_scores (self->board_view, scores);
   verso_window_stall_probe_scores (self, scores);
-  if (scores && scores->exact) {
+  g_autofree char *line = verso_board_view_get_line (self->board_view);
+
+  if (line) {
+    /* The line under the pointer or the cursor says how it was found. */
+    gtk_label_set_text (self->scores_label, line);
+  } else if (scores && scores->exact) {
     /* Translators: in the status line, while scores are shown on the board: they are exact */
     gtk_label_set_text (self->scores_label, C_("scores", "exact"));
   } else if (scores && scores->depth > 0) {
@@ -183,7 +188,13 @@ void verso_window_update_scores (VersoWindow *self)
     g_autofree char *text = g_strdup_printf (_("depth %d"), scores->depth);
     gtk_label_set_text (self->scores_label, text);
   }
-  gtk_widget_set_visible (GTK_WIDGET (self->scores_label), scores && (scores->exact || scores->depth > 0));
+  gtk_widget_set_visible (GTK_WIDGET (self->scores_label),
+                          line || (scores && (scores->exact || scores->depth > 0)));
+}
+
+static void on_line_changed (VersoBoardView *view, GParamSpec *pspec, VersoWindow *self)
+{
+  verso_window_update_scores (self);
 }
 
 static void on_scores_changed (VersoGame *game, VersoWindow *self)
@@ -214,4 +225,5 @@ void verso_window_status_init (VersoWindow *self)
 
   g_action_map_add_action (G_ACTION_MAP (self), show_scores);
   g_signal_connect (self->settings, "changed::show-scores", G_CALLBACK (on_show_scores_setting_changed), self);
+  g_signal_connect (self->board_view, "notify::line", G_CALLBACK (on_line_changed), self);
 }
