@@ -77,6 +77,28 @@ def chip_shown(app, square):
     return sum(abs(a - b) for a, b in zip(pixel, window.CELL_GREEN)) > 90
 
 
+def check_line(board, me, line):
+    """Fails unless line ("d3 c3 c4 …", "pass" for a pass) is legal move by move from board."""
+    moves = [move for move in line.split() if move != '…']
+    for move in moves:
+        other = window.WHITE if me == BLACK else BLACK
+        if move == 'pass':
+            if window.legal_moves(board, me):
+                fail('the line %s passes where %s can move' % (line, 'black' if me == BLACK else 'white'))
+            me = other
+            continue
+        square = window.square_of(move)
+        if square not in window.legal_moves(board, me):
+            fail('the line %s plays %s, not a legal move there' % (line, move))
+        after = list(board)
+        for flipped in window.flips(board, square, me) + [square]:
+            after[flipped] = me
+        board, me = ''.join(after), other
+    if len(moves) < 2:
+        fail('the line %s has fewer than two moves' % line)
+    print('the line of the cursor\'s square: %s (legal move by move)' % line, flush=True)
+
+
 def test_scores_on_the_board(env, screen):
     """F7 shows a score on every legal square, refreshed after each move, and hides them again."""
     app = window.App(env, screen)
@@ -95,6 +117,10 @@ def test_scores_on_the_board(env, screen):
     if not re.search(r' [+\u2212]?%d best' % abs(best), description):
         fail('the best score (%d) is not marked best: %s' % (best, description))
     print('F7: scores on the four legal moves', flush=True)
+    # The cursor starts on d3, a scored square: the board reads out its line, legal move by move.
+    description = board_description(lambda d: re.search(r' Line: d3 [^.]*, (depth \d+|exact)\. ', d),
+                                    'the line of d3, where the cursor is')
+    check_line(board, BLACK, re.search(r' Line: ([^,]*),', description).group(1))
 
     # The person plays (the cursor starts on d3) and the computer answers, with the scores shown.
     # (The pixels of the board are read with the scores hidden: a chip reads as a disc.)

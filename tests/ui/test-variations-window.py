@@ -80,7 +80,7 @@ def read_text(path):
 
 
 def square(name):
-    return 'abcdefgh'.index(name[0]) + 8 * (int(name[1]) - 1)
+    return window.square_of(name)
 
 
 def main():

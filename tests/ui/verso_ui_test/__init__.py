@@ -155,6 +155,11 @@ def name(square):
     return 'abcdefgh'[square % 8] + str(square // 8 + 1)
 
 
+def square_of(name):
+    """The square (a1 = 0) of a name such as "d3"."""
+    return (int(name[1]) - 1) * 8 + 'abcdefgh'.index(name[0])
+
+
 START = '.' * 27 + 'OX' + '.' * 6 + 'XO' + '.' * 27
 
 
