@@ -33,11 +33,12 @@ char *verso_format_line (const AnalysisMove *move)
 
   if (!moves)
     return NULL;
+  /* How it was found comes first: a narrow status line cuts the end of the moves, not that. */
   if (move->exact)
-    /* Translators: a line of moves the engine solved exactly, e.g. "d3 c3 c4 …, exact" */
-    return g_strdup_printf (_("%s, exact"), moves);
-  /* Translators: a line of moves and how deep the engine looked, e.g. "d3 c3 c4 …, depth 14" */
-  return g_strdup_printf (_("%s, depth %d"), moves, move->depth);
+    /* Translators: a line of moves the engine solved exactly, e.g. "exact: d3 c3 c4 …" */
+    return g_strdup_printf (_("exact: %s"), moves);
+  /* Translators: how deep the engine looked and a line of moves, e.g. "depth 14: d3 c3 c4 …" */
+  return g_strdup_printf (_("depth %d: %s"), move->depth, moves);
 }
 
 const AnalysisMove *verso_board_view_line_move (VersoBoardView *self)

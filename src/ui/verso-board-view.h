@@ -28,11 +28,11 @@ void verso_board_view_set_hint (VersoBoardView *view, int square);
  * copy; the caller drops it when the position changes. */
 void verso_board_view_set_scores (VersoBoardView *view, const Analysis *analysis);
 /* The line (principal variation) of the scored move under the pointer or the focused keyboard
- * cursor, as text ("d3 c3 c4 …, depth 14" or "…, exact"), or NULL when none is shown; its discs
+ * cursor, as text ("depth 14: d3 c3 c4 …" or "exact: …"), or NULL when none is shown; its discs
  * are drawn numbered on the board. The "line" property, notified when it changes. */
 char *verso_board_view_get_line (VersoBoardView *view);
-/* A move's line as text, at most ten plies: "d3 c3 pass c4 …, depth 14" or "d3 c3, exact"; NULL
- * when it has none. */
+/* A move's line as text, at most ten plies, how it was found first ("depth 14: d3 c3 pass c4 …",
+ * "exact: d3 c3"); NULL when it has none. */
 char *verso_format_line (const AnalysisMove *move);
 /* The same without how it was found: "d3 c3 pass c4 …"; NULL when it has none. */
 char *verso_format_line_moves (const AnalysisMove *move);

@@ -118,9 +118,9 @@ def test_scores_on_the_board(env, screen):
         fail('the best score (%d) is not marked best: %s' % (best, description))
     print('F7: scores on the four legal moves', flush=True)
     # The cursor starts on d3, a scored square: the board reads out its line, legal move by move.
-    description = board_description(lambda d: re.search(r' Line: d3 [^.]*, (depth \d+|exact)\. ', d),
+    description = board_description(lambda d: re.search(r' Line: (depth \d+|exact): d3 [^.]*\. ', d),
                                     'the line of d3, where the cursor is')
-    check_line(board, BLACK, re.search(r' Line: ([^,]*),', description).group(1))
+    check_line(board, BLACK, re.search(r' Line: (?:depth \d+|exact): ([^.]*)\. ', description).group(1))
 
     # The person plays (the cursor starts on d3) and the computer answers, with the scores shown.
     # (The pixels of the board are read with the scores hidden: a chip reads as a disc.)
