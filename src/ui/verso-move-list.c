@@ -1,75 +1,20 @@
 /* verso-move-list.c: a view of the game's record: one row per move number, black's move then
  * white's, each a button that shows the position after it. The move shown is highlighted and
  * scrolled into view; the moves after it stay, greyed, since redo reaches them. Where the line
- * branches, a row under the move lists the other moves recorded there ("↳ 3. c5"), each a button
- * that enters its variation; inside a variation a bar below promotes or deletes it. The coach's
- * grade of a move follows its square, with the coach's summary and the progress of Analyse Game
- * below. */
-#include "verso-move-list.h"
+ * branches, the other moves recorded there are listed under it (verso-move-list-branches.c). The
+ * coach's grade of a move follows its square, with the coach's summary and the progress of
+ * Analyse Game below. */
+#include "verso-move-list-private.h"
 
 #include <glib/gi18n.h>
 
 #include "notation.h"
 #include "verso-board-view.h"
-#include "verso-game-binding.h"
 
-struct _VersoMoveList {
-  GtkWidget parent_instance;
-
-  VersoGame *game;
-  VersoGameBinding game_binding;  /* "changed" and "move-scored" */
-
-  GtkWidget *opening_label;
-  GtkWidget *scrolled;
-  GtkWidget *grid;
-  GtkWidget *empty_label;
-  GPtrArray *buttons;  /* the button of move ply is buttons[ply - 1] */
-  GPtrArray *numbers;  /* the number label of row r (0-based) is numbers[r] */
-  GPtrArray *grades;   /* the grade label inside buttons[ply - 1] is grades[ply - 1] */
-  GPtrArray *branch_rows; /* the rows of other moves under the move rows that branch */
-  gboolean grade_computer; /* the computer's moves show their grades too */
-  /* Under the moves: the coach's summary, the grades' thresholds, the analysis' progress. */
-  GtkWidget *summary_label;
-  GtkWidget *legend_label;
-  GtkWidget *analysis_bar;
-  GtkWidget *progress_bar;
-  /* Inside a variation: where it starts, Promote and Delete. */
-  GtkWidget *variation_bar;
-  GtkWidget *variation_label;
-  /* What the buttons show: the start (its side to move places the first move) and the moves. */
-  Position start;
-  GArray *moves;
-  guint current;
-  guint scroll_id;     /* tick callback that scrolls the current move into view */
-  guint scroll_tries;
-};
 
 G_DEFINE_FINAL_TYPE (VersoMoveList, verso_move_list, GTK_TYPE_WIDGET)
 
-/* The row of move ply (its number less one), and its column: 1 for black, 2 for white. */
-static guint move_row (VersoMoveList *self, guint ply)
-{
-  return verso_move_number (&self->start, ply) - 1;
-}
-
-/* The grid's rows: the column titles, then for each move row its moves and, under them, the
- * other moves recorded where they branch (empty while there are none). */
-static int grid_row (guint row)
-{
-  return 1 + 2 * (int) row;
-}
-
-static int branch_grid_row (guint row)
-{
-  return 2 + 2 * (int) row;
-}
-
-static int move_side (VersoMoveList *self, guint ply)
-{
-  return (int) ((ply - 1 + (guint) self->start.side_to_move) % 2);
-}
-
-static char *move_name (int move)
+char *verso_move_list_move_name (int move)
 {
   char name[3];
 
@@ -120,7 +65,7 @@ static void update_grade (VersoMoveList *self, guint ply)
   GtkWidget *button = g_ptr_array_index (self->buttons, ply - 1);
   GtkWidget *label = g_ptr_array_index (self->grades, ply - 1);
   int side = move_side (self, ply);
-  g_autofree char *name = move_name (g_array_index (self->moves, int, ply - 1));
+  g_autofree char *name = verso_move_list_move_name (g_array_index (self->moves, int, ply - 1));
   g_autofree char *move = NULL;
   g_autofree char *accessible = NULL;
   VersoMoveScore score = { 0 };
@@ -158,7 +103,7 @@ static void update_grade (VersoMoveList *self, guint ply)
       /* Translators: the accessible name of a move graded best, e.g. "12. White e3, best move" */
       accessible = g_strdup_printf (_("%s, best move"), move);
     } else {
-      g_autofree char *best_name = move_name (score.best_move);
+      g_autofree char *best_name = verso_move_list_move_name (score.best_move);
       mark = verso_format_score (-score.loss);
       /* Translators: the tooltip of a graded move: its grade, the discs it lost against the best
        * move, that move and its predicted final disc difference, e.g.
@@ -282,7 +227,7 @@ static void append_move (VersoMoveList *self, int move)
   guint ply = self->buttons->len + 1;
   guint row = move_row (self, ply);
   int side = move_side (self, ply);
-  g_autofree char *name = move_name (move);
+  g_autofree char *name = verso_move_list_move_name (move);
   GtkWidget *button, *box, *square, *grade;
 
   if (row >= self->numbers->len) {
@@ -318,135 +263,6 @@ static void append_move (VersoMoveList *self, int move)
   g_array_append_val (self->moves, move);
   /* The accessible name, with the grade when the move already has one (a move redone). */
   update_grade (self, ply);
-}
-
-/* Branches. */
-
-/* Other moves on one line of a branch row: as wide as the two columns of moves. */
-#define BRANCHES_PER_LINE 3
-
-static void on_branch_clicked (GtkButton *button, VersoMoveList *self)
-{
-  guint ply = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "ply"));
-  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "index"));
-
-  if (self->game && ply >= 1 && ply <= verso_game_get_length (self->game)
-      && index < verso_game_count_variations (self->game, ply))
-    verso_game_enter_variation (self->game, ply, index);
-}
-
-/* A button entering branch index at ply: "3. c5" for black, "3… f4" for white. */
-static GtkWidget *branch_button (VersoMoveList *self, guint ply, guint index)
-{
-  int move = verso_game_get_variation_move (self->game, ply, index);
-  guint number = move_row (self, ply) + 1;
-  gboolean black = move_side (self, ply) == POSITION_BLACK;
-  g_autofree char *name = move_name (move);
-  g_autofree char *label = g_strdup_printf (black ? "%u. %s" : "%u… %s", number, name);
-  g_autofree char *accessible = NULL;
-  GtkWidget *button = gtk_button_new_with_label (label);
-
-  if (index == 0)
-    /* Translators: the accessible name of a button in the move list that shows the main line
-     * where the line shown left it, e.g. "Main line: 3. Black c3" */
-    accessible = g_strdup_printf (black ? _("Main line: %u. Black %s") : _("Main line: %u. White %s"), number, name);
-  else
-    /* Translators: the accessible name of a button in the move list that shows another move
-     * recorded at a move of the game, and what follows it, e.g. "Variation: 3. Black c5" */
-    accessible = g_strdup_printf (black ? _("Variation: %u. Black %s") : _("Variation: %u. White %s"), number, name);
-  gtk_widget_set_tooltip_text (button, index == 0 ? _("Show the main line") : _("Show this variation"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, accessible, -1);
-  gtk_widget_add_css_class (button, "flat");
-  gtk_widget_add_css_class (button, "branch");
-  if (index == 0)
-    gtk_widget_add_css_class (button, "main-line");
-  g_object_set_data (G_OBJECT (button), "ply", GUINT_TO_POINTER (ply));
-  g_object_set_data (G_OBJECT (button), "index", GUINT_TO_POINTER (index));
-  g_signal_connect (button, "clicked", G_CALLBACK (on_branch_clicked), self);
-  return button;
-}
-
-/* The line of the other moves recorded at ply, or NULL where there are none. */
-static GtkWidget *branch_line (VersoMoveList *self, guint ply)
-{
-  guint count = verso_game_count_variations (self->game, ply);
-  guint followed = verso_game_get_variation (self->game, ply);
-  GtkWidget *line, *arrow, *moves, *row = NULL;
-
-  if (count < 2)
-    return NULL;
-  line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
-  /* The buttons name themselves: the arrow is not read out. */
-  arrow = g_object_new (GTK_TYPE_LABEL, "label", "↳", "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION, NULL);
-  gtk_widget_add_css_class (arrow, "dim-label");
-  gtk_widget_set_valign (arrow, GTK_ALIGN_START);
-  gtk_box_append (GTK_BOX (line), arrow);
-  /* Many moves go on more lines rather than widen the list (and shrink the board). */
-  moves = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  for (guint index = 0, shown = 0; index < count; index++) {
-    if (index == followed)
-      continue;
-    if (shown++ % BRANCHES_PER_LINE == 0) {
-      row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
-      gtk_box_append (GTK_BOX (moves), row);
-    }
-    gtk_box_append (GTK_BOX (row), branch_button (self, ply, index));
-  }
-  gtk_box_append (GTK_BOX (line), moves);
-  return line;
-}
-
-/* Whether the focus is on one of the branch rows (which update builds again). */
-static gboolean branch_has_focus (VersoMoveList *self)
-{
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  GtkWidget *focus = root ? gtk_root_get_focus (root) : NULL;
-
-  for (guint i = 0; focus && i < self->branch_rows->len; i++)
-    if (gtk_widget_is_ancestor (focus, g_ptr_array_index (self->branch_rows, i)))
-      return TRUE;
-  return FALSE;
-}
-
-/* Builds the rows of other moves again, under each move row whose moves branch. */
-static void update_branches (VersoMoveList *self)
-{
-  GtkWidget *rows = NULL;
-  guint rows_row = 0;
-
-  while (self->branch_rows->len > 0)
-    gtk_grid_remove (GTK_GRID (self->grid), g_ptr_array_steal_index (self->branch_rows, self->branch_rows->len - 1));
-  if (!self->game)
-    return;
-  for (guint ply = 1; ply <= self->buttons->len; ply++) {
-    GtkWidget *line = branch_line (self, ply);
-
-    if (!line)
-      continue;
-    if (!rows || rows_row != move_row (self, ply)) {
-      rows = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-      gtk_widget_add_css_class (rows, "branches");
-      rows_row = move_row (self, ply);
-      gtk_grid_attach (GTK_GRID (self->grid), rows, 1, branch_grid_row (rows_row), 2, 1);
-      g_ptr_array_add (self->branch_rows, rows);
-    }
-    gtk_box_append (GTK_BOX (rows), line);
-  }
-}
-
-/* The bar under the moves while the line shown is a variation. */
-static void update_variation_bar (VersoMoveList *self)
-{
-  guint ply = self->game ? verso_game_get_variation_ply (self->game) : 0;
-  g_autofree char *text = NULL;
-
-  gtk_widget_set_visible (self->variation_bar, ply > 0);
-  if (ply == 0)
-    return;
-  /* Translators: under the move list while the moves shown are a variation, e.g.
-   * "Variation from move 3" */
-  text = g_strdup_printf (_("Variation from move %u"), move_row (self, ply) + 1);
-  gtk_label_set_text (GTK_LABEL (self->variation_label), text);
 }
 
 /* Keeps the current move's button inside the visible part of the list. Its place is known once
@@ -496,11 +312,11 @@ static void update (VersoMoveList *self)
   const Position *start;
   guint length, same = 0;
   const char *opening;
-  gboolean refocus = branch_has_focus (self);
+  gboolean refocus = verso_move_list_branch_has_focus (self);
 
   if (!self->game) {
-    update_branches (self);
-    update_variation_bar (self);
+    verso_move_list_update_branches (self);
+    verso_move_list_update_variation_bar (self);
     truncate_moves (self, 0);
     gtk_widget_set_visible (self->opening_label, FALSE);
     gtk_widget_set_visible (self->empty_label, TRUE);
@@ -520,8 +336,8 @@ static void update (VersoMoveList *self)
   self->start = *start;
   for (guint ply = same + 1; ply <= length; ply++)
     append_move (self, verso_record_get_move (record, ply));
-  update_branches (self);
-  update_variation_bar (self);
+  verso_move_list_update_branches (self);
+  verso_move_list_update_variation_bar (self);
 
   self->current = verso_record_get_current (record);
   for (guint ply = 1; ply <= self->buttons->len; ply++) {
@@ -664,17 +480,6 @@ static void verso_move_list_class_init (VersoMoveListClass *klass)
   gtk_widget_class_set_css_name (widget_class, "movelist");
 }
 
-/* A button of the variation bar: label with a mnemonic, the window's action, a tooltip that is
- * also its accessible description. */
-static GtkWidget *variation_button (const char *label, const char *action, const char *tooltip)
-{
-  GtkWidget *button = gtk_button_new_with_mnemonic (label);
-
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
-  gtk_widget_set_tooltip_text (button, tooltip);
-  return button;
-}
-
 /* A wrapped line of text at the end of box, hidden until it has something to say. */
 static GtkWidget *append_note (GtkWidget *box, const char *css_class)
 {
@@ -707,7 +512,7 @@ static GtkWidget *notes_scrolled (GtkWidget *notes)
 
 static void verso_move_list_init (VersoMoveList *self)
 {
-  GtkWidget *header, *overlay, *navigation, *title, *coach, *notes, *cancel, *variation_buttons;
+  GtkWidget *header, *overlay, *navigation, *title, *coach, *notes, *cancel;
   g_autofree char *legend = NULL;
 
   verso_game_binding_init (&self->game_binding, &self->game, self, game_signals, G_N_ELEMENTS (game_signals));
@@ -789,26 +594,7 @@ static void verso_move_list_init (VersoMoveList *self)
   gtk_widget_set_visible (self->analysis_bar, FALSE);
   gtk_box_append (GTK_BOX (coach), self->analysis_bar);
 
-  /* Inside a variation: where it starts; make it the main line, or delete it. The buttons go
-   * under the words so that the pane keeps its width. */
-  self->variation_bar = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  gtk_widget_add_css_class (self->variation_bar, "variation");
-  self->variation_label = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->variation_label), 0);
-  gtk_label_set_wrap (GTK_LABEL (self->variation_label), TRUE);
-  /* Wrapped to the list's width rather than widening it. */
-  gtk_label_set_max_width_chars (GTK_LABEL (self->variation_label), 12);
-  gtk_widget_add_css_class (self->variation_label, "heading");
-  gtk_box_append (GTK_BOX (self->variation_bar), self->variation_label);
-  variation_buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_box_set_homogeneous (GTK_BOX (variation_buttons), TRUE);
-  gtk_box_append (GTK_BOX (variation_buttons),
-                  variation_button (_("_Promote"), "win.promote-variation", _("Make this variation the main line")));
-  gtk_box_append (GTK_BOX (variation_buttons),
-                  variation_button (_("_Delete"), "win.delete-variation", _("Delete this variation and its moves")));
-  gtk_box_append (GTK_BOX (self->variation_bar), variation_buttons);
-  gtk_widget_set_visible (self->variation_bar, FALSE);
-  gtk_box_append (GTK_BOX (coach), self->variation_bar);
+  gtk_box_append (GTK_BOX (coach), verso_move_list_variation_bar_new (self));
   gtk_widget_set_parent (coach, GTK_WIDGET (self));
 
   navigation = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
