@@ -251,6 +251,9 @@ static bool diagram_write_stream (const Diagram *diagram, DiagramFormat format, 
   cairo_surface_t *surface = format == DIAGRAM_FORMAT_SVG
     ? cairo_svg_surface_create_for_stream (write, closure, width, height)
     : cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  /* Pixels, as the PNG's: an SVG of --size 480 shows as large as the PNG does. */
+  if (format == DIAGRAM_FORMAT_SVG)
+    cairo_svg_surface_set_document_unit (surface, CAIRO_SVG_UNIT_PX);
   cairo_t *cr = cairo_create (surface);
   diagram_draw (diagram, cr, width);
   cairo_status_t status = cairo_status (cr);

@@ -27,7 +27,7 @@ typedef enum DiagramFormat {
   DIAGRAM_FORMAT_SVG,
 } DiagramFormat;
 
-/* Sizes in pixels (PNG) or points (SVG), the width of the whole picture. */
+/* Sizes in pixels, the width of the whole picture (PNG and SVG alike). */
 #define DIAGRAM_MIN_SIZE 64
 #define DIAGRAM_MAX_SIZE 4096
 #define DIAGRAM_DEFAULT_SIZE 480
