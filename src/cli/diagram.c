@@ -107,6 +107,10 @@ static bool diagram_position (const DiagramOptions *options, Diagram *diagram)
 int cli_diagram (int argc, char **argv)
 {
   DiagramOptions options = { .size = DIAGRAM_DEFAULT_SIZE };
+  if (argc == 2 && strcmp (argv[1], "--help") == 0) {
+    printf ("%s\n", DIAGRAM_USAGE);
+    return 0;
+  }
   for (int i = 1; i < argc; i++)
     if (!diagram_option (&options, argc, argv, &i))
       return 2;

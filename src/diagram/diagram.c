@@ -287,7 +287,7 @@ bool diagram_write_file (const Diagram *diagram, const char *path, DiagramFormat
     free (temporary);
     return fail (error, error_size, "write", path, errno);
   }
-  fchmod (fd, 0644);
+  fchmod (fd, 0644);  /* mkstemp made it private: a picture is for others to see */
   FILE *out = fdopen (fd, "wb");
   if (!out) {
     int code = errno;

@@ -83,6 +83,9 @@ echo 'old' >"$scratch/again.svg"
 [ "$(svg_discs "$scratch/again.svg")" = "2 2" ] || fail "again.svg was not replaced"
 [ "$(ls "$scratch" | grep -c 'again')" -eq 1 ] || fail "a temporary file was left: $(ls "$scratch")"
 
+"$engine" diagram --help >"$out" 2>"$err" || fail "diagram --help: $(cat "$err")"
+grep -q 'usage: diagram' "$out" || fail "diagram --help prints no usage: $(cat "$out")"
+
 bad () {
   word="$1"
   shift
