@@ -33,6 +33,11 @@ static const Command commands[] = {
   { "levels", cli_levels, "levels [--games N] [--from LEVEL] [--to LEVEL] [--time-scale F] [--jobs N] [--seed S]\n"
                           "      [--random-baseline] [--reverse]\n"
                           "      play every difficulty level against the level below it (--reverse: in Reverse games)" },
+#ifdef HAVE_DIAGRAM
+  { "diagram", cli_diagram, "diagram [BOARD] -o FILE.png|FILE.svg [--size N] [--caption TEXT] [--numbers MOVES]\n"
+                            "      [--no-coordinates]   draw BOARD (the start unless given), after MOVES numbered\n"
+                            "      on their discs, in the board's classic colours; the format from the extension" },
+#endif
 };
 
 void cli_error (const char *format, ...)

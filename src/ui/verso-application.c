@@ -230,6 +230,8 @@ static void verso_application_startup (GApplication *application)
     { "win.save-as", { "<Control><Shift>s", NULL } },
     { "win.copy", { "<Control>c", NULL } },
     { "win.copy-position", { "<Control><Shift>c", NULL } },
+    { "win.copy-image", { "<Control><Alt>c", NULL } },
+    { "win.export-position", { "<Control><Shift>e", NULL } },
     { "win.paste", { "<Control>v", NULL } },
   };
 

@@ -97,6 +97,7 @@ struct _VersoWindow {
   GCancellable *open_cancellable;   /* the file being read */
   gboolean discarding;              /* the person chose Discard: set while what follows runs */
   gboolean close_confirmed;         /* the unsaved changes were dealt with: the window may close */
+  GtkNativeDialog *export_chooser;  /* the last Export Position chooser (verso-window-export.c) */
 
   /* Scores on the board and the evaluation graph (verso-window-status.c). */
   GtkWidget *eval_graph;            /* VersoEvalGraph, under the move list */
@@ -188,6 +189,10 @@ void verso_window_session_dispose (VersoWindow *self);
 /* verso-window-stall-probe.c */
 void verso_window_update_stall_probe (VersoWindow *self);
 void verso_window_stall_probe_scores (VersoWindow *self, const Analysis *scores);
+
+/* verso-window-export.c: Export Position… and Copy as Image. */
+void verso_window_export_class_init (GtkWidgetClass *widget_class);
+void verso_window_export_dispose (VersoWindow *self);
 
 /* verso-window-files.c */
 typedef void (*VersoWindowThen) (VersoWindow *self, gpointer data);

@@ -312,6 +312,7 @@ static void verso_window_dispose (GObject *object)
   verso_window_cancel_hint (self);
   verso_window_stop_review (self);
   verso_window_files_dispose (self);
+  verso_window_export_dispose (self);
   verso_window_session_dispose (self);
   g_clear_handle_id (&self->stall_probe, g_source_remove);
   g_clear_weak_pointer (&self->game_over_dialog);
@@ -398,6 +399,7 @@ static void verso_window_class_init (VersoWindowClass *klass)
   verso_window_review_class_init (widget_class);
   verso_window_variations_class_init (widget_class);
   verso_window_files_class_init (widget_class);
+  verso_window_export_class_init (widget_class);
 }
 
 static void verso_window_init (VersoWindow *self)
