@@ -12,6 +12,7 @@ int cli_nboard (int argc, char **argv);
 int cli_match (int argc, char **argv);
 int cli_levels (int argc, char **argv);
 int cli_analyze (int argc, char **argv);
+int cli_explore (int argc, char **argv);
 
 /* Prints "verso-engine: <message>" on stderr, one line. */
 void cli_error (const char *format, ...) __attribute__ ((format (printf, 1, 2)));
