@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "board.h"
 #include "bytes.h"
@@ -243,6 +244,58 @@ static void test_damaged (void)
   free (bytes);
 }
 
+typedef struct Progress {
+  size_t calls, last_done, total;
+  size_t stop_at;   /* returns false at this call (from 1), never when 0 */
+} Progress;
+
+static bool on_progress (size_t done, size_t total, void *user_data)
+{
+  Progress *progress = user_data;
+  progress->calls++;
+  CHECK_CMP_UINT (done, >=, progress->last_done);
+  progress->last_done = done;
+  progress->total = total;
+  return progress->calls != progress->stop_at;
+}
+
+/* A directory indexed gives the bytes of its games built one by one; progress counts its files
+ * and can stop the work; a directory without games says so. */
+static void test_directory (void)
+{
+  const char *dir = getenv ("VERSO_TEST_DATA");
+  char folder[] = "/tmp/verso-database-XXXXXX", path[4096], from[4096], error[300];
+  REQUIRE (mkdtemp (folder));
+  snprintf (from, sizeof from, "%s/WTH_2020.wtb", dir ? dir : "tests/data");
+  snprintf (path, sizeof path, "%s/WTH_2020.wtb", folder);
+  char absolute[4096];
+  REQUIRE (realpath (from, absolute) && symlink (absolute, path) == 0);
+  uint8_t *expected;
+  size_t expected_size;
+  database_free (build (false, &expected, &expected_size));
+
+  Progress progress = { 0 };
+  size_t size;
+  uint8_t *bytes = database_index_directory (folder, DEPTH, 1, on_progress, &progress, &size,
+                                             error, sizeof error);
+  REQUIRE (bytes, "%s", error);
+  CHECK (size == expected_size && memcmp (bytes, expected, size) == 0);
+  CHECK_CMP_UINT (progress.calls, ==, 2);
+  CHECK_CMP_UINT (progress.total, ==, 1);
+  CHECK_CMP_UINT (progress.last_done, ==, 1);
+  free (bytes);
+
+  Progress stop = { .stop_at = 1 };
+  CHECK (!database_index_directory (folder, DEPTH, 1, on_progress, &stop, &size, error,
+                                    sizeof error));
+  CHECK_CMP_STR (error, ==, "stopped");
+  unlink (path);
+  CHECK (!database_index_directory (folder, DEPTH, 1, NULL, NULL, &size, error, sizeof error));
+  CHECK (strstr (error, "no .wtb files"), "%s", error);
+  rmdir (folder);
+  free (expected);
+}
+
 /* The shipped database: every game starts from the standard start, so each of its four opening
  * moves (one position under the symmetries) leads where all the games went; a query is quick. */
 static void test_compiled (void)
@@ -287,6 +340,7 @@ int main (void)
   check_run ("symmetry", test_symmetry);
   check_run ("same bytes in any order", test_same_bytes_any_order);
   check_run ("damaged", test_damaged);
+  check_run ("directory", test_directory);
   check_run ("compiled", test_compiled);
   free (replays);
   wthor_file_clear (&games);

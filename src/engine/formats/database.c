@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bytes.h"
+#include "wthor.h"
 
 #define DATABASE_MAGIC "VERSODB1"
 #define DATABASE_VERSION 1
@@ -273,6 +274,48 @@ uint8_t *database_builder_encode (DatabaseBuilder *builder, uint32_t min_games, 
     bytes_write_u32 (out + 28, (uint32_t) entry->counts.disc_sum);
   }
   bytes_write_u32 (bytes + 28, bytes_fnv1a (bytes + DATABASE_HEADER, *size - DATABASE_HEADER));
+  return bytes;
+}
+
+/* Every game of one file added; false when memory is short. */
+static bool index_file (DatabaseBuilder *builder, const char *path)
+{
+  WthorFile file;
+  char ignored[512];
+  if (!wthor_read (path, &file, NULL, ignored, sizeof ignored))
+    return true;
+  bool ok = true;
+  for (size_t g = 0; g < file.count && ok; g++)
+    ok = database_builder_add (builder, file.games[g].moves, file.games[g].move_count,
+                               file.games[g].final_score);
+  wthor_file_clear (&file);
+  return ok;
+}
+
+uint8_t *database_index_directory (const char *directory, int depth, uint32_t min_games,
+                                   DatabaseProgress progress, void *user_data, size_t *size,
+                                   char *error, size_t error_size)
+{
+  size_t count;
+  char **names = wthor_list_directory (directory, &count, error, error_size);
+  if (!names)
+    return NULL;
+  DatabaseBuilder *builder = database_builder_new (depth);
+  bool ok = builder != NULL, stopped = false;
+  for (size_t i = 0; ok && !stopped && i < count; i++) {
+    stopped = progress && !progress (i, count, user_data);
+    char path[4096];
+    snprintf (path, sizeof path, "%s/%s", directory, names[i]);
+    ok = stopped || index_file (builder, path);
+  }
+  stopped = stopped || (ok && progress && !progress (count, count, user_data));
+  uint8_t *bytes = ok && !stopped ? database_builder_encode (builder, min_games, size) : NULL;
+  if (stopped)
+    snprintf (error, error_size, "stopped");
+  else if (!bytes)
+    snprintf (error, error_size, "%s: out of memory", directory);
+  database_builder_free (builder);
+  wthor_names_free (names, count);
   return bytes;
 }
 

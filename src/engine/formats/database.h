@@ -64,6 +64,16 @@ bool database_builder_add (DatabaseBuilder *builder, const uint8_t *moves, int n
  * or NULL when memory is short. The same games give the same bytes in any order. */
 uint8_t *database_builder_encode (DatabaseBuilder *builder, uint32_t min_games, size_t *size);
 
+/* Indexing a directory of WTHOR files (wthor.h), what Add Games does: progress is called before
+ * each file and once at the end with the files read and their number; when it returns false the
+ * work stops and NULL comes back with "stopped" in error. Otherwise the file (as
+ * database_builder_encode makes it, every game of every .wtb file in name order, files that
+ * cannot be read skipped), or NULL with a message in error. */
+typedef bool (*DatabaseProgress) (size_t files_done, size_t files_total, void *user_data);
+uint8_t *database_index_directory (const char *directory, int depth, uint32_t min_games,
+                                   DatabaseProgress progress, void *user_data, size_t *size,
+                                   char *error, size_t error_size);
+
 /* The database compiled into the program (data/database.bin), decoded once; safe from any thread.
  * NULL when it is missing or damaged: then database_error () says why. */
 const Database *database_compiled (void);
