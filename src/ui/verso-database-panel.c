@@ -9,6 +9,7 @@
 #include "database.h"
 #include "notation.h"
 #include "opening.h"
+#include "verso-database-index.h"
 
 struct _VersoDatabasePanel {
   GtkWidget parent_instance;
@@ -17,6 +18,16 @@ struct _VersoDatabasePanel {
   GtkWidget *list;       /* GtkListBox, one row a move */
   GtkWidget *empty;      /* "No games reach this position" */
   VersoGame *game;
+  /* Add Games…: the folder chooser, the indexing under way (its progress and Cancel), what the
+   * panel shows (the added games, or the shipped index when NULL) and the line saying which. */
+  GtkNativeDialog *chooser;
+  GtkWidget *add_button;
+  GtkWidget *progress_box;
+  GtkWidget *progress_bar;
+  GtkWidget *source_label;
+  GCancellable *cancellable;
+  Database *added;
+  gboolean cache_asked;  /* the folder added in an earlier session was looked for */
 };
 
 G_DEFINE_FINAL_TYPE (VersoDatabasePanel, verso_database_panel, GTK_TYPE_WIDGET)
@@ -136,7 +147,7 @@ static void panel_update (VersoDatabasePanel *self)
   if (!gtk_widget_get_visible (GTK_WIDGET (self)))
     return;
   panel_clear (self);
-  const Database *database = database_compiled ();
+  const Database *database = self->added ? self->added : database_compiled ();
   int count = 0;
   if (self->game && database && verso_game_get_rules (self->game) == RULES_STANDARD
       && !verso_game_is_over (self->game)) {
@@ -148,6 +159,119 @@ static void panel_update (VersoDatabasePanel *self)
   }
   gtk_widget_set_visible (self->scroller, count > 0);
   gtk_widget_set_visible (self->empty, count == 0);
+}
+
+static void panel_show_source (VersoDatabasePanel *self, const char *folder)
+{
+  g_autofree char *base = folder ? g_path_get_basename (folder) : NULL;
+  g_autofree char *text = folder
+    /* Translators: under the Database panel's heading: whose games it lists, e.g.
+     * "124106 games of wthor" (the folder's name) */
+    ? g_strdup_printf (ngettext ("%u game of %s", "%u games of %s", database_games (self->added)),
+                       database_games (self->added), base)
+    /* Translators: under the Database panel's heading, when it lists the games shipped */
+    : g_strdup_printf (ngettext ("%u tournament game", "%u tournament games",
+                                 database_compiled () ? database_games (database_compiled ()) : 0),
+                       database_compiled () ? database_games (database_compiled ()) : 0);
+  gtk_label_set_text (GTK_LABEL (self->source_label), text);
+}
+
+static void on_index_progress (GObject *owner, double fraction)
+{
+  VersoDatabasePanel *self = VERSO_DATABASE_PANEL (owner);
+  if (self->cancellable)
+    gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->progress_bar), fraction);
+}
+
+/* The progress hidden and Add Games… offered again. */
+static void panel_stop_loading (VersoDatabasePanel *self)
+{
+  if (self->cancellable)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  gtk_widget_set_visible (self->progress_box, FALSE);
+  gtk_widget_set_sensitive (self->add_button, TRUE);
+}
+
+static void on_index_loaded (GObject *source, GAsyncResult *result, gpointer folder)
+{
+  VersoDatabasePanel *self = VERSO_DATABASE_PANEL (source);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = folder;
+  Database *database = verso_database_index_load_finish (result, &error);
+  /* Cancelled: by Cancel, by a newer load or by the panel's end, which have tidied up already. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  panel_stop_loading (self);
+  if (database) {
+    g_clear_pointer (&self->added, database_free);
+    self->added = database;
+    panel_show_source (self, path);
+    panel_update (self);
+  } else {
+    /* Translators: under the Database panel's heading when Add Games failed; %s says why */
+    g_autofree char *text = g_strdup_printf (_("The games could not be added: %s"), error->message);
+    gtk_label_set_text (GTK_LABEL (self->source_label), text);
+  }
+}
+
+/* The games of folder indexed (or read from the cache) in a worker, with a progress bar. */
+static void panel_load (VersoDatabasePanel *self, const char *folder)
+{
+  if (self->cancellable)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  self->cancellable = g_cancellable_new ();
+  gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->progress_bar), 0);
+  gtk_widget_set_visible (self->progress_box, TRUE);
+  gtk_widget_set_sensitive (self->add_button, FALSE);
+  verso_database_index_load_async (G_OBJECT (self), folder, self->cancellable, on_index_progress,
+                                   on_index_loaded, g_strdup (folder));
+}
+
+static void on_cancel_clicked (VersoDatabasePanel *self)
+{
+  panel_stop_loading (self);
+}
+
+static void on_folder_chosen (GtkNativeDialog *chooser, int response, VersoDatabasePanel *self)
+{
+  if (response != GTK_RESPONSE_ACCEPT)
+    return;
+  g_autoptr (GFile) folder = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  g_autofree char *path = folder ? g_file_get_path (folder) : NULL;
+  if (path)
+    panel_load (self, path);
+}
+
+static void on_add_clicked (VersoDatabasePanel *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  /* Translators: the title of the folder chooser of Add Games… in the Database panel */
+  GtkFileChooserNative *chooser = gtk_file_chooser_native_new (_("Choose a Folder of WTHOR Games"),
+                                                               GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                                               GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                                                               _("_Add"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  /* Kept until the next one: dropping it inside its own response signal is not safe. */
+  if (self->chooser)
+    gtk_native_dialog_destroy (self->chooser);
+  g_clear_object (&self->chooser);
+  self->chooser = GTK_NATIVE_DIALOG (chooser);
+  g_signal_connect (chooser, "response", G_CALLBACK (on_folder_chosen), self);
+  gtk_native_dialog_show (self->chooser);
+}
+
+/* The first time the panel is shown, the games added in an earlier session come back (from the
+ * cache, or indexed again when their files changed). */
+static void panel_ask_cache (VersoDatabasePanel *self)
+{
+  if (self->cache_asked || !gtk_widget_get_visible (GTK_WIDGET (self)))
+    return;
+  self->cache_asked = TRUE;
+  g_autofree char *folder = verso_database_index_folder ();
+  if (folder && g_file_test (folder, G_FILE_TEST_IS_DIR))
+    panel_load (self, folder);
 }
 
 static void on_row_activated (GtkListBox *list, GtkListBoxRow *row, VersoDatabasePanel *self)
@@ -173,6 +297,13 @@ static void verso_database_panel_dispose (GObject *object)
   if (self->game)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_clear_object (&self->game);
+  if (self->cancellable)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  if (self->chooser)
+    gtk_native_dialog_destroy (self->chooser);
+  g_clear_object (&self->chooser);
+  g_clear_pointer (&self->added, database_free);
   g_clear_pointer (&self->box, gtk_widget_unparent);
   G_OBJECT_CLASS (verso_database_panel_parent_class)->dispose (object);
 }
@@ -189,6 +320,51 @@ static void verso_database_panel_class_init (VersoDatabasePanelClass *klass)
                                           G_TYPE_INT);
 }
 
+/* The heading with Add Games…, the line saying whose games are listed, and the progress of an
+ * indexing with its Cancel. */
+static void panel_build_header (VersoDatabasePanel *self)
+{
+  GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  /* Translators: the heading of the panel listing the moves played in tournament games */
+  GtkWidget *heading = gtk_label_new (_("Database"));
+  gtk_label_set_xalign (GTK_LABEL (heading), 0);
+  gtk_widget_set_hexpand (heading, TRUE);
+  gtk_widget_add_css_class (heading, "heading");
+  gtk_box_append (GTK_BOX (header), heading);
+  /* An icon, so that the side pane keeps its width; its name and tooltip say what it does. */
+  self->add_button = gtk_button_new_from_icon_name ("list-add-symbolic");
+  gtk_widget_add_css_class (self->add_button, "flat");
+  gtk_widget_set_tooltip_text (self->add_button, _("Add Games… (a folder of WTHOR files, WTH_*.wtb)"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->add_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Add Games…"), -1);
+  g_signal_connect_swapped (self->add_button, "clicked", G_CALLBACK (on_add_clicked), self);
+  gtk_box_append (GTK_BOX (header), self->add_button);
+  gtk_box_append (GTK_BOX (self->box), header);
+
+  self->source_label = panel_label ("", TRUE);
+  gtk_label_set_ellipsize (GTK_LABEL (self->source_label), PANGO_ELLIPSIZE_NONE);
+  gtk_label_set_wrap (GTK_LABEL (self->source_label), TRUE);
+  gtk_box_append (GTK_BOX (self->box), self->source_label);
+
+  self->progress_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_set_visible (self->progress_box, FALSE);
+  self->progress_bar = gtk_progress_bar_new ();
+  gtk_widget_set_hexpand (self->progress_bar, TRUE);
+  gtk_widget_set_valign (self->progress_bar, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->progress_bar), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Indexing games"), -1);
+  gtk_box_append (GTK_BOX (self->progress_box), self->progress_bar);
+  GtkWidget *cancel = gtk_button_new_from_icon_name ("process-stop-symbolic");
+  gtk_widget_add_css_class (cancel, "flat");
+  /* Translators: the button that stops Add Games' indexing */
+  gtk_widget_set_tooltip_text (cancel, _("Cancel"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (cancel), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Cancel"), -1);
+  g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (on_cancel_clicked), self);
+  gtk_box_append (GTK_BOX (self->progress_box), cancel);
+  gtk_box_append (GTK_BOX (self->box), self->progress_box);
+}
+
 static void verso_database_panel_init (VersoDatabasePanel *self)
 {
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
@@ -196,11 +372,7 @@ static void verso_database_panel_init (VersoDatabasePanel *self)
   gtk_widget_set_margin_start (self->box, 6);
   gtk_widget_set_margin_end (self->box, 6);
   gtk_widget_set_margin_top (self->box, 6);
-  /* Translators: the heading of the panel listing the moves played in tournament games */
-  GtkWidget *heading = gtk_label_new (_("Database"));
-  gtk_label_set_xalign (GTK_LABEL (heading), 0);
-  gtk_widget_add_css_class (heading, "heading");
-  gtk_box_append (GTK_BOX (self->box), heading);
+  panel_build_header (self);
   self->list = gtk_list_box_new ();
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->list), GTK_SELECTION_NONE);
   gtk_widget_add_css_class (self->list, "boxed-list");
@@ -221,6 +393,8 @@ static void verso_database_panel_init (VersoDatabasePanel *self)
   gtk_widget_add_css_class (self->empty, "dim-label");
   gtk_box_append (GTK_BOX (self->box), self->empty);
   g_signal_connect (self, "notify::visible", G_CALLBACK (panel_update), NULL);
+  g_signal_connect (self, "notify::visible", G_CALLBACK (panel_ask_cache), NULL);
+  panel_show_source (self, NULL);
 }
 
 GtkWidget *verso_database_panel_new (void)
