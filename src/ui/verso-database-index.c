@@ -150,6 +150,11 @@ static Database *index_made (IndexJob *job, const char *fingerprint, GError **er
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s", message);
     return NULL;
   }
+  /* A Cancel while the index was sorted: nothing is kept. */
+  if (g_cancellable_set_error_if_cancelled (job->cancellable, error)) {
+    g_free (bytes);
+    return NULL;
+  }
   Database *database = database_decode (bytes, size, message, sizeof message);
   if (database)
     cache_write (job->folder, fingerprint, bytes, size);

@@ -22,7 +22,7 @@ struct _VersoDatabasePanel {
    * panel shows (the added games, or the shipped index when NULL) and the line saying which. */
   GtkNativeDialog *chooser;
   GtkWidget *add_button;
-  GtkWidget *progress_box;
+  GtkWidget *cancel_button;
   GtkWidget *progress_bar;
   GtkWidget *source_label;
   GCancellable *cancellable;
@@ -183,14 +183,21 @@ static void on_index_progress (GObject *owner, double fraction)
     gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->progress_bar), fraction);
 }
 
+/* While games are indexed: the progress bar, and Cancel in the place of Add Games…. */
+static void panel_show_loading (VersoDatabasePanel *self, gboolean loading)
+{
+  gtk_widget_set_visible (self->progress_bar, loading);
+  gtk_widget_set_visible (self->cancel_button, loading);
+  gtk_widget_set_visible (self->add_button, !loading);
+}
+
 /* The progress hidden and Add Games… offered again. */
 static void panel_stop_loading (VersoDatabasePanel *self)
 {
   if (self->cancellable)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
-  gtk_widget_set_visible (self->progress_box, FALSE);
-  gtk_widget_set_sensitive (self->add_button, TRUE);
+  panel_show_loading (self, FALSE);
 }
 
 static void on_index_loaded (GObject *source, GAsyncResult *result, gpointer folder)
@@ -223,8 +230,7 @@ static void panel_load (VersoDatabasePanel *self, const char *folder)
   g_clear_object (&self->cancellable);
   self->cancellable = g_cancellable_new ();
   gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->progress_bar), 0);
-  gtk_widget_set_visible (self->progress_box, TRUE);
-  gtk_widget_set_sensitive (self->add_button, FALSE);
+  panel_show_loading (self, TRUE);
   verso_database_index_load_async (G_OBJECT (self), folder, self->cancellable, on_index_progress,
                                    on_index_loaded, g_strdup (folder));
 }
@@ -339,6 +345,16 @@ static void panel_build_header (VersoDatabasePanel *self)
                                   _("Add Games…"), -1);
   g_signal_connect_swapped (self->add_button, "clicked", G_CALLBACK (on_add_clicked), self);
   gtk_box_append (GTK_BOX (header), self->add_button);
+  /* In its place while the games are indexed. */
+  self->cancel_button = gtk_button_new_from_icon_name ("process-stop-symbolic");
+  gtk_widget_add_css_class (self->cancel_button, "flat");
+  gtk_widget_set_visible (self->cancel_button, FALSE);
+  /* Translators: the button that stops Add Games' indexing */
+  gtk_widget_set_tooltip_text (self->cancel_button, _("Cancel"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->cancel_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Cancel"), -1);
+  g_signal_connect_swapped (self->cancel_button, "clicked", G_CALLBACK (on_cancel_clicked), self);
+  gtk_box_append (GTK_BOX (header), self->cancel_button);
   gtk_box_append (GTK_BOX (self->box), header);
 
   self->source_label = panel_label ("", TRUE);
@@ -346,23 +362,11 @@ static void panel_build_header (VersoDatabasePanel *self)
   gtk_label_set_wrap (GTK_LABEL (self->source_label), TRUE);
   gtk_box_append (GTK_BOX (self->box), self->source_label);
 
-  self->progress_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_widget_set_visible (self->progress_box, FALSE);
   self->progress_bar = gtk_progress_bar_new ();
-  gtk_widget_set_hexpand (self->progress_bar, TRUE);
-  gtk_widget_set_valign (self->progress_bar, GTK_ALIGN_CENTER);
+  gtk_widget_set_visible (self->progress_bar, FALSE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->progress_bar), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Indexing games"), -1);
-  gtk_box_append (GTK_BOX (self->progress_box), self->progress_bar);
-  GtkWidget *cancel = gtk_button_new_from_icon_name ("process-stop-symbolic");
-  gtk_widget_add_css_class (cancel, "flat");
-  /* Translators: the button that stops Add Games' indexing */
-  gtk_widget_set_tooltip_text (cancel, _("Cancel"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (cancel), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Cancel"), -1);
-  g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (on_cancel_clicked), self);
-  gtk_box_append (GTK_BOX (self->progress_box), cancel);
-  gtk_box_append (GTK_BOX (self->box), self->progress_box);
+  gtk_box_append (GTK_BOX (self->box), self->progress_bar);
 }
 
 static void verso_database_panel_init (VersoDatabasePanel *self)
