@@ -12,6 +12,7 @@ int cli_nboard (int argc, char **argv);
 int cli_match (int argc, char **argv);
 int cli_levels (int argc, char **argv);
 int cli_analyze (int argc, char **argv);
+int cli_explore (int argc, char **argv);
 /* Only where Cairo is found (HAVE_DIAGRAM). */
 int cli_diagram (int argc, char **argv);
 

@@ -23,6 +23,9 @@ static const Command commands[] = {
                             "      score every legal move of BOARD (depth 12, exact from 20 empties unless told;\n"
                             "      --pv: each move's line after it, the move first, a pass as PA),\n"
                             "      or of every OBF position of FILE exactly, checking the scores it lists" },
+  { "explore", cli_explore, "explore [--database FILE] BOARD|MOVES   the moves strong players chose in BOARD (or after\n"
+                            "      MOVES from the start): games, Black's average disc difference and win/draw/loss\n"
+                            "      shares, the book's value and the opening each leads to (WTHOR games, data/database.bin)" },
   { "nboard", cli_nboard, "nboard [--move-time S] [--average-time S]   speak the NBoard engine protocol on stdin\n"
                           "      and stdout (--move-time: answer each go within S seconds; --average-time: take S\n"
                           "      seconds a move on average over each game, more in the middle game than on book\n"

@@ -221,6 +221,7 @@ static void verso_application_startup (GApplication *application)
     { "win.delete-variation", { "<Control>Delete", NULL } },
     { "win.show-moves", { "F9", NULL } },
     { "win.show-scores", { "F7", NULL } },
+    { "win.show-database", { "F8", NULL } },
     { "win.set-up-position", { "<Control>e", NULL } },
     /* Pause and Resume while the computer plays itself. */
     { "win.pause", { "p", NULL } },

@@ -102,6 +102,7 @@ struct _VersoWindow {
   /* Scores on the board and the evaluation graph (verso-window-status.c). */
   GtkWidget *eval_graph;            /* VersoEvalGraph, under the move list */
   GtkLabel *scores_label;           /* the scores' depth in the status line, while they are shown */
+  GtkWidget *database_panel;        /* VersoDatabasePanel, under the move list (F8) */
 
   /* The coach and the review of the whole game, Analyse Game (verso-window-review.c). */
   GCancellable *review_cancellable; /* the review under way, NULL when none */

@@ -6,6 +6,7 @@
 
 #include "verso-application.h"
 #include "verso-board-view.h"
+#include "verso-database-panel.h"
 #include "verso-eval-graph.h"
 #include "verso-move-list.h"
 #include "verso-position-editor.h"
@@ -258,6 +259,7 @@ void verso_window_set_game (VersoWindow *self, VersoGame *game)
   verso_board_view_set_game (self->board_view, game);
   verso_move_list_set_game (VERSO_MOVE_LIST (self->move_list), game);
   verso_eval_graph_set_game (VERSO_EVAL_GRAPH (self->eval_graph), game);
+  verso_database_panel_set_game (VERSO_DATABASE_PANEL (self->database_panel), game);
   verso_window_status_watch_game (self);
   verso_window_update_coach (self);
   verso_window_save_game (self);
@@ -274,6 +276,24 @@ VersoGame *verso_window_get_game (VersoWindow *self)
 
 /* At start and whenever a dialog gives the window back, the keys act on the board, and its
  * cursor shows where. */
+/* A row of the Database panel activated: its move is played as a click on its square would. */
+static void on_database_move_activated (VersoDatabasePanel *panel, int square, VersoWindow *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (self->editing || verso_game_play (self->game, square, &error))
+    return;
+  verso_board_view_flash_square (self->board_view, square);
+  verso_window_show_notice (self, NOTICE_ILLEGAL, error->message, 2);
+}
+
+/* The Database panel shown (F8): the side pane it is in comes out with it. */
+static void on_database_shown (VersoWindow *self)
+{
+  if (gtk_widget_get_visible (self->database_panel))
+    adw_flap_set_reveal_flap (self->flap, TRUE);
+}
+
 static void on_active_changed (VersoWindow *self)
 {
   if (!gtk_window_is_active (GTK_WINDOW (self)))
@@ -351,6 +371,7 @@ static void verso_window_class_init (VersoWindowClass *klass)
 
   g_type_ensure (VERSO_TYPE_BOARD_VIEW);
   g_type_ensure (VERSO_TYPE_EVAL_GRAPH);
+  g_type_ensure (VERSO_TYPE_DATABASE_PANEL);
   g_type_ensure (VERSO_TYPE_MOVE_LIST);
   g_type_ensure (VERSO_TYPE_POSITION_EDITOR);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/verso/Verso/verso-window.ui");
@@ -375,6 +396,8 @@ static void verso_window_class_init (VersoWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, VersoWindow, status_stack);
   gtk_widget_class_bind_template_child (widget_class, VersoWindow, position_editor);
   gtk_widget_class_bind_template_child (widget_class, VersoWindow, eval_graph);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, database_panel);
+  gtk_widget_class_bind_template_callback (widget_class, on_database_move_activated);
   gtk_widget_class_bind_template_child (widget_class, VersoWindow, scores_label);
   gtk_widget_class_bind_template_child (widget_class, VersoWindow, pause_button);
   /* The layout for the window's width (update_layout). */
@@ -411,6 +434,11 @@ static void verso_window_init (VersoWindow *self)
   {
     g_autoptr (GPropertyAction) show_moves = g_property_action_new ("show-moves", self->flap, "reveal-flap");
     g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (show_moves));
+    /* F8 shows the Database panel under the move list, and the side pane with it. */
+    g_autoptr (GPropertyAction) show_database = g_property_action_new ("show-database", self->database_panel,
+                                                                        "visible");
+    g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (show_database));
+    g_signal_connect_swapped (self->database_panel, "notify::visible", G_CALLBACK (on_database_shown), self);
   }
 
   self->settings = g_settings_new ("io.github.verso.Verso");

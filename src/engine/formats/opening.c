@@ -179,3 +179,12 @@ const char *opening_table_name (const OpeningTable *table, const Position *start
   }
   return name;
 }
+
+const char *opening_table_name_at (const OpeningTable *table, const Position *position)
+{
+  assert (table && position);
+  const Board *board = &position->board;
+  int moves = board_count (board->player | board->opponent) - 4;
+  const OpeningLine *line = moves > 0 ? find_line (table, position, (size_t) moves) : NULL;
+  return line ? table->names + line->name : NULL;
+}

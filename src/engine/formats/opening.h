@@ -31,3 +31,6 @@ size_t opening_table_count (const OpeningTable *table);
  * reached after as many moves. NULL when there is none (always so from a set-up start). */
 const char *opening_table_name (const OpeningTable *table, const Position *start,
                                 const int *moves, size_t n_moves);
+/* The name of the named line whose final position is position (under a symmetry, as many moves
+ * as its discs beyond the start's four, no pass); NULL when there is none. */
+const char *opening_table_name_at (const OpeningTable *table, const Position *position);

@@ -156,40 +156,60 @@ static int compare_names (const void *a, const void *b)
   return strcmp (*(char *const *) a, *(char *const *) b);
 }
 
-bool wthor_read_directory (const char *directory, WthorFileVisit visit, void *user_data,
-                           FILE *warnings, char *error, size_t error_size)
+char **wthor_list_directory (const char *directory, size_t *count, char *error, size_t error_size)
 {
+  *count = 0;
   DIR *dir = opendir (directory);
   if (!dir) {
     snprintf (error, error_size, "%s: %s", directory, strerror (errno));
-    return false;
+    return NULL;
   }
   char **names = NULL;
-  size_t count = 0;
   bool ok = true;
   struct dirent *entry;
   while (ok && (entry = readdir (dir))) {
     size_t length = strlen (entry->d_name);
     if (length < 5 || strcmp (entry->d_name + length - 4, ".wtb") != 0)
       continue;
-    char **grown = realloc (names, (count + 1) * sizeof *names);
-    if (!grown || !(grown[count] = strdup (entry->d_name))) {
+    char **grown = realloc (names, (*count + 1) * sizeof *names);
+    if (!grown || !(grown[*count] = strdup (entry->d_name))) {
       names = grown ? grown : names;
       snprintf (error, error_size, "%s: out of memory", directory);
       ok = false;
       break;
     }
     names = grown;
-    count++;
+    (*count)++;
   }
   closedir (dir);
-  if (ok && count == 0) {
+  if (ok && *count == 0) {
     snprintf (error, error_size, "%s: no .wtb files", directory);
     ok = false;
   }
-  if (ok)
-    qsort (names, count, sizeof *names, compare_names);
-  for (size_t i = 0; ok && i < count; i++) {
+  if (!ok) {
+    wthor_names_free (names, *count);
+    *count = 0;
+    return NULL;
+  }
+  qsort (names, *count, sizeof *names, compare_names);
+  return names;
+}
+
+void wthor_names_free (char **names, size_t count)
+{
+  for (size_t i = 0; i < count; i++)
+    free (names[i]);
+  free (names);
+}
+
+bool wthor_read_directory (const char *directory, WthorFileVisit visit, void *user_data,
+                           FILE *warnings, char *error, size_t error_size)
+{
+  size_t count;
+  char **names = wthor_list_directory (directory, &count, error, error_size);
+  if (!names)
+    return false;
+  for (size_t i = 0; i < count; i++) {
     char path[4096], why[512];
     snprintf (path, sizeof path, "%s/%s", directory, names[i]);
     WthorFile file;
@@ -201,8 +221,6 @@ bool wthor_read_directory (const char *directory, WthorFileVisit visit, void *us
     visit (&file, user_data);
     wthor_file_clear (&file);
   }
-  for (size_t i = 0; i < count; i++)
-    free (names[i]);
-  free (names);
-  return ok;
+  wthor_names_free (names, count);
+  return true;
 }

@@ -42,6 +42,11 @@ void wthor_file_clear (WthorFile *file);
  * skipped with a message on `warnings` (when not NULL), like its damaged records. Returns false
  * with a message in error when the directory cannot be read or holds no .wtb file. */
 typedef void (*WthorFileVisit) (const WthorFile *file, void *user_data);
+/* The names of the .wtb files of a directory, sorted: a malloc'ed array of *count malloc'ed names
+ * (free with wthor_names_free), or NULL with a message in error when the directory cannot be read,
+ * holds no .wtb file or memory is short. */
+char **wthor_list_directory (const char *directory, size_t *count, char *error, size_t error_size);
+void wthor_names_free (char **names, size_t count);
 bool wthor_read_directory (const char *directory, WthorFileVisit visit, void *user_data,
                            FILE *warnings, char *error, size_t error_size);
 

@@ -1,0 +1,187 @@
+/* explore.c: `verso-engine explore`, the tournament database's table for a position (database.h):
+ * every move strong players chose, how many games, Black's average final disc difference, Black's
+ * win/draw/loss shares, the named opening the move leads to and the book's value of it. */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+#include "book.h"
+#include "cli.h"
+#include "database.h"
+#include "notation.h"
+#include "opening.h"
+
+#define EXPLORE_USAGE "explore [--database FILE] BOARD|MOVES"
+
+/* BOARD (a board string, or an OBF line), else MOVES (a transcript from the standard start). */
+static int explore_parse_position (const char *text, Position *position)
+{
+  NotationObf obf;
+  NotationStatus status = notation_parse_obf (text, strlen (text), &obf);
+  if (status.error == NOTATION_OK) {
+    *position = obf.position;
+    return 0;
+  }
+  int moves[NOTATION_MAX_MOVES];
+  size_t n_moves;
+  position_init (position);
+  NotationStatus transcript = notation_parse_transcript (text, strlen (text), position, moves,
+                                                         NOTATION_MAX_MOVES, &n_moves);
+  if (transcript.error == NOTATION_OK)
+    return 0;
+  cli_error ("explore: '%s' is neither a board (character %zu: %s) nor moves (character %zu: %s)",
+             text, status.offset + 1, notation_error_message (status.error),
+             transcript.offset + 1, notation_error_message (transcript.error));
+  return 2;
+}
+
+/* The database of FILE, or the compiled-in one; NULL after saying why. */
+static Database *explore_read_database (const char *path)
+{
+  FILE *in = fopen (path, "rb");
+  if (!in) {
+    cli_error ("explore: cannot open the database %s", path);
+    return NULL;
+  }
+  uint8_t *bytes = NULL;
+  size_t size = 0, capacity = 0, got;
+  do {
+    if (size == capacity) {
+      capacity = capacity ? 2 * capacity : 1 << 16;
+      uint8_t *grown = realloc (bytes, capacity);
+      if (!grown) {
+        free (bytes);
+        fclose (in);
+        cli_error ("explore: out of memory reading %s", path);
+        return NULL;
+      }
+      bytes = grown;
+    }
+    got = fread (bytes + size, 1, capacity - size, in);
+    size += got;
+  } while (got > 0);
+  fclose (in);
+  char error[200];
+  Database *database = database_decode (bytes, size, error, sizeof error);
+  free (bytes);
+  if (!database)
+    cli_error ("explore: %s: %s", path, error);
+  return database;
+}
+
+/* The opening's name after move, or "". */
+static const char *explore_opening (const OpeningTable *openings, const Position *position,
+                                    int move)
+{
+  Position after = *position;
+  if (!openings || !position_play (&after, move))
+    return "";
+  const char *name = opening_table_name_at (openings, &after);
+  return name ? name : "";
+}
+
+/* The book's value of move in Black's discs, written into out, or "--" when not a book move. */
+static void explore_book_value (const BookMove *book, int n_book, int move, bool black,
+                                char out[12])
+{
+  snprintf (out, 12, "--");
+  for (int i = 0; i < n_book; i++)
+    if (book[i].move == move)
+      snprintf (out, 12, "%+d", black ? book[i].score : -book[i].score);
+}
+
+static void explore_print (const Database *database, const Position *position)
+{
+  DatabaseRow rows[BOARD_SQUARES];
+  int count = database_moves (database, position, rows);
+  BookMove book[BOARD_SQUARES];
+  int n_book = book_lookup (&position->board, book);
+  OpeningTable *openings = opening_table_parse (opening_table_text, opening_table_text_length,
+                                                NULL, NULL);
+  printf ("%s to move, %d empties: %d move%s in %u games\n",
+          position->side_to_move == POSITION_BLACK ? "black" : "white",
+          board_empties (&position->board), count, count == 1 ? "" : "s",
+          database_games (database));
+  if (count == 0)
+    printf ("no games reach this position\n");
+  else
+    printf ("move   games  average  win%%  draw%%  loss%%  book  opening   (Black's view)\n");
+  for (int i = 0; i < count; i++) {
+    const DatabaseCounts *c = &rows[i].counts;
+    char name[3], value[12];
+    notation_format_square (rows[i].move, name);
+    explore_book_value (book, n_book, rows[i].move, position->side_to_move == POSITION_BLACK,
+                        value);
+    uint32_t losses = c->games - c->wins - c->draws;
+    const char *opening = explore_opening (openings, position, rows[i].move);
+    printf ("%-4s %7u  %+7.2f  %4.1f  %5.1f  %5.1f  %4s%s%s\n", name, c->games,
+            (double) c->disc_sum / c->games, 100.0 * c->wins / c->games,
+            100.0 * c->draws / c->games, 100.0 * losses / c->games, value, *opening ? "  " : "",
+            opening);
+  }
+  opening_table_free (openings);
+}
+
+/* Reads the options and joins the words of BOARD ("-...- X" may come as two arguments); a board's
+ * 64 squares may start with "--" too, so only a short word is taken for an option. */
+static int explore_parse_arguments (int argc, char **argv, const char **path, char *target,
+                                    size_t size)
+{
+  size_t used = 0;
+  target[0] = '\0';
+  for (int i = 1; i < argc; i++) {
+    const char *arg = argv[i];
+    size_t length = strlen (arg);
+    if (strcmp (arg, "--help") == 0) {
+      printf ("usage: %s\n", EXPLORE_USAGE);
+      return -1;
+    } else if (strcmp (arg, "--database") == 0) {
+      if (i + 1 >= argc) {
+        cli_error ("explore: --database needs a file (%s)", EXPLORE_USAGE);
+        return 2;
+      }
+      *path = argv[++i];
+    } else if (arg[0] == '-' && arg[1] == '-' && length < 64) {
+      cli_error ("explore: unknown option '%s' (%s)", arg, EXPLORE_USAGE);
+      return 2;
+    } else if (used + length + 2 > size) {
+      cli_error ("explore: BOARD is too long");
+      return 2;
+    } else {
+      if (used)
+        target[used++] = ' ';
+      memcpy (target + used, arg, length + 1);
+      used += length;
+    }
+  }
+  if (!used) {
+    cli_error ("explore: missing BOARD or MOVES (%s)", EXPLORE_USAGE);
+    return 2;
+  }
+  return 0;
+}
+
+int cli_explore (int argc, char **argv)
+{
+  const char *path = NULL;
+  char target[1024];
+  int status = explore_parse_arguments (argc, argv, &path, target, sizeof target);
+  if (status)
+    return status < 0 ? 0 : status;
+  Position position;
+  status = explore_parse_position (target, &position);
+  if (status)
+    return status;
+  Database *own = path ? explore_read_database (path) : NULL;
+  const Database *database = path ? own : database_compiled ();
+  if (!database) {
+    if (!path)
+      cli_error ("explore: %s", database_error ());
+    return 2;
+  }
+  explore_print (database, &position);
+  database_free (own);
+  return 0;
+}

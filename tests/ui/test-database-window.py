@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""The Database panel in the real window, read through the AT-SPI bus as a screen reader would:
+F8 shows it; at the start its rows are the four first moves, each named with its games (the same
+number for all four, the start being one position under the symmetries), Black's average and
+shares; Tab reaches a row and Return plays its move, after which the rows are White's replies;
+F8 again hides it. Run inside dbus-run-session. Usage: test-database-window.py VERSO SCHEMA_DIR"""
+
+import os
+import re
+
+import verso_ui_test.atspi as atspi_game
+from verso_ui_test.atspi import Atspi, window, wait_until, stop, key, accessibles
+fail = window.fail
+ROW_NAME = re.compile(r'^([a-h][1-8]): (\d+) games?, Black [-+]\d+\.\d discs on average, '
+                      r'wins \d+ %, draws \d+ %, loses \d+ %; ')
+
+
+def rows():
+    """(move, games, node) of every row of the panel shown."""
+    found = []
+    for role, name, node in accessibles():
+        match = ROW_NAME.match(name)
+        if match and role == Atspi.Role.LIST_ITEM:
+            found.append((match.group(1), int(match.group(2)), node))
+    return found
+
+
+def focused_row():
+    for move, games, node in rows():
+        if node.get_state_set().contains(Atspi.StateType.FOCUSED):
+            return move
+    return None
+
+
+def main():
+    with atspi_game.session('verso-database-') as (env, home):
+        root = os.path.join(home, 'database')
+        settings = os.path.join(root, 'config', 'glib-2.0', 'settings')
+        os.makedirs(settings)
+        with open(os.path.join(settings, 'keyfile'), 'w') as f:
+            f.write("[io/github/verso/Verso]\nwindow-width=900\nwindow-height=700\n"
+                    "game-mode='two-players'\nstart='standard'\n")
+        env = dict(atspi_game.home_env(env, root), XDG_RUNTIME_DIR=root, GSETTINGS_BACKEND='keyfile')
+        app = atspi_game.start(env, [], lambda: atspi_game.board_description(), 'the board')
+        if rows():
+            fail('the panel is shown before F8')
+        key(env, 'F8')
+        start = wait_until(lambda: len(rows()) == 4 and rows(), 'four rows at the start', 20)
+        moves = sorted(move for move, games, node in start)
+        if moves != ['c4', 'd3', 'e6', 'f5']:
+            fail('the start\'s rows are %s' % moves)
+        counts = {games for move, games, node in start}
+        if len(counts) != 1 or min(counts) < 1000:
+            fail('the four first moves differ in games or are few: %s' % counts)
+        print('start: %s, %d games each' % (' '.join(moves), min(counts)), flush=True)
+
+        for _ in range(40):
+            if focused_row():
+                break
+            key(env, 'Tab')
+        move = wait_until(focused_row, 'a row of the panel focused by Tab', 5)
+        key(env, 'Return')
+        wait_until(lambda: '1. Black %s' % move in atspi_game.move_names(), 'the move list to show %s' % move, 15)
+        replies = wait_until(lambda: rows() and all(m != move for m, g, n in rows()) and rows(),
+                             'White\'s replies', 15)
+        total = sum(games for m, games, node in replies)
+        if total > min(counts):
+            fail('White\'s replies count %d games, more than the %d after %s' % (total, min(counts), move))
+        print('Return on %s: played; replies %s' % (move, ' '.join(m for m, g, n in replies)), flush=True)
+
+        key(env, 'F8')
+        wait_until(lambda: not rows(), 'F8 to hide the panel', 10)
+        stop(app)
+        print('PASS', flush=True)
+
+
+if __name__ == '__main__':
+    main()
