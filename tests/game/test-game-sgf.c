@@ -6,37 +6,17 @@
 #include <string.h>
 
 #include "check-glib.h"
+#include "game-test.h"
 #include "verso-game.h"
-
-static int square (const char *name)
-{
-  return board_square (name[0] - 'a', name[1] - '1');
-}
 
 static VersoGame *two_players (void)
 {
   return verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER);
 }
 
-static void play_all (VersoGame *game, const char *transcript)
-{
-  for (size_t i = 0; transcript[i]; i += 2) {
-    g_autoptr (GError) error = NULL;
-    CHECK (verso_game_play (game, square (transcript + i), &error));
-    CHECK_NO_ERROR (error);
-  }
-}
-
-/* The whole line shown, to its end. */
-static char *line_of (VersoGame *game)
-{
-  const VersoRecord *record = verso_game_get_record (game);
-  return verso_record_get_transcript (record, verso_record_get_length (record));
-}
-
 static void check_line (VersoGame *game, const char *expected)
 {
-  g_autofree char *line = line_of (game);
+  g_autofree char *line = whole_transcript (game);
   CHECK_CMP_STR (line, ==, expected);
 }
 
@@ -60,11 +40,11 @@ static VersoGame *game_with_variations (void)
 {
   VersoGame *game = two_players ();
 
-  play_all (game, "f5d6c3d3c4");
+  play_transcript (game, "f5d6c3d3c4");
   verso_game_go_to (game, 2);
-  play_all (game, "c5f4");
+  play_transcript (game, "c5f4");
   verso_game_go_to (game, 3);
-  play_all (game, "f6");
+  play_transcript (game, "f6");
   return game;
 }
 
@@ -73,13 +53,13 @@ static void test_other_move_keeps_old_line (void)
   g_autoptr (VersoGame) game = two_players ();
   guint changes = 0;
 
-  play_all (game, "f5d6c3d3c4");
+  play_transcript (game, "f5d6c3d3c4");
   verso_game_set_modified (game, FALSE);
   /* Three moves back, another move. */
   verso_game_go_to (game, 2);
   CHECK (!verso_game_has_variations (game));
   g_signal_connect (game, "changed", G_CALLBACK (count_changes), &changes);
-  play_all (game, "c5");
+  play_transcript (game, "c5");
   CHECK_CMP_UINT (changes, ==, 1);
   CHECK (verso_game_get_modified (game));
   CHECK (verso_game_has_variations (game));
@@ -247,7 +227,7 @@ static void test_sgf_records_and_details (void)
   CHECK (verso_game_is_record (again));
   CHECK_CMP_STR (verso_game_get_detail (again, VERSO_DETAIL_WHITE_NAME), ==, "Bob Chen");
 
-  play_all (own, "f5d6");
+  play_transcript (own, "f5d6");
   own_text = verso_game_to_text (own, VERSO_FORMAT_SGF);
   CHECK (strstr (own_text, "PC[Verso]") != NULL);
   own_again = from_text (own_text, NULL);

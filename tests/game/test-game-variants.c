@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "check-glib.h"
+#include "game-test.h"
 #include "notation.h"
 #include "start.h"
 #include "test-main-loop.h"
@@ -15,11 +16,6 @@
 
 /* The endgames below are this short: an exact solve in the test takes no time. */
 #define SOLVE_EMPTIES 8
-
-static int square (const char *name)
-{
-  return board_square (name[0] - 'a', name[1] - '1');
-}
 
 static void count_notify (GObject *object, GParamSpec *pspec, gpointer user_data)
 {

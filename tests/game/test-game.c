@@ -6,14 +6,10 @@
 
 #include "book.h"
 #include "check-glib.h"
+#include "game-test.h"
 #include "notation.h"
 #include "test-main-loop.h"
 #include "verso-game.h"
-
-static int square (const char *name)
-{
-  return board_square (name[0] - 'a', name[1] - '1');
-}
 
 typedef gboolean (*Condition) (VersoGame *game);
 
@@ -588,21 +584,6 @@ static Position board_position (const char *text)
 static void count_notify (GObject *object, GParamSpec *pspec, gpointer user_data)
 {
   (*(int *) user_data)++;
-}
-
-static void play_transcript (VersoGame *game, const char *transcript)
-{
-  for (size_t i = 0; transcript[i]; i += 2) {
-    g_autoptr (GError) error = NULL;
-    CHECK (verso_game_play (game, square (transcript + i), &error));
-    CHECK_NO_ERROR (error);
-  }
-}
-
-static char *whole_transcript (VersoGame *game)
-{
-  const VersoRecord *record = verso_game_get_record (game);
-  return verso_record_get_transcript (record, verso_record_get_length (record));
 }
 
 static void test_new_from_position_plays_the_forced_pass (void)

@@ -84,18 +84,6 @@ def start(env, path):
     return atspi_game.start(env, [path] if path else [], board_description, 'the board to appear')
 
 
-def play_with_keyboard(env, square):
-    """Moves the board's cursor to square with the arrow keys, and plays there."""
-    cursor = re.search(r'Cursor on ([a-h])([1-8])', wait_for_board('Cursor on '))
-    column, row = 'abcdefgh'.index(cursor.group(1)), int(cursor.group(2)) - 1
-    keys = (['Right'] * (square % 8 - column) + ['Left'] * (column - square % 8)
-            + ['Down'] * (square // 8 - row) + ['Up'] * (row - square // 8))
-    if keys:
-        key(env, *keys)
-    wait_for_board('Cursor on %s' % window.name(square), 10)
-    key(env, 'Return')
-
-
 def analysing():
     return any(role == Atspi.Role.PROGRESS_BAR for role, name, node in accessibles())
 
@@ -121,7 +109,7 @@ def test_coach_grades_a_bad_move(env, home):
     app = start(env, path)
     board = window.play_moves(moves)
     wait_for_board(disc_counts(board) + ' Black to move.')
-    play_with_keyboard(env, bad)
+    atspi_game.play_with_cursor(env, bad)
     expected = '27. Black %s, %s, %d discs lost' % (window.name(bad), grade_for_loss(loss), loss)
     wait_until(lambda: expected in move_names(), 'the move list to say “%s”' % expected, 30)
     print('the move list says “%s”' % expected, flush=True)

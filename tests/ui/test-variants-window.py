@@ -174,15 +174,7 @@ def test_statistics(env, home):
     wait_until(lambda: not button('Reset…'), 'the Statistics window to close', 5)
 
     # The person's last move through the board's keyboard: Return plays on the cursor.
-    cursor = re.search(r'Cursor on ([a-h])([1-8])', wait_until(
-        lambda: 'Cursor on ' in board_description() and board_description(), 'the board\'s cursor', 10))
-    column, row = 'abcdefgh'.index(cursor.group(1)), int(cursor.group(2)) - 1
-    keys = (['Right'] * (square % 8 - column) + ['Left'] * (column - square % 8)
-            + ['Down'] * (square // 8 - row) + ['Up'] * (row - square // 8))
-    if keys:
-        key(env, *keys)
-    wait_until(lambda: 'Cursor on %s' % window.name(square) in board_description(), 'the cursor on the move', 10)
-    key(env, 'Return')
+    atspi_game.play_with_cursor(env, square)
     wait_until(lambda: os.path.exists(stats_file), 'the statistics file after the game\'s end', 30)
     with open(stats_file) as f:
         print('statistics file:\n' + f.read().strip(), flush=True)

@@ -16,7 +16,7 @@ import time
 
 import verso_ui_test.atspi as atspi_game
 from verso_ui_test.atspi import Atspi, GLib, window, wait_until, stop, key  # noqa: F401
-from verso_ui_test.atspi import accessibles, labels, board_description  # noqa: F401
+from verso_ui_test.atspi import accessibles, labels, board_description, play_with_cursor  # noqa: F401
 fail = window.fail
 MOVE_NAME = atspi_game.MOVE_NAME
 BRANCH_NAME = re.compile(r'^(Main line|Variation): \d+\. (Black|White) ([a-h][1-8]|pass)$')
@@ -56,19 +56,6 @@ def shot(env, name):
     folder = os.environ.get('VERSO_TEST_SHOTS')
     if folder:
         subprocess.run(['import', '-window', 'root', os.path.join(folder, name + '.png')], env=env)
-
-
-def play_with_cursor(env, square):
-    """Plays square from the board's keyboard: the cursor moved onto it, then Return."""
-    cursor = re.search(r'Cursor on ([a-h])([1-8])', wait_until(
-        lambda: 'Cursor on ' in board_description() and board_description(), 'the board\'s cursor', 10))
-    column, row = 'abcdefgh'.index(cursor.group(1)), int(cursor.group(2)) - 1
-    keys = (['Right'] * (square % 8 - column) + ['Left'] * (column - square % 8)
-            + ['Down'] * (square // 8 - row) + ['Up'] * (row - square // 8))
-    if keys:
-        key(env, *keys)
-    wait_until(lambda: 'Cursor on %s' % window.name(square) in board_description(), 'the cursor on the move', 10)
-    key(env, 'Return')
 
 
 def read_text(path):

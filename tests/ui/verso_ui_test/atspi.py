@@ -193,3 +193,17 @@ def board_description():
         if role == Atspi.Role.TABLE and name == 'Board':
             return node.get_description() or ''
     return ''
+
+
+def play_with_cursor(env, square):
+    """Plays square from the board's keyboard: the cursor moved onto it with the arrow keys, then
+    Return."""
+    cursor = re.search(r'Cursor on ([a-h])([1-8])', wait_until(
+        lambda: 'Cursor on ' in board_description() and board_description(), 'the board\'s cursor', 10))
+    column, row = 'abcdefgh'.index(cursor.group(1)), int(cursor.group(2)) - 1
+    keys = (['Right'] * (square % 8 - column) + ['Left'] * (column - square % 8)
+            + ['Down'] * (square // 8 - row) + ['Up'] * (row - square // 8))
+    if keys:
+        key(env, *keys)
+    wait_until(lambda: 'Cursor on %s' % window.name(square) in board_description(), 'the cursor on the move', 10)
+    key(env, 'Return')
