@@ -8,11 +8,9 @@ import os
 import shutil
 import struct
 import subprocess
-import sys
 import time
 
-from verso_ui_test import (SCHEMA_DIR, START, App, Screen, fail, record_env, wait_for_window,
-                           xvfb_home)
+from verso_ui_test import App, Screen, START, fail, pixel_session, record_env, wait_for_window
 
 F5 = 4 * 8 + 5
 
@@ -66,19 +64,7 @@ def test_export(app, env, home):
 
 
 def main():
-    for tool in ('Xvfb', 'xdotool', 'xclip'):
-        if not shutil.which(tool):
-            print('SKIP: %s is not installed' % tool)
-            sys.exit(77)
-    with xvfb_home('verso-export-') as (home, display):
-        env = dict(os.environ)
-        env.update({
-            'DISPLAY': display, 'GSETTINGS_SCHEMA_DIR': SCHEMA_DIR,
-            'GTK_A11Y': 'none', 'NO_AT_BRIDGE': '1', 'GDK_BACKEND': 'x11',
-            'GSK_RENDERER': os.environ.get('GSK_RENDERER', 'cairo'),
-            'ASAN_OPTIONS': 'detect_leaks=0',
-        })
-        env.pop('WAYLAND_DISPLAY', None)
+    with pixel_session('verso-export-', ('xclip',)) as (env, home):
         # GTK's own file chooser warns that it cannot measure the document portal's folder in the
         # test's private home: a warning of GTK's, not the game's, which must not end it.
         env.pop('G_DEBUG', None)

@@ -5,13 +5,10 @@ third chosen with the keys is on the board; a single position after a '%' commen
 Usage: test-obf-window.py PATH/TO/verso SCHEMA_DIR"""
 
 import os
-import shutil
 import subprocess
-import sys
 import time
 
-from verso_ui_test import (SCHEMA_DIR, START, App, Screen, fail, record_env, wait_for_window,
-                           xvfb_home)
+from verso_ui_test import App, Screen, START, fail, pixel_session, record_env, wait_for_window
 
 FFORUM = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'data', 'fforum-20-39.obf')
 CHOOSER = '^Choose a Position$'
@@ -74,19 +71,7 @@ def test_commented_single_position(env, screen, home):
 
 
 def main():
-    for tool in ('Xvfb', 'xdotool', 'import'):
-        if not shutil.which(tool):
-            print('SKIP: %s is not installed' % tool)
-            sys.exit(77)
-    with xvfb_home('verso-obf-') as (home, display):
-        env = dict(os.environ)
-        env.update({
-            'DISPLAY': display, 'GSETTINGS_SCHEMA_DIR': SCHEMA_DIR,
-            'GTK_A11Y': 'none', 'NO_AT_BRIDGE': '1', 'GDK_BACKEND': 'x11',
-            'GSK_RENDERER': os.environ.get('GSK_RENDERER', 'cairo'),
-            'ASAN_OPTIONS': 'detect_leaks=0',
-        })
-        env.pop('WAYLAND_DISPLAY', None)
+    with pixel_session('verso-obf-', ('import',)) as (env, home):
         env = record_env(env, home, 'obf', 'two-players')
         screen = Screen(env)
         test_choose_the_third(env, screen)

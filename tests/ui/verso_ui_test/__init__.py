@@ -305,6 +305,27 @@ def ggf(moves):
         start, ''.join('%s[%s]' % ('BW'[i % 2], name(m)) for i, m in enumerate(moves)))
 
 
+@contextlib.contextmanager
+def pixel_session(prefix, tools=()):
+    """Xvfb and a private home for a test that reads the window from its pixels (no accessibility
+    bus): yields (env, home). Ends with SKIP when Xvfb, xdotool or one of tools is missing."""
+    for tool in ('Xvfb', 'xdotool') + tuple(tools):
+        if not shutil.which(tool):
+            print('SKIP: %s is not installed' % tool)
+            sys.exit(77)
+    with xvfb_home(prefix) as (home, display):
+        env = dict(os.environ)
+        env.update({
+            'DISPLAY': display, 'GSETTINGS_SCHEMA_DIR': SCHEMA_DIR,
+            'GTK_A11Y': 'none', 'NO_AT_BRIDGE': '1', 'GDK_BACKEND': 'x11',
+            # Xvfb has only software OpenGL; the Cairo renderer draws the same pixels quickly.
+            'GSK_RENDERER': os.environ.get('GSK_RENDERER', 'cairo'),
+            'ASAN_OPTIONS': 'detect_leaks=0',
+        })
+        env.pop('WAYLAND_DISPLAY', None)
+        yield env, home
+
+
 def wthor_moves(path, index):
     """The squares (a1 = 0) of game index of a WTHOR file (.wtb), each 10 * row + column there."""
     with open(path, 'rb') as f:
