@@ -40,6 +40,9 @@ static GtkWidget *branch_button (VersoMoveList *self, guint ply, guint index)
      * recorded at a move of the game, and what follows it, e.g. "Variation: 3. Black c5" */
     accessible = g_strdup_printf (black ? _("Variation: %u. Black %s") : _("Variation: %u. White %s"), number, name);
   gtk_widget_set_tooltip_text (button, index == 0 ? _("Show the main line") : _("Show this variation"));
+  /* GTK 4.18 names a button after its label through a relation that comes before the label
+   * given here; without it the screen reader says only "2. c3". */
+  gtk_accessible_reset_relation (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, accessible, -1);
   gtk_widget_add_css_class (button, "flat");
   gtk_widget_add_css_class (button, "branch");

@@ -166,9 +166,19 @@ def accessibles():
     return found
 
 
+def text_of(node):
+    """The text of an accessible that has one (GTK 4.18 names a label whose role is status by
+    nothing: a screen reader reads its text), else ''."""
+    try:
+        return Atspi.Text.get_text(node, 0, Atspi.Text.get_character_count(node)) or ''
+    except (GLib.Error, TypeError, AttributeError, NotImplementedError):
+        return ''
+
+
 def labels():
     """The texts shown: labels, and the status line (a label whose role is status)."""
-    return [name for role, name, node in accessibles() if role in (Atspi.Role.LABEL, Atspi.Role.STATUS_BAR)]
+    return [name or (text_of(node) if role == Atspi.Role.STATUS_BAR else '')
+            for role, name, node in accessibles() if role in (Atspi.Role.LABEL, Atspi.Role.STATUS_BAR)]
 
 
 def move_names():
