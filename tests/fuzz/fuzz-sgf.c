@@ -21,7 +21,8 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *notice = NULL;
-  VersoRecord *record = verso_sgf_read ((const char *) data, size, &notice, &error);
+  VersoTextExtras extras = { 0 };
+  VersoRecord *record = verso_sgf_read ((const char *) data, size, &notice, &extras, &error);
 
   if (!record) {
     REQUIRE (g_error_matches (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE),
@@ -39,7 +40,8 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   g_autoptr (VersoGame) game = game_of (record);
   g_autofree char *sgf = verso_game_to_text (game, VERSO_FORMAT_SGF);
   g_autoptr (GError) again_error = NULL;
-  VersoRecord *again = verso_sgf_read (sgf, strlen (sgf), NULL, &again_error);
+  VersoTextExtras extras_again = { 0 };
+  VersoRecord *again = verso_sgf_read (sgf, strlen (sgf), NULL, &extras_again, &again_error);
   REQUIRE (again, "SGF written does not read: %s: %s", again_error->message, sgf);
   REQUIRE (verso_record_get_length (again) == verso_record_get_length (record),
            "%u moves, then %u: %s", verso_record_get_length (record), verso_record_get_length (again), sgf);
