@@ -206,6 +206,27 @@ static char *damaged_save (VersoGame *game, const char *path, const char *from, 
   return replace_once (text, from, to);
 }
 
+/* The game loaded from its save damaged (from replaced by to), which must load with message
+ * logged and its moves as expected_moves. */
+static VersoGame *load_damaged (VersoGame *game, const char *path, const char *from, const char *to,
+                                const char *message, const char *expected_moves)
+{
+  g_autofree char *text = damaged_save (game, path, from, to);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *loaded_moves = NULL;
+  VersoGame *loaded;
+
+  CHECK (g_file_set_contents (path, text, -1, NULL));
+  check_expect_message ("Verso", G_LOG_LEVEL_MESSAGE, message);
+  loaded = verso_game_load (path, &error);
+  CHECK_EXPECTED_MESSAGES ();
+  CHECK_NO_ERROR (error);
+  REQUIRE (loaded != NULL, "damage %s", to);
+  loaded_moves = verso_game_get_transcript (loaded);
+  CHECK_CMP_STR (loaded_moves, ==, expected_moves);
+  return loaded;
+}
+
 /* Damage in the analysis part costs the analysis, never the game: the moves, the position shown
  * and the players load, and a message names the key and what was wrong. */
 static void test_damaged_analysis_keeps_the_game (void)
@@ -227,19 +248,9 @@ static void test_damaged_analysis_keeps_the_game (void)
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (damage); i++) {
-    g_autofree char *text = damaged_save (game, path, damage[i].from, damage[i].to);
-    g_autoptr (VersoGame) loaded = NULL;
-    g_autoptr (GError) error = NULL;
-    g_autofree char *loaded_moves = NULL;
+    g_autoptr (VersoGame) loaded = load_damaged (game, path, damage[i].from, damage[i].to,
+                                                 damage[i].message, moves);
 
-    CHECK (g_file_set_contents (path, text, -1, NULL));
-    check_expect_message ("Verso", G_LOG_LEVEL_MESSAGE, damage[i].message);
-    loaded = verso_game_load (path, &error);
-    CHECK_EXPECTED_MESSAGES ();
-    CHECK_NO_ERROR (error);
-    REQUIRE (loaded != NULL, "damage %u", i);
-    loaded_moves = verso_game_get_transcript (loaded);
-    CHECK_CMP_STR (loaded_moves, ==, moves);
     CHECK_CMP_UINT (verso_game_get_ply (loaded), ==, 2);
     CHECK_CMP_INT (verso_game_get_player (loaded, VERSO_COLOR_WHITE), ==, VERSO_PLAYER_COMPUTER);
     CHECK (!verso_game_get_move_score (loaded, 1).known && !verso_game_get_move_score (loaded, 2).known);
@@ -394,19 +405,9 @@ static void test_damaged_tree_keeps_the_moves (void)
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (damage); i++) {
-    g_autofree char *text = damaged_save (game, path, damage[i].from, damage[i].to);
-    g_autoptr (VersoGame) loaded = NULL;
-    g_autoptr (GError) error = NULL;
-    g_autofree char *loaded_moves = NULL;
+    g_autoptr (VersoGame) loaded = load_damaged (game, path, damage[i].from, damage[i].to,
+                                                 damage[i].message, damage[i].moves);
 
-    CHECK (g_file_set_contents (path, text, -1, NULL));
-    check_expect_message ("Verso", G_LOG_LEVEL_MESSAGE, damage[i].message);
-    loaded = verso_game_load (path, &error);
-    CHECK_EXPECTED_MESSAGES ();
-    CHECK_NO_ERROR (error);
-    REQUIRE (loaded != NULL, "damage %u", i);
-    loaded_moves = verso_game_get_transcript (loaded);
-    CHECK_CMP_STR (loaded_moves, ==, damage[i].moves);
     CHECK_CMP_UINT (verso_game_get_ply (loaded), ==, 3);
     CHECK (!verso_game_has_variations (loaded));
     /* The analysis, written after, is kept. */
