@@ -21,8 +21,7 @@ G_DEFINE_FINAL_TYPE (VersoComputer, verso_computer, G_TYPE_OBJECT)
 typedef struct {
   Board board;
   Rules rules;
-  LevelId level;        /* LEVEL_NONE: a best-move search for `seconds` */
-  double seconds;
+  LevelId level;
   guint64 seed;
   atomic_bool stop;
   GCancellable *cancellable;
@@ -85,16 +84,7 @@ static SearchResult computer_think (Search *search, Request *request)
 {
   SearchResult result;
 
-  if (request->level != LEVEL_NONE) {
-    level_choose_move (search, &request->board, request->level, request->seed, &request->stop, &result);
-  } else {
-    SearchLimits limits = search_limits_default ();
-    limits.soft_time = request->seconds;
-    limits.hard_time = request->seconds * 2.0;
-    limits.exact_empties = 18;
-    limits.stop = &request->stop;
-    result = search_run (search, &request->board, &limits, NULL, NULL);
-  }
+  level_choose_move (search, &request->board, request->level, request->seed, &request->stop, &result);
   return result;
 }
 
@@ -180,23 +170,6 @@ void verso_computer_choose_move_async (VersoComputer *self, const Board *board, 
   request->level = level;
   request->seed = seed;
   computer_start (self, request, cancellable, callback, user_data, verso_computer_choose_move_async);
-}
-
-void verso_computer_best_move_async (VersoComputer *self, const Board *board, double seconds,
-                                     GCancellable *cancellable, GAsyncReadyCallback callback,
-                                     gpointer user_data)
-{
-  Request *request;
-
-  g_return_if_fail (VERSO_IS_COMPUTER (self));
-  g_return_if_fail (board != NULL);
-  g_return_if_fail (seconds > 0);
-
-  request = g_new0 (Request, 1);
-  request->board = *board;
-  request->level = LEVEL_NONE;
-  request->seconds = seconds;
-  computer_start (self, request, cancellable, callback, user_data, verso_computer_best_move_async);
 }
 
 int verso_computer_move_finish (VersoComputer *self, GAsyncResult *result,

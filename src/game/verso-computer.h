@@ -27,11 +27,7 @@ Rules verso_computer_get_rules (VersoComputer *computer);
 void verso_computer_choose_move_async (VersoComputer *computer, const Board *board, LevelId level,
                                        guint64 seed, GCancellable *cancellable,
                                        GAsyncReadyCallback callback, gpointer user_data);
-/* The best move searched for about `seconds` (exact near the end), for hints. */
-void verso_computer_best_move_async (VersoComputer *computer, const Board *board, double seconds,
-                                     GCancellable *cancellable, GAsyncReadyCallback callback,
-                                     gpointer user_data);
-/* Either call's answer: a square 0..63 or BOARD_PASS; -1 with error set on failure. result may
+/* Its answer: a square 0..63 or BOARD_PASS; -1 with error set on failure. result may
  * be NULL; otherwise it receives the engine's full answer. */
 int verso_computer_move_finish (VersoComputer *computer, GAsyncResult *result,
                                 SearchResult *search_result, GError **error);
