@@ -3,14 +3,19 @@
 F8 shows it; at the start its rows are the four first moves, each named with its games (the same
 number for all four, the start being one position under the symmetries), Black's average and
 shares; Tab reaches a row and Return plays its move, after which the rows are White's replies;
-F8 again hides it. Run inside dbus-run-session. Usage: test-database-window.py VERSO SCHEMA_DIR"""
+F8 again hides it. Add Games…, a folder typed in its chooser, indexes that folder's WTHOR file
+with a progress bar: the start's rows then count that file's games, and the index is kept in the
+user's cache. Run inside dbus-run-session. Usage: test-database-window.py VERSO SCHEMA_DIR"""
 
 import os
 import re
+import shutil
+import subprocess
 
 import verso_ui_test.atspi as atspi_game
 from verso_ui_test.atspi import Atspi, window, wait_until, stop, key, accessibles
 fail = window.fail
+WTHOR_2020 = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'data', 'WTH_2020.wtb')
 ROW_NAME = re.compile(r'^([a-h][1-8]): (\d+) games?, Black [-+]\d+\.\d discs on average, '
                       r'wins \d+ %, draws \d+ %, loses \d+ %; ')
 
@@ -30,6 +35,30 @@ def focused_row():
         if node.get_state_set().contains(Atspi.StateType.FOCUSED):
             return move
     return None
+
+
+def add_games(env, root, shipped):
+    """Add Games… on a folder holding WTH_2020.wtb: the start's rows then count its games."""
+    folder = os.path.join(root, 'wthor')
+    os.makedirs(folder)
+    shutil.copy(WTHOR_2020, folder)
+    add = wait_until(lambda: atspi_game.button('Add Games…'), 'the Add Games… button', 10)
+    add.get_action_iface().do_action(0)
+    window.wait_for_window(env, '^Choose a Folder of WTHOR Games$')
+    # The chooser's location field takes a whole path; Return chooses the folder typed.
+    key(env, 'ctrl+l')
+    subprocess.run(['xdotool', 'type', '--delay', '20', folder + '/'], env=env, check=True)
+    key(env, 'Return')
+    indexed = wait_until(lambda: len(rows()) == 4 and {g for m, g, n in rows()} != {shipped} and rows(),
+                         'the start\'s rows to count the added games', 60)
+    counts = {games for move, games, node in indexed}
+    if len(counts) != 1 or not 10 < min(counts) < shipped:
+        fail('after Add Games the start\'s rows count %s games (the shipped index: %d)' % (counts, shipped))
+    cached = [name for name in os.listdir(os.path.join(root, 'cache', 'verso'))] \
+        if os.path.isdir(os.path.join(root, 'cache', 'verso')) else []
+    if not cached:
+        fail('Add Games kept nothing in the cache folder %s' % os.path.join(root, 'cache', 'verso'))
+    print('Add Games: WTH_2020.wtb indexed, %d games at the start; cache %s' % (min(counts), cached), flush=True)
 
 
 def main():
@@ -70,6 +99,10 @@ def main():
 
         key(env, 'F8')
         wait_until(lambda: not rows(), 'F8 to hide the panel', 10)
+        key(env, 'ctrl+z')
+        key(env, 'F8')
+        wait_until(lambda: len(rows()) == 4, 'the start\'s rows again', 20)
+        add_games(env, root, min(counts))
         stop(app)
         print('PASS', flush=True)
 
