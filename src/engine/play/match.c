@@ -2,6 +2,7 @@
  * (data/match-starts.txt compiled in), and scoring the result. */
 #include "match.h"
 #include "random.h"
+#include "rating.h"
 #include "start.h"
 
 #include <assert.h>
@@ -88,16 +89,6 @@ int match_play_game (const MatchPlayer *black, Search *black_search, const Match
   return black_moves ? score : -score;
 }
 
-/* Elo difference of an expected score strictly between 0 and 1. */
-static double elo_of (double score)
-{
-  if (score <= 0)
-    return -INFINITY;
-  if (score >= 1)
-    return INFINITY;
-  return -400.0 * log10 (1.0 / score - 1.0);
-}
-
 MatchStatistics match_statistics (const int *differences, int games)
 {
   MatchStatistics statistics = { .games = games };
@@ -121,9 +112,9 @@ MatchStatistics match_statistics (const int *differences, int games)
   double half = z / shrink * sqrt (score * (1 - score) / n + z * z / (4 * n * n));
   statistics.score = score;
   statistics.mean_difference = discs / games;
-  statistics.elo = elo_of (score);
-  statistics.elo_low = elo_of (centre - half);
-  statistics.elo_high = elo_of (centre + half);
+  statistics.elo = rating_difference_of_score (score);
+  statistics.elo_low = rating_difference_of_score (centre - half);
+  statistics.elo_high = rating_difference_of_score (centre + half);
   return statistics;
 }
 
