@@ -42,13 +42,9 @@ void diagram_init (Diagram *diagram, const Position *position)
 
 void diagram_number_moves (Diagram *diagram, const int *moves, size_t n_moves)
 {
-  int number = 0;
-  for (size_t i = 0; i < n_moves; i++) {
-    if (moves[i] < 0 || moves[i] >= 64)
-      continue;
-    number++;
-    diagram->numbers[moves[i]] = number <= 255 ? (unsigned char) number : 0;
-  }
+  for (size_t i = 0; i < n_moves; i++)
+    if (moves[i] >= 0 && moves[i] < 64)
+      diagram->numbers[moves[i]] = i < 255 ? (unsigned char) (i + 1) : 0;
 }
 
 static bool diagram_has_caption (const Diagram *diagram)

@@ -36,8 +36,9 @@ typedef enum DiagramFormat {
  * unless the game is over. */
 void diagram_init (Diagram *diagram, const Position *position);
 
-/* Numbers the squares of moves[0 .. n_moves) 1, 2, 3 ... in order (passes are skipped, not
- * counted); a square played twice keeps its last number. Numbers above 255 are not written. */
+/* Numbers the squares of moves[0 .. n_moves) with their plies 1, 2, 3 ... in order, as the
+ * window's board numbers its discs: a pass writes nothing but is counted; a square played twice
+ * keeps its last number. Numbers above 255 are not written. */
 void diagram_number_moves (Diagram *diagram, const int *moves, size_t n_moves);
 
 /* The height of the picture drawn `width` wide: the width, plus a band when there is a caption. */
