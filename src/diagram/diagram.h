@@ -51,7 +51,7 @@ void diagram_draw (const Diagram *diagram, cairo_t *cr, int width);
 DiagramFormat diagram_format_for_path (const char *path);
 
 /* Writes the picture to path in format, `width` wide, replacing the file only once the whole
- * picture is written. Returns true, or false after writing what went wrong, naming the path, into
+ * picture is written; an SVG carries the caption as its <title> too. Returns true, or false after writing what went wrong, naming the path, into
  * error (a NUL-terminated English sentence of at most error_size bytes). */
 bool diagram_write_file (const Diagram *diagram, const char *path, DiagramFormat format, int width,
                          char *error, size_t error_size);

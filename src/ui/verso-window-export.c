@@ -237,6 +237,8 @@ static void export_position_activated (GtkWidget *widget, const char *action, GV
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_options_response), self, 0);
   verso_dialog_present (GTK_WINDOW (dialog), GTK_WINDOW (self));
+  /* The caption has the keyboard: typed at once, Return goes on to the file. */
+  gtk_widget_grab_focus (GTK_WIDGET (options->caption));
 }
 
 static const VersoWindowAction actions[] = {
