@@ -439,8 +439,10 @@ static void snapshot_marks (VersoBoardView *self, GtkSnapshot *snapshot, const G
   }
 
   if (self->show_last_move && last >= 0 && last < BOARD_SQUARES) {
+    /* Beside the disc, in the cell's top right corner, when a move number is on it. */
+    double corner = self->show_move_numbers ? g->cell * 0.37 : 0;
     cr = square_context (snapshot, g, last);
-    cairo_arc (cr, 0, 0, MAX (g->cell * 0.07, 2.5) * scale, 0, 2 * G_PI);
+    cairo_arc (cr, corner, -corner, MAX (g->cell * (corner ? 0.055 : 0.07), 2.5) * scale, 0, 2 * G_PI);
     verso_paint_set_color (cr, &theme->last_move, 1);
     cairo_fill (cr);
     cairo_destroy (cr);
