@@ -1,5 +1,6 @@
 /* diagram.c: draws a position as a diagram with Cairo (diagram.h), in the board's classic colours
  * (the window's own table, verso-board-theme.c), and writes it to PNG or SVG files. */
+#define _GNU_SOURCE  /* memmem */
 #include "diagram.h"
 
 #include <cairo-svg.h>
@@ -42,13 +43,9 @@ void diagram_init (Diagram *diagram, const Position *position)
 
 void diagram_number_moves (Diagram *diagram, const int *moves, size_t n_moves)
 {
-  int number = 0;
-  for (size_t i = 0; i < n_moves; i++) {
-    if (moves[i] < 0 || moves[i] >= 64)
-      continue;
-    number++;
-    diagram->numbers[moves[i]] = number <= 255 ? (unsigned char) number : 0;
-  }
+  for (size_t i = 0; i < n_moves; i++)
+    if (moves[i] >= 0 && moves[i] < 64)
+      diagram->numbers[moves[i]] = i < 255 ? (unsigned char) (i + 1) : 0;
 }
 
 static bool diagram_has_caption (const Diagram *diagram)
@@ -267,6 +264,54 @@ static bool diagram_write_stream (const Diagram *diagram, DiagramFormat format, 
   return status == CAIRO_STATUS_SUCCESS;
 }
 
+typedef struct Buffer {
+  unsigned char *bytes;
+  size_t length, capacity;
+} Buffer;
+
+static cairo_status_t write_to_buffer (void *closure, const unsigned char *data, unsigned int length)
+{
+  Buffer *buffer = closure;
+  if (buffer->length + length > buffer->capacity) {
+    size_t capacity = (buffer->capacity + length) * 2;
+    unsigned char *bytes = realloc (buffer->bytes, capacity);
+    if (!bytes)
+      return CAIRO_STATUS_NO_MEMORY;
+    buffer->bytes = bytes;
+    buffer->capacity = capacity;
+  }
+  memcpy (buffer->bytes + buffer->length, data, length);
+  buffer->length += length;
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/* An SVG's bytes written to out with the caption as the document's <title> (what a browser
+ * shows and a screen reader reads: Cairo writes the caption's text as shapes), inserted after
+ * the <svg> element's start tag; false when Cairo or the writing failed. */
+static bool write_svg_with_title (const Diagram *diagram, int width, FILE *out)
+{
+  Buffer buffer = { 0 };
+  bool written = diagram_write_stream (diagram, DIAGRAM_FORMAT_SVG, width, write_to_buffer, &buffer);
+  char *svg = written ? memmem (buffer.bytes, buffer.length, "<svg", 4) : NULL;
+  char *end = svg ? memchr (svg, '>', buffer.length - (size_t) (svg - (char *) buffer.bytes)) : NULL;
+  size_t head = end ? (size_t) (end + 1 - (char *) buffer.bytes) : buffer.length;
+
+  written = written && fwrite (buffer.bytes, 1, head, out) == head;
+  if (written && end && diagram_has_caption (diagram)) {
+    fputs ("\n<title>", out);
+    for (const char *c = diagram->caption; *c; c++)
+      if (*c == '&' || *c == '<' || *c == '>')
+        fputs (*c == '&' ? "&amp;" : *c == '<' ? "&lt;" : "&gt;", out);
+      else
+        fputc (*c, out);
+    fputs ("</title>", out);
+  }
+  written = written && fwrite (buffer.bytes + head, 1, buffer.length - head, out) == buffer.length - head
+            && !ferror (out);
+  free (buffer.bytes);
+  return written;
+}
+
 static bool fail (char *error, size_t error_size, const char *what, const char *path, int code)
 {
   snprintf (error, error_size, "cannot %s '%s': %s", what, path, strerror (code));
@@ -297,7 +342,8 @@ bool diagram_write_file (const Diagram *diagram, const char *path, DiagramFormat
     return fail (error, error_size, "write", path, code);
   }
   errno = 0;
-  bool written = diagram_write_stream (diagram, format, width, write_to_file, out)
+  bool written = (format == DIAGRAM_FORMAT_SVG ? write_svg_with_title (diagram, width, out)
+                                               : diagram_write_stream (diagram, format, width, write_to_file, out))
               && fflush (out) == 0 && fsync (fd) == 0;
   int code = errno ? errno : EIO;
   if (fclose (out) != 0 && written) {
@@ -312,27 +358,6 @@ bool diagram_write_file (const Diagram *diagram, const char *path, DiagramFormat
     unlink (temporary);
   free (temporary);
   return written || fail (error, error_size, "write", path, code);
-}
-
-typedef struct Buffer {
-  unsigned char *bytes;
-  size_t length, capacity;
-} Buffer;
-
-static cairo_status_t write_to_buffer (void *closure, const unsigned char *data, unsigned int length)
-{
-  Buffer *buffer = closure;
-  if (buffer->length + length > buffer->capacity) {
-    size_t capacity = (buffer->capacity + length) * 2;
-    unsigned char *bytes = realloc (buffer->bytes, capacity);
-    if (!bytes)
-      return CAIRO_STATUS_NO_MEMORY;
-    buffer->bytes = bytes;
-    buffer->capacity = capacity;
-  }
-  memcpy (buffer->bytes + buffer->length, data, length);
-  buffer->length += length;
-  return CAIRO_STATUS_SUCCESS;
 }
 
 unsigned char *diagram_render_png (const Diagram *diagram, int width, size_t *length)

@@ -36,8 +36,9 @@ typedef enum DiagramFormat {
  * unless the game is over. */
 void diagram_init (Diagram *diagram, const Position *position);
 
-/* Numbers the squares of moves[0 .. n_moves) 1, 2, 3 ... in order (passes are skipped, not
- * counted); a square played twice keeps its last number. Numbers above 255 are not written. */
+/* Numbers the squares of moves[0 .. n_moves) with their plies 1, 2, 3 ... in order, as the
+ * window's board numbers its discs: a pass writes nothing but is counted; a square played twice
+ * keeps its last number. Numbers above 255 are not written. */
 void diagram_number_moves (Diagram *diagram, const int *moves, size_t n_moves);
 
 /* The height of the picture drawn `width` wide: the width, plus a band when there is a caption. */
@@ -50,7 +51,7 @@ void diagram_draw (const Diagram *diagram, cairo_t *cr, int width);
 DiagramFormat diagram_format_for_path (const char *path);
 
 /* Writes the picture to path in format, `width` wide, replacing the file only once the whole
- * picture is written. Returns true, or false after writing what went wrong, naming the path, into
+ * picture is written; an SVG carries the caption as its <title> too. Returns true, or false after writing what went wrong, naming the path, into
  * error (a NUL-terminated English sentence of at most error_size bytes). */
 bool diagram_write_file (const Diagram *diagram, const char *path, DiagramFormat format, int width,
                          char *error, size_t error_size);

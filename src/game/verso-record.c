@@ -307,6 +307,18 @@ guint64 verso_record_get_flips (const VersoRecord *record, guint ply)
   return entry_at (record, ply)->flips;
 }
 
+void verso_record_get_placing_plies (const VersoRecord *record, guint ply, guint plies[BOARD_SQUARES])
+{
+  memset (plies, 0, BOARD_SQUARES * sizeof *plies);
+  g_return_if_fail (record != NULL);
+  g_return_if_fail (ply < record->line->len);
+  for (guint i = 1; i <= ply; i++) {
+    int move = entry_at (record, i)->move;
+    if (move >= 0 && move < BOARD_SQUARES)
+      plies[move] = i;
+  }
+}
+
 gboolean verso_record_is_resting (const VersoRecord *record, guint ply)
 {
   g_return_val_if_fail (record != NULL, FALSE);

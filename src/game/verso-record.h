@@ -45,6 +45,10 @@ static inline guint verso_move_number (const Position *start, guint ply)
 int verso_record_get_move (const VersoRecord *record, guint ply);
 /* The discs that move turned over. */
 guint64 verso_record_get_flips (const VersoRecord *record, guint ply);
+/* For each square, the ply (1..ply) of the move that placed the disc on it in position ply, as
+ * the record numbers its moves (passes counted); 0 for an empty square or a disc of the start. A
+ * flipped disc keeps the ply that placed it. */
+void verso_record_get_placing_plies (const VersoRecord *record, guint ply, guint plies[BOARD_SQUARES]);
 /* Whether play can rest on position ply: the side to move has a move, or the game is over. */
 gboolean verso_record_is_resting (const VersoRecord *record, guint ply);
 

@@ -1,5 +1,6 @@
 /* verso-board-view-accessible.c: the board in words for screen readers: the position, whose
- * turn it is, the square under the cursor and the scores shown. */
+ * turn it is, the square under the cursor (with its move number when they are shown) and the
+ * scores shown. */
 #include "verso-board-view-private.h"
 
 #include <glib/gi18n.h>
@@ -34,14 +35,29 @@ static char *describe_scores (VersoBoardView *self)
   return g_strdup_printf (_("Scores: %s."), text->str);
 }
 
+/* The ply that placed the disc under the cursor when move numbers are shown, else 0. */
+static guint cursor_move_number (VersoBoardView *self)
+{
+  const VersoRecord *record;
+  guint plies[BOARD_SQUARES];
+
+  if (!self->show_move_numbers || self->editing || !self->game)
+    return 0;
+  record = verso_game_get_record (self->game);
+  verso_record_get_placing_plies (record, verso_record_get_current (record), plies);
+  return plies[self->cursor];
+}
+
 /* Accessibility: the position, whose turn it is and the square under the cursor, in words, then
  * the scores of the moves when they are shown. */
 void verso_board_view_update_description (VersoBoardView *self)
 {
   char name[3];
   g_autofree char *description = NULL;
+  g_autofree char *square_text = NULL;
   const char *turn, *square_state;
   guint64 bit;
+  guint numbered;
 
   if (!self->game && !self->editing)
     return;
@@ -65,6 +81,11 @@ void verso_board_view_update_description (VersoBoardView *self)
     square_state = _("empty");
 
   notation_format_square (self->cursor, name);
+  numbered = cursor_move_number (self);
+  if (numbered)
+    /* Translators: a disc under the cursor and the move that placed it, in the board's
+     * accessible description when move numbers are shown, e.g. "black disc, move 12" */
+    square_state = square_text = g_strdup_printf (_("%s, move %u"), square_state, numbered);
   /* Translators: "Black 12, white 9. Black to move. Cursor on d3: empty, a legal move." */
   description = g_strdup_printf (_("Black %d, white %d. %s Cursor on %s: %s."),
                                  board_count (verso_board_view_shown_discs (self, VERSO_COLOR_BLACK)),

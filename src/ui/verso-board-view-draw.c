@@ -1,6 +1,7 @@
 /* verso-board-view-draw.c: draws the board with Cairo and GSK: the board and one disc of each
- * colour cached per size and look, the discs (turning over while a move is animated), the marks
- * and the analysis' score of each legal move. */
+ * colour cached per size, look and orientation, the discs (turning over while a move is
+ * animated) and their move numbers, the marks, the flips a move would make and the analysis'
+ * score of each legal move. Every square is drawn in the cell its orientation gives it. */
 #include "verso-board-view-private.h"
 
 #include <math.h>
@@ -43,6 +44,44 @@ static void draw_disc (const VersoBoardTheme *theme, cairo_t *cr, double x, doub
   cairo_restore (cr);
 }
 
+/* The label of the line of cells from first to last (two cells of the view): the letter of the
+ * board column or the digit of the board row that stays the same along it, where it is drawn. */
+static char line_label (const Geometry *g, int first, int last)
+{
+  int a = verso_orientation_to_board (g->orientation, first);
+  int b = verso_orientation_to_board (g->orientation, last);
+
+  return board_column (a) == board_column (b) ? (char) ('a' + board_column (a)) : (char) ('1' + board_row (a));
+}
+
+/* The labels above the columns and left of the rows as drawn: "a" stays above a1 however the
+ * board is turned. */
+static void draw_coordinates (VersoBoardView *self, cairo_t *cr, const Geometry *g)
+{
+  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
+
+  pango_font_description_set_absolute_size (font, MAX (g->frame * 0.55, 8) * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  verso_paint_set_color (cr, &self->theme.drawn->labels, 1);
+  for (int i = 0; i < 8; i++) {
+    for (int top = 0; top < 2; top++) {
+      char text[2] = { top ? line_label (g, board_square (i, 0), board_square (i, 7))
+                           : line_label (g, board_square (0, i), board_square (7, i)), 0 };
+      int w, h;
+      pango_layout_set_text (layout, text, -1);
+      pango_layout_get_pixel_size (layout, &w, &h);
+      if (top)
+        cairo_move_to (cr, g->x + (i + 0.5) * g->cell - w / 2.0, g->y - g->frame / 2 - h / 2.0);
+      else
+        cairo_move_to (cr, g->x - g->frame / 2 - w / 2.0, g->y + (i + 0.5) * g->cell - h / 2.0);
+      pango_cairo_show_layout (cr, layout);
+    }
+  }
+  pango_font_description_free (font);
+  g_object_unref (layout);
+}
+
 static void draw_board (VersoBoardView *self, cairo_t *cr, const Geometry *g)
 {
   const VersoBoardTheme *theme = self->theme.drawn;
@@ -79,32 +118,9 @@ static void draw_board (VersoBoardView *self, cairo_t *cr, const Geometry *g)
     cairo_fill (cr);
   }
 
-  if (self->show_coordinates) {
-    PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
-    PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
-
-    pango_font_description_set_absolute_size (font, MAX (g->frame * 0.55, 8) * PANGO_SCALE);
-    pango_layout_set_font_description (layout, font);
-    verso_paint_set_color (cr, &theme->labels, 1);
-    for (int i = 0; i < 8; i++) {
-      char text[2] = { (char) ('a' + i), 0 };
-      int w, h;
-      for (int side_index = 0; side_index < 2; side_index++) {
-        text[0] = (char) ((side_index == 0 ? 'a' : '1') + i);
-        pango_layout_set_text (layout, text, -1);
-        pango_layout_get_pixel_size (layout, &w, &h);
-        if (side_index == 0)
-          cairo_move_to (cr, g->x + (i + 0.5) * g->cell - w / 2.0, g->y - g->frame / 2 - h / 2.0);
-        else
-          cairo_move_to (cr, g->x - g->frame / 2 - w / 2.0, g->y + (i + 0.5) * g->cell - h / 2.0);
-        pango_cairo_show_layout (cr, layout);
-      }
-    }
-    pango_font_description_free (font);
-    g_object_unref (layout);
-  }
+  if (self->show_coordinates)
+    draw_coordinates (self, cr, g);
 }
-
 /* The empty board and one disc of each colour are drawn once per size and look, and the same
  * render nodes are used in every frame, so GTK redraws only the squares that changed. */
 static void ensure_cached_nodes (VersoBoardView *self, const Geometry *g)
@@ -115,7 +131,8 @@ static void ensure_cached_nodes (VersoBoardView *self, const Geometry *g)
   cairo_t *cr;
 
   if (self->board_node && self->cached_width == width && self->cached_height == height
-      && self->cached_theme == self->theme.drawn && self->cached_coordinates == self->show_coordinates)
+      && self->cached_theme == self->theme.drawn && self->cached_coordinates == self->show_coordinates
+      && self->cached_orientation == self->orientation)
     return;
   g_clear_pointer (&self->board_node, gsk_render_node_unref);
   g_clear_pointer (&self->disc_nodes[0], gsk_render_node_unref);
@@ -124,6 +141,7 @@ static void ensure_cached_nodes (VersoBoardView *self, const Geometry *g)
   self->cached_height = height;
   self->cached_theme = self->theme.drawn;
   self->cached_coordinates = self->show_coordinates;
+  self->cached_orientation = self->orientation;
 
   graphene_rect_init (&bounds, 0, 0, width, height);
   self->board_node = gsk_cairo_node_new (&bounds);
@@ -147,10 +165,13 @@ void verso_board_view_clear_cached_nodes (VersoBoardView *self)
   g_clear_pointer (&self->disc_nodes[1], gsk_render_node_unref);
 }
 
+/* The centre of the cell where square is drawn. */
 static void square_centre (const Geometry *g, int square, double *x, double *y)
 {
-  *x = g->x + (board_column (square) + 0.5) * g->cell;
-  *y = g->y + (board_row (square) + 0.5) * g->cell;
+  int cell = verso_orientation_to_view (g->orientation, square);
+
+  *x = g->x + (board_column (cell) + 0.5) * g->cell;
+  *y = g->y + (board_row (cell) + 0.5) * g->cell;
 }
 
 /* A Cairo context for drawing on one square (and a little around it), origin at its centre. */
@@ -217,14 +238,75 @@ static void snapshot_discs (VersoBoardView *self, GtkSnapshot *snapshot, const G
   }
 }
 
+/* Each disc's move number (the ply that placed it; none on the start's discs) in the other
+ * colour, as the line's numbered discs have it; not on a disc turning over or being placed. */
+static void snapshot_move_numbers (VersoBoardView *self, GtkSnapshot *snapshot, const Geometry *g, gint64 now)
+{
+  const VersoBoardTheme *theme = self->theme.drawn;
+  const VersoRecord *record;
+  guint64 black = verso_board_view_shown_discs (self, VERSO_COLOR_BLACK);
+  guint plies[BOARD_SQUARES];
+  PangoLayout *layout;
+  PangoFontDescription *font;
+
+  if (!self->show_move_numbers || self->editing || !self->game)
+    return;
+  record = verso_game_get_record (self->game);
+  verso_record_get_placing_plies (record, verso_record_get_current (record), plies);
+  layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
+  font = pango_font_description_from_string ("Sans Bold");
+  pango_font_description_set_absolute_size (font, MAX (g->cell * 0.3, 7) * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  for (int square = 0; square < BOARD_SQUARES; square++) {
+    char text[12];
+    PangoRectangle ink_rect;
+    cairo_t *cr;
+
+    if (!plies[square] || verso_board_view_flip_progress (self, square, now) < 1
+        || (self->anim_start && square == self->anim_square))
+      continue;
+    g_snprintf (text, sizeof text, "%u", plies[square]);
+    pango_layout_set_text (layout, text, -1);
+    pango_layout_get_pixel_extents (layout, &ink_rect, NULL);
+    cr = square_context (snapshot, g, square);
+    verso_paint_set_color (cr, black & board_bit (square) ? &theme->white.shine : &theme->black.edge, 1);
+    cairo_move_to (cr, -ink_rect.x - ink_rect.width / 2.0, -ink_rect.y - ink_rect.height / 2.0);
+    pango_cairo_show_layout (cr, layout);
+    cairo_destroy (cr);
+  }
+  pango_font_description_free (font);
+  g_object_unref (layout);
+}
+
+/* The discs the previewed move would flip, each with a small disc of the mover's colour on it:
+ * the colour it would turn to, which stands out on the colour it has in every theme. */
+static void snapshot_flips (VersoBoardView *self, GtkSnapshot *snapshot, const Geometry *g, VersoColor turn)
+{
+  int square = verso_board_view_preview_square (self);
+  guint64 flips;
+
+  if (square < 0)
+    return;
+  flips = board_flips (verso_board_view_shown_discs (self, turn),
+                       verso_board_view_shown_discs (self, verso_color_other (turn)), square);
+  for (int flipped = 0; flipped < BOARD_SQUARES; flipped++) {
+    if (flips & board_bit (flipped)) {
+      cairo_t *cr = square_context (snapshot, g, flipped);
+      draw_disc (self->theme.drawn, cr, 0, 0, g->cell * 0.17, turn, 1);
+      cairo_destroy (cr);
+    }
+  }
+}
+
 static void snapshot_cell_fill (GtkSnapshot *snapshot, const Geometry *g, int square, const VersoBoardColor *wash,
                                 double opacity)
 {
   GdkRGBA color = { wash->red, wash->green, wash->blue, wash->alpha * opacity };
+  double x, y;
   graphene_rect_t cell;
 
-  graphene_rect_init (&cell, g->x + board_column (square) * g->cell + 1, g->y + board_row (square) * g->cell + 1,
-                      g->cell - 2, g->cell - 2);
+  square_centre (g, square, &x, &y);
+  graphene_rect_init (&cell, x - g->cell / 2 + 1, y - g->cell / 2 + 1, g->cell - 2, g->cell - 2);
   gtk_snapshot_append_color (snapshot, &color, &cell);
 }
 
@@ -341,6 +423,7 @@ static void snapshot_marks (VersoBoardView *self, GtkSnapshot *snapshot, const G
 
   if (self->hover >= 0 && human && (legal & board_bit (self->hover)))
     append_disc (self, snapshot, g, self->hover, turn, 0.4);
+  snapshot_flips (self, snapshot, g, turn);
 
   if (self->show_legal_moves && human) {
     for (int square = 0; square < BOARD_SQUARES; square++) {
@@ -356,8 +439,10 @@ static void snapshot_marks (VersoBoardView *self, GtkSnapshot *snapshot, const G
   }
 
   if (self->show_last_move && last >= 0 && last < BOARD_SQUARES) {
+    /* Beside the disc, in the cell's top right corner, when a move number is on it. */
+    double corner = self->show_move_numbers ? g->cell * 0.37 : 0;
     cr = square_context (snapshot, g, last);
-    cairo_arc (cr, 0, 0, MAX (g->cell * 0.07, 2.5) * scale, 0, 2 * G_PI);
+    cairo_arc (cr, corner, -corner, MAX (g->cell * (corner ? 0.055 : 0.07), 2.5) * scale, 0, 2 * G_PI);
     verso_paint_set_color (cr, &theme->last_move, 1);
     cairo_fill (cr);
     cairo_destroy (cr);
@@ -400,6 +485,7 @@ void verso_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   if (self->game || self->editing) {
     snapshot_under_marks (self, snapshot, &geometry, now);
     snapshot_discs (self, snapshot, &geometry, now);
+    snapshot_move_numbers (self, snapshot, &geometry, now);
     snapshot_marks (self, snapshot, &geometry);
   }
 }

@@ -1,9 +1,10 @@
 /* verso-board-view-input.c: clicks, the pointer and the keyboard cursor, turned into
- * "square-activated". */
+ * "square-activated" through the board's orientation, and the square whose flips are previewed. */
 #include "verso-board-view-private.h"
 
 #include <math.h>
 
+/* The board square drawn at (x, y), through the orientation; -1 off the squares. */
 static int square_at (VersoBoardView *self, double x, double y)
 {
   Geometry geometry = verso_board_view_geometry (self);
@@ -12,7 +13,22 @@ static int square_at (VersoBoardView *self, double x, double y)
 
   if (column < 0 || column > 7 || row < 0 || row > 7)
     return -1;
-  return board_square (column, row);
+  return verso_orientation_to_board (self->orientation, board_square (column, row));
+}
+
+int verso_board_view_preview_square (VersoBoardView *self)
+{
+  guint64 legal;
+
+  if (!self->show_flips || self->editing || !self->game || self->anim_start
+      || !verso_game_is_human_turn (self->game))
+    return -1;
+  legal = verso_game_get_legal_moves (self->game);
+  if (self->hover >= 0 && (legal & board_bit (self->hover)))
+    return self->hover;
+  if (self->cursor_shown && gtk_widget_has_focus (GTK_WIDGET (self)) && (legal & board_bit (self->cursor)))
+    return self->cursor;
+  return -1;
 }
 
 void verso_board_view_show_cursor (VersoBoardView *self)
@@ -65,7 +81,9 @@ static void on_leave (GtkEventControllerMotion *controller, VersoBoardView *self
 static gboolean on_key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode,
                                 GdkModifierType state, VersoBoardView *self)
 {
-  int column = board_column (self->cursor), row = board_row (self->cursor);
+  /* The arrows move the cursor as the board is drawn, whatever its orientation. */
+  int cell = verso_orientation_to_view (self->orientation, self->cursor);
+  int column = board_column (cell), row = board_row (cell);
 
   if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK))
     return GDK_EVENT_PROPAGATE;
@@ -83,7 +101,7 @@ static gboolean on_key_pressed (GtkEventControllerKey *controller, guint keyval,
   default:
     return GDK_EVENT_PROPAGATE;
   }
-  self->cursor = board_square (CLAMP (column, 0, 7), CLAMP (row, 0, 7));
+  self->cursor = verso_orientation_to_board (self->orientation, board_square (CLAMP (column, 0, 7), CLAMP (row, 0, 7)));
   self->cursor_shown = TRUE;
   verso_board_view_update_line (self);
   verso_board_view_update_description (self);

@@ -1,9 +1,10 @@
 /* verso-board-view-private.h: the board view's state, shared by the files that make up the view:
- * verso-board-view.c (the object, its properties and setters), -draw.c, -animation.c, -input.c
- * and -accessible.c. */
+ * verso-board-view.c (the object, its properties and setters), -draw.c, -animation.c, -input.c,
+ * -line.c and -accessible.c; -orientation.c turns squares into the cells where they are drawn. */
 #pragma once
 
 #include "verso-board-view.h"
+#include "verso-board-view-orientation.h"
 #include "verso-game-binding.h"
 #include "verso-theme-choice.h"
 
@@ -23,6 +24,9 @@ struct _VersoBoardView {
   VersoGameBinding game_binding;  /* "changed" and "move-played" */
 
   gboolean show_legal_moves, show_last_move, show_coordinates, animate;
+  gboolean show_move_numbers;  /* each disc placed by a move shows that move's ply */
+  gboolean show_flips;         /* the discs a legal move would flip, marked under the pointer */
+  VersoOrientation orientation;
   VersoThemeChoice theme;  /* the board-theme setting, or high contrast when the desktop asks */
 
   int hover;          /* square under the pointer, or -1 */
@@ -51,12 +55,14 @@ struct _VersoBoardView {
   int cached_width, cached_height;
   const VersoBoardTheme *cached_theme;
   gboolean cached_coordinates;
+  VersoOrientation cached_orientation;
 };
 
 typedef struct {
   double x, y;    /* top left of a1's cell */
   double cell;
   double frame;
+  VersoOrientation orientation;  /* which cell each square is drawn in */
 } Geometry;
 
 /* verso-board-view.c */
@@ -79,6 +85,9 @@ void verso_board_view_animate_move (VersoGame *game, int square, guint64 flips, 
 
 /* verso-board-view-input.c */
 void verso_board_view_input_init (VersoBoardView *self);
+/* The square whose flips are previewed: a legal move under the pointer, else under the focused
+ * keyboard cursor, on a person's turn with no animation running; -1 when none. */
+int verso_board_view_preview_square (VersoBoardView *self);
 
 /* verso-board-view-line.c */
 /* The scored move whose line is shown: under the pointer, else under the focused cursor. */

@@ -15,6 +15,9 @@ enum {
   PROP_SHOW_LAST_MOVE,
   PROP_SHOW_COORDINATES,
   PROP_ANIMATE,
+  PROP_SHOW_MOVE_NUMBERS,
+  PROP_SHOW_FLIPS,
+  PROP_ORIENTATION,
   PROP_THEME,
   PROP_LINE,
   N_PROPS
@@ -35,6 +38,7 @@ Geometry verso_board_view_geometry (VersoBoardView *self)
   geometry.cell = MAX (floor ((size - 2 * geometry.frame) / 8), 4);
   geometry.x = floor ((width - 8 * geometry.cell) / 2);
   geometry.y = floor ((height - 8 * geometry.cell) / 2);
+  geometry.orientation = self->orientation;
   return geometry;
 }
 
@@ -152,6 +156,17 @@ static void set_flag (VersoBoardView *self, gboolean *flag, gboolean value, int 
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop_id]);
 }
 
+static void set_orientation (VersoBoardView *self, const char *nick)
+{
+  VersoOrientation orientation = verso_orientation_from_nick (nick);
+
+  if (self->orientation == orientation)
+    return;
+  self->orientation = orientation;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ORIENTATION]);
+}
+
 static void verso_board_view_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   VersoBoardView *self = VERSO_BOARD_VIEW (object);
@@ -162,6 +177,9 @@ static void verso_board_view_get_property (GObject *object, guint prop_id, GValu
   case PROP_SHOW_LAST_MOVE: g_value_set_boolean (value, self->show_last_move); break;
   case PROP_SHOW_COORDINATES: g_value_set_boolean (value, self->show_coordinates); break;
   case PROP_ANIMATE: g_value_set_boolean (value, self->animate); break;
+  case PROP_SHOW_MOVE_NUMBERS: g_value_set_boolean (value, self->show_move_numbers); break;
+  case PROP_SHOW_FLIPS: g_value_set_boolean (value, self->show_flips); break;
+  case PROP_ORIENTATION: g_value_set_string (value, verso_orientation_to_nick (self->orientation)); break;
   case PROP_THEME: g_value_set_string (value, self->theme.chosen->name); break;
   case PROP_LINE: g_value_set_string (value, self->line); break;
   default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -178,6 +196,12 @@ static void verso_board_view_set_property (GObject *object, guint prop_id, const
   case PROP_SHOW_LAST_MOVE: set_flag (self, &self->show_last_move, g_value_get_boolean (value), prop_id); break;
   case PROP_SHOW_COORDINATES: set_flag (self, &self->show_coordinates, g_value_get_boolean (value), prop_id); break;
   case PROP_ANIMATE: set_flag (self, &self->animate, g_value_get_boolean (value), prop_id); break;
+  case PROP_SHOW_MOVE_NUMBERS:
+    set_flag (self, &self->show_move_numbers, g_value_get_boolean (value), prop_id);
+    verso_board_view_update_description (self);
+    break;
+  case PROP_SHOW_FLIPS: set_flag (self, &self->show_flips, g_value_get_boolean (value), prop_id); break;
+  case PROP_ORIENTATION: set_orientation (self, g_value_get_string (value)); break;
   case PROP_THEME: verso_theme_choice_set (&self->theme, g_value_get_string (value), pspec); break;
   default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   }
@@ -228,6 +252,12 @@ static void verso_board_view_class_init (VersoBoardViewClass *klass)
   properties[PROP_SHOW_LAST_MOVE] = flag_property ("show-last-move", TRUE);
   properties[PROP_SHOW_COORDINATES] = flag_property ("show-coordinates", FALSE);
   properties[PROP_ANIMATE] = flag_property ("animate", TRUE);
+  properties[PROP_SHOW_MOVE_NUMBERS] = flag_property ("show-move-numbers", FALSE);
+  properties[PROP_SHOW_FLIPS] = flag_property ("show-flips", TRUE);
+  /* The board-orientation setting's nick ("normal", "rotate-90" ...: verso-board-view-orientation.h). */
+  properties[PROP_ORIENTATION] =
+    g_param_spec_string ("orientation", NULL, NULL, "normal",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_THEME] = verso_theme_choice_param_spec ();
   properties[PROP_LINE] =
     g_param_spec_string ("line", NULL, NULL, NULL,
@@ -248,6 +278,7 @@ static void verso_board_view_init (VersoBoardView *self)
   self->show_legal_moves = TRUE;
   self->show_last_move = TRUE;
   self->animate = TRUE;
+  self->show_flips = TRUE;
   self->hover = -1;
   self->hint = -1;
   self->cursor = board_square (3, 2); /* d3, a first move for black */

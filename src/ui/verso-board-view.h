@@ -10,6 +10,12 @@ G_BEGIN_DECLS
 #define VERSO_TYPE_BOARD_VIEW (verso_board_view_get_type ())
 G_DECLARE_FINAL_TYPE (VersoBoardView, verso_board_view, VERSO, BOARD_VIEW, GtkWidget)
 
+/* Besides "game", what the board shows are properties the window binds to its settings:
+ * "show-legal-moves", "show-last-move", "show-coordinates", "animate", "theme",
+ * "show-move-numbers" (each disc placed by a move carries that move's ply), "show-flips" (the
+ * discs a legal move under the pointer or the cursor would flip are marked) and "orientation"
+ * (the board rotated or mirrored, a nick of verso-board-view-orientation.h; the squares' names
+ * never change). */
 GtkWidget *verso_board_view_new (void);
 
 VersoGame *verso_board_view_get_game (VersoBoardView *view);

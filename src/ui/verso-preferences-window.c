@@ -16,10 +16,13 @@ struct _VersoPreferencesWindow {
   AdwComboRow *mode_row;
   AdwComboRow *color_row;
   AdwComboRow *theme_row;
+  AdwComboRow *orientation_row;
   GtkSwitch *legal_moves_switch;
   GtkSwitch *last_move_switch;
   GtkSwitch *coordinates_switch;
   GtkSwitch *animations_switch;
+  GtkSwitch *move_numbers_switch;
+  GtkSwitch *flips_switch;
   GtkSwitch *coach_switch;
   GtkSwitch *sounds_switch;
   AdwComboRow *black_level_row;   /* the computer against itself */
@@ -51,6 +54,8 @@ static const struct {
   { "show-last-move", G_STRUCT_OFFSET (VersoPreferencesWindow, last_move_switch) },
   { "show-coordinates", G_STRUCT_OFFSET (VersoPreferencesWindow, coordinates_switch) },
   { "animations", G_STRUCT_OFFSET (VersoPreferencesWindow, animations_switch) },
+  { "show-move-numbers", G_STRUCT_OFFSET (VersoPreferencesWindow, move_numbers_switch) },
+  { "show-flips", G_STRUCT_OFFSET (VersoPreferencesWindow, flips_switch) },
   { "coach", G_STRUCT_OFFSET (VersoPreferencesWindow, coach_switch) },
 };
 
@@ -63,6 +68,8 @@ static GtkSwitch *nth_switch (VersoPreferencesWindow *self, gsize i)
 static const char *const mode_nicks[] = { "versus-computer", "two-players", "computer-only", NULL };
 static const char *const color_nicks[] = { "black", "white", NULL };
 static const char *const theme_nicks[] = { "classic", "wood", "high-contrast", NULL };
+static const char *const orientation_nicks[] = { "normal", "rotate-90", "rotate-180", "rotate-270", "mirror-columns",
+                                                 "mirror-rows", "mirror-diagonal", "mirror-antidiagonal", NULL };
 
 /* Settings to row: the enum nick becomes the index of the selected item. */
 static gboolean nick_to_selected (GValue *value, GVariant *variant, gpointer user_data)
@@ -145,6 +152,7 @@ static void verso_preferences_window_constructed (GObject *object)
   bind_combo_row (self, "game-mode", self->mode_row, mode_nicks);
   bind_combo_row (self, "player-color", self->color_row, color_nicks);
   bind_combo_row (self, "board-theme", self->theme_row, theme_nicks);
+  bind_combo_row (self, "board-orientation", self->orientation_row, orientation_nicks);
   for (gsize i = 0; i < G_N_ELEMENTS (switches); i++)
     g_settings_bind (self->settings, switches[i].key, nth_switch (self, i), "active", BIND_FLAGS);
 
@@ -187,7 +195,7 @@ static void verso_preferences_window_dispose (GObject *object)
   /* g_settings_bind holds no reference on the widgets: unbind before they go. */
   if (self->settings) {
     AdwComboRow *rows[] = { self->level_row, self->mode_row, self->color_row, self->theme_row,
-                            self->black_level_row, self->white_level_row };
+                            self->orientation_row, self->black_level_row, self->white_level_row };
 
     for (gsize i = 0; i < G_N_ELEMENTS (rows); i++)
       g_settings_unbind (rows[i], "selected");
@@ -220,6 +228,9 @@ static void verso_preferences_window_class_init (VersoPreferencesWindowClass *kl
   gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, mode_row);
   gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, color_row);
   gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, theme_row);
+  gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, orientation_row);
+  gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, move_numbers_switch);
+  gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, flips_switch);
   gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, legal_moves_switch);
   gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, last_move_switch);
   gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, coordinates_switch);

@@ -1,5 +1,6 @@
 /* verso-window-settings.c: the preferences applied to the game shown (players, levels, the
- * computer's pause) and new games made from them, chosen in the New Game dialog. */
+ * computer's pause), the board's options (move numbers, the flips' preview, the orientation),
+ * and new games made from them, chosen in the New Game dialog. */
 #include "verso-window-private.h"
 
 #include "verso-dialog.h"
@@ -117,8 +118,21 @@ void verso_window_show_new_game_dialog (VersoWindow *self)
   verso_dialog_present (GTK_WINDOW (dialog), GTK_WINDOW (self));
 }
 
+/* The board's options: each setting bound to the board view's property of the same meaning;
+ * move numbers have a menu toggle too, the setting's own action. */
+static void bind_board_options (VersoWindow *self)
+{
+  g_autoptr (GAction) show_move_numbers = g_settings_create_action (self->settings, "show-move-numbers");
+
+  g_settings_bind (self->settings, "show-move-numbers", self->board_view, "show-move-numbers", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "show-flips", self->board_view, "show-flips", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "board-orientation", self->board_view, "orientation", G_SETTINGS_BIND_GET);
+  g_action_map_add_action (G_ACTION_MAP (self), show_move_numbers);
+}
+
 void verso_window_settings_init (VersoWindow *self)
 {
+  bind_board_options (self);
   g_signal_connect (self->settings, "changed::game-mode", G_CALLBACK (on_players_setting_changed), self);
   g_signal_connect (self->settings, "changed::player-color", G_CALLBACK (on_players_setting_changed), self);
   g_signal_connect (self->settings, "changed::level", G_CALLBACK (on_level_setting_changed), self);

@@ -1,7 +1,8 @@
 #!/bin/sh
 # test-cli-diagram.sh: `verso-engine diagram` as a user types it: a PNG of the size asked for (its
 # header read), taller with a caption; an SVG that parses as XML with one shaded disc per disc of
-# the position, black and white counted apart; a file replaced whole; and one clear line on stderr
+# the position, black and white counted apart; --numbers' digits drawn; the caption as the SVG's
+# title; a file replaced whole; and one clear line on stderr
 # with exit status 2 for a bad board, move, size, extension or path.
 engine="$1"
 . "$(dirname "$0")/../test-lib.sh"
@@ -76,6 +77,27 @@ board='OOOOOOOOXXXXXXXX------------------------------------------------ O; a3:+4
   || fail "rows.svg: $(cat "$err")"
 [ "$(svg_discs "$scratch/rows.svg")" = "8 8" ] \
   || fail "rows.svg: discs $(svg_discs "$scratch/rows.svg"), expected 8 8"
+
+# --numbers writes one number per move on its disc (Cairo draws each digit as a glyph it uses):
+# five one-digit numbers after the Tiger, none without --numbers (coordinates off: no labels).
+glyphs () { grep -o 'href="#glyph' "$1" | wc -l; }
+"$engine" diagram --numbers "$tiger" --no-coordinates -o "$scratch/numbers.svg" >"$out" 2>"$err" \
+  || fail "numbers.svg: $(cat "$err")"
+[ "$(glyphs "$scratch/numbers.svg")" -eq 5 ] \
+  || fail "numbers.svg: $(glyphs "$scratch/numbers.svg") digits drawn, expected 5 (1 to 5)"
+"$engine" diagram --no-coordinates -o "$scratch/bare.svg" >"$out" 2>"$err" || fail "bare.svg: $(cat "$err")"
+[ "$(glyphs "$scratch/bare.svg")" -eq 0 ] \
+  || fail "bare.svg: $(glyphs "$scratch/bare.svg") digits drawn without --numbers"
+# Ten moves: 1 to 9 and the two digits of 10.
+"$engine" diagram --numbers "${tiger}f4c5b3c2e6" --no-coordinates -o "$scratch/ten.svg" >"$out" 2>"$err" \
+  || fail "ten.svg: $(cat "$err")"
+[ "$(glyphs "$scratch/ten.svg")" -eq 11 ] \
+  || fail "ten.svg: $(glyphs "$scratch/ten.svg") digits drawn, expected 11"
+# The caption is the SVG's title too, escaped, for browsers and screen readers.
+"$engine" diagram --caption 'Diagram 2 & <Tiger>' -o "$scratch/titled.svg" >"$out" 2>"$err" \
+  || fail "titled.svg: $(cat "$err")"
+[ "$(python3 -c 'import sys, xml.etree.ElementTree as E; print(E.parse(sys.argv[1]).getroot().find("{http://www.w3.org/2000/svg}title").text)' "$scratch/titled.svg")" = 'Diagram 2 & <Tiger>' ] \
+  || fail "titled.svg has not the caption as its title"
 
 # A file that exists is replaced whole, and nothing is left beside it.
 echo 'old' >"$scratch/again.svg"

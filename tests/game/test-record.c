@@ -388,6 +388,40 @@ static void count_position (const Position *position, gpointer user_data)
 /* Following given moves: a line of the tree to its end is followed and its last position shown;
  * moves not recorded, or stopping before the line's end, change nothing. Every position of the
  * tree is visited once, whichever line is shown. */
+/* Each disc's placing ply: the moves' plies up to the position asked for, passes counted, the
+ * start's discs (and those flipped since) none, the squares of later moves none. */
+static void test_placing_plies (void)
+{
+  g_autoptr (VersoRecord) record = standard_record ();
+  Position start = parse_board (PASS_BOARD " X");
+  g_autoptr (VersoRecord) passing = verso_record_new (&start);
+  guint plies[BOARD_SQUARES];
+  int placed = 0;
+
+  play_all (record, "f5d6c3d3");
+  verso_record_get_placing_plies (record, 4, plies);
+  CHECK_CMP_UINT (plies[square ("f5")], ==, 1);
+  CHECK_CMP_UINT (plies[square ("d6")], ==, 2);
+  CHECK_CMP_UINT (plies[square ("c3")], ==, 3);
+  CHECK_CMP_UINT (plies[square ("d3")], ==, 4);
+  CHECK_CMP_UINT (plies[square ("e5")], ==, 0);  /* a start disc, flipped by f5 */
+  CHECK_CMP_UINT (plies[square ("d4")], ==, 0);  /* flipped by c3 and d3: still a start disc */
+  CHECK_CMP_UINT (plies[square ("a1")], ==, 0);
+  verso_record_get_placing_plies (record, 2, plies);
+  CHECK_CMP_UINT (plies[square ("d6")], ==, 2);
+  CHECK_CMP_UINT (plies[square ("c3")], ==, 0);
+  for (int i = 0; i < BOARD_SQUARES; i++)
+    placed += plies[i] != 0;
+  CHECK_CMP_INT (placed, ==, 2);
+
+  play_all (passing, "c1f8");
+  verso_record_get_placing_plies (passing, 3, plies);
+  CHECK_CMP_UINT (plies[square ("c1")], ==, 1);
+  CHECK_CMP_UINT (plies[square ("f8")], ==, 3);  /* after white's pass, ply 2 */
+  CHECK_CMP_UINT (plies[square ("a1")], ==, 0);
+  CHECK_CMP_UINT (plies[square ("b1")], ==, 0);
+}
+
 static void test_follow_moves_and_visit_positions (void)
 {
   g_autoptr (VersoRecord) record = standard_record ();
@@ -439,5 +473,6 @@ int main (int argc, char *argv[])
   check_run ("/record/notation-without-passes-gets-them", test_notation_without_passes_gets_them);
   check_run ("/record/copy-is-independent", test_copy_is_independent);
   check_run ("/record/follow-moves-and-visit-positions", test_follow_moves_and_visit_positions);
+  check_run ("/record/placing-plies", test_placing_plies);
   return check_finish ();
 }

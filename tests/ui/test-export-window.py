@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Diagrams in the real window (src/ui/verso-window-export.c): after f5, Copy as Image
 (Ctrl+Alt+C) puts a 480 x 480 PNG on the clipboard (read back with xclip), and Export Position…
-(Ctrl+Shift+E), a path typed in the file chooser, writes an SVG with one shaded disc per disc.
+(Ctrl+Shift+E), its options taken as they are and a path typed in the file chooser, writes an SVG with one shaded disc per disc.
 Usage: test-export-window.py PATH/TO/verso SCHEMA_DIR"""
 
 import os
@@ -40,6 +40,10 @@ def test_copy_image(app, env):
 def test_export(app, env, home):
     path = os.path.join(home, 'after-f5.svg')
     app.key('ctrl+shift+e')
+    # The options first (caption, width, move numbers, as last chosen): Return goes on.
+    wait_for_window(env, '^Picture of the Position$')
+    time.sleep(0.5)
+    app.key('Return')
     wait_for_window(env, '^Export Position$')
     # The name field has the keyboard, its text selected: a whole path typed replaces it.
     subprocess.run(['xdotool', 'key', 'ctrl+a'], env=env, check=True)

@@ -61,6 +61,8 @@ static void test_switches_follow_and_write_their_keys (Fixture *fixture, gconstp
     { "animations", "animations_switch" },
     { "coach", "coach_switch" },
     { "sounds", "sounds_switch" },
+    { "show-move-numbers", "move_numbers_switch" },
+    { "show-flips", "flips_switch" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (switches); i++) {
@@ -135,11 +137,13 @@ static void test_combo_rows_write_enum_nicks (Fixture *fixture, gconstpointer us
   static const struct {
     const char *key;
     const char *child;
-    const char *nicks[4];
+    const char *nicks[9];
   } combos[] = {
     { "game-mode", "mode_row", { "versus-computer", "two-players", "computer-only", NULL } },
     { "player-color", "color_row", { "black", "white", NULL } },
     { "board-theme", "theme_row", { "classic", "wood", "high-contrast", NULL } },
+    { "board-orientation", "orientation_row", { "normal", "rotate-90", "rotate-180", "rotate-270", "mirror-columns",
+                                                "mirror-rows", "mirror-diagonal", "mirror-antidiagonal", NULL } },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (combos); i++) {
