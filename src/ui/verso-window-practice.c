@@ -35,9 +35,9 @@ static gboolean say_damaged (gpointer data)
 {
   VersoWindow *self = data;
   g_autofree char *name = g_path_get_basename (verso_deck_get_path (self->deck));
-  /* Translators: a message when the practice deck's file was damaged; %s is the file kept aside
-   * ("practice.ini.damaged") */
-  g_autofree char *text = g_strdup_printf (_("Your practice deck was damaged: what could be read is kept, the damaged file as %s.damaged"),
+  /* Translators: a message when the practice deck's file was damaged: the positions that could
+   * be read are kept; %s is the name of the damaged file kept aside ("practice.ini.damaged") */
+  g_autofree char *text = g_strdup_printf (_("Practice deck damaged: the rest kept, the file as %s.damaged"),
                                            name);
   AdwToast *toast = adw_toast_new (text);
 

@@ -97,7 +97,7 @@ def test_damaged_deck(env, home):
     damaged = b'this line is no key\n' + CARD.encode() + b'[not a board]\nplayed=zz\n'
     write_deck(home, damaged)
     app = start(without_fatal_warnings(env))
-    notice = wait_until(lambda: label_matching(r'practice deck was damaged'), 'the notice of the damaged deck', 15)
+    notice = wait_until(lambda: label_matching(r'Practice deck damaged'), 'the notice of the damaged deck', 15)
     print('the window says “%s”' % notice, flush=True)
     if os.path.exists(deck_path(home) + '.damaged'):
         fail('the damaged deck was set aside before anything was written')
