@@ -5,8 +5,11 @@ in the data folder; Ctrl+Shift+P shows the card, the keyboard cursor answers it 
 the verdict says so, the deck file records the answer and its new schedule, and Enter shows the
 empty state with the next due time. Then a damaged deck file: the window starts, says so, keeps
 the card that reads, and sets the damaged file aside at the first answer (a miss, graded in discs).
+Last, a game against the computer where the person's move is a mistake (test-coach-window.py's
+crafted game): the coach's grade puts the position in the deck file, and Practise asks it.
 Run inside dbus-run-session. Usage: test-practice-window.py VERSO SCHEMA_DIR"""
 
+import importlib.util
 import os
 import re
 
@@ -107,14 +110,44 @@ def test_damaged_deck(env, home):
     verdict = wait_until(lambda: label_matching(r'^c4: −3, 3 discs worse than d3 \(0\)$'), 'the verdict on c4', 10)
     print('a miss: “%s”' % verdict, flush=True)
     wait_until(lambda: label_matching(r'^Missed\. This position comes back in 10 minutes\.'), 'the retry time', 10)
-    aside = wait_until(lambda: os.path.exists(deck_path(home) + '.damaged'), 'practice.ini.damaged', 10)
+    wait_until(lambda: os.path.exists(deck_path(home) + '.damaged'), 'practice.ini.damaged', 10)
     with open(deck_path(home) + '.damaged', 'rb') as file:
         if file.read() != damaged:
             fail('practice.ini.damaged is not the damaged original')
     deck = read_deck(home)
     if b'no key' in deck or b'not a board' in deck or b':c4:3' not in deck:
         fail('the deck written again is not the card read with its answer:\n' + deck.decode('utf-8', 'replace'))
-    print('the damaged file was set aside (%s) and the card kept with its answer' % aside, flush=True)
+    print('the damaged file was set aside as practice.ini.damaged and the card kept with its answer', flush=True)
+    stop(app)
+
+
+def coach_window():
+    """test-coach-window.py, for its crafted game with a bad move (its main does not run)."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'test-coach-window.py')
+    spec = importlib.util.spec_from_file_location('coach_window', path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_mistake_joins_the_deck(env, home):
+    coach = coach_window()
+    os.remove(deck_path(home))
+    os.remove(deck_path(home) + '.damaged')
+    moves, bad, loss = coach.crafted_game()
+    path = window.write_ggf(os.path.join(home, 'crafted.ggf'), moves)
+    app = atspi_game.start(env, [path], board_description, 'the board to appear')
+    board = window.play_moves(moves)
+    coach.wait_for_board(coach.disc_counts(board) + ' Black to move.')
+    atspi_game.play_with_cursor(env, bad)
+    played = 'played=%s\n' % window.name(bad)
+    wait_until(lambda: os.path.exists(deck_path(home)) and played in read_deck(home).decode(),
+               'the bad move in the deck file', 30)
+    print('the deck file holds the card of %s (%d discs lost)' % (window.name(bad), loss), flush=True)
+    key(env, 'ctrl+shift+p')
+    task = wait_until(lambda: label_matching(r'^Find the best move\. You played %s here and lost %d discs\.$'
+                                             % (window.name(bad), loss)), 'the new card\'s task', 15)
+    print('Practise asks: “%s”' % task, flush=True)
     stop(app)
 
 
@@ -122,6 +155,7 @@ def main():
     with atspi_game.session('verso-practice-') as (env, home):
         test_answer_the_best_move(env, home)
         test_damaged_deck(env, home)
+        test_mistake_joins_the_deck(env, home)
         print('PASS', flush=True)
 
 
