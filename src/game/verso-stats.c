@@ -2,10 +2,9 @@
  * ("[standard.master]" won= lost= drawn= discs=) read with GKeyFile and written atomically. */
 #include "verso-stats.h"
 
-#include <errno.h>
-#include <glib/gi18n-lib.h>
-#include <glib/gstdio.h>
 #include <string.h>
+
+#include "verso-keyfile.h"
 
 /* A statistics file is a few hundred bytes; anything far larger is not one. */
 #define STATS_MAX_FILE_SIZE (64 * 1024)
@@ -17,12 +16,8 @@ static const char *const rules_names[RULES_COUNT] = { "standard", "reverse" };
 struct _VersoStats {
   GObject parent_instance;
 
-  char *path;
+  VersoKeyFile file;  /* read forgivingly, written atomically, a damaged one kept aside */
   VersoStatsEntry entries[RULES_COUNT][LEVEL_COUNT];
-  /* The file read was damaged: before it is first written again it is kept as "<path>.damaged";
-   * original holds its bytes (NULL when it could not be read at all: it is renamed then). */
-  gboolean damaged;
-  GBytes *original;
 };
 
 G_DEFINE_FINAL_TYPE (VersoStats, verso_stats, G_TYPE_OBJECT)
@@ -37,8 +32,7 @@ static void verso_stats_finalize (GObject *object)
 {
   VersoStats *self = VERSO_STATS (object);
 
-  g_free (self->path);
-  g_clear_pointer (&self->original, g_bytes_unref);
+  verso_key_file_clear (&self->file);
   G_OBJECT_CLASS (verso_stats_parent_class)->finalize (object);
 }
 
@@ -56,68 +50,8 @@ static void verso_stats_init (VersoStats *self)
 {
 }
 
-/* Reading. Every problem is a warning naming the file and where; what could be read stays. */
-
-static void mark_damaged (VersoStats *self, const char *format, ...) G_GNUC_PRINTF (2, 3);
-
-static void mark_damaged (VersoStats *self, const char *format, ...)
-{
-  g_autofree char *what = NULL;
-  va_list args;
-
-  va_start (args, format);
-  what = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_warning ("Statistics file %s: %s; it will be kept as %s.damaged", self->path, what, self->path);
-  self->damaged = TRUE;
-}
-
-/* GKeyFile says no line on a syntax error: the text is read again a line at a time and each
- * line that does not read is named and left out. The file is small, so this costs nothing. */
-static GKeyFile *load_line_by_line (VersoStats *self, const char *text, gsize length)
-{
-  g_autoptr (GString) good = g_string_new (NULL);
-  g_auto (GStrv) lines = NULL;
-  g_autofree char *copy = g_strndup (text, length);
-  GKeyFile *file = g_key_file_new ();
-
-  lines = g_strsplit (copy, "\n", -1);
-  for (guint i = 0; lines[i]; i++) {
-    g_autoptr (GKeyFile) trial = g_key_file_new ();
-    g_autoptr (GError) error = NULL;
-    gsize mark = good->len;
-
-    g_string_append (good, lines[i]);
-    g_string_append_c (good, '\n');
-    if (!g_key_file_load_from_data (trial, good->str, good->len, G_KEY_FILE_NONE, &error)) {
-      mark_damaged (self, "line %u: %s", i + 1, error->message);
-      g_string_truncate (good, mark);
-    }
-  }
-  if (!g_key_file_load_from_data (file, good->str, good->len, G_KEY_FILE_NONE, NULL))
-    g_return_val_if_reached (file);
-  return file;
-}
-
-/* A count of the group's key: absent is 0; a bad value is named and read as 0. */
-static gboolean read_count (VersoStats *self, GKeyFile *file, const char *group, const char *key,
-                           gint64 min, gint64 max, gint64 *value)
-{
-  g_autofree char *text = g_key_file_get_value (file, group, key, NULL);
-  gint64 number = 0;
-
-  *value = 0;
-  if (!text)
-    return TRUE;
-  g_strstrip (text);
-  if (!g_ascii_string_to_signed (text, 10, min, max, &number, NULL)) {
-    mark_damaged (self, "[%s] %s: “%s” is not a count from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT,
-                  group, key, text, min, max);
-    return FALSE;
-  }
-  *value = number;
-  return TRUE;
-}
+/* Reading. Every problem is a warning naming the file and where (verso-keyfile.h); what could be
+ * read stays. */
 
 static gboolean parse_group_name (const char *group, Rules *rules, LevelId *level)
 {
@@ -145,24 +79,24 @@ static void read_group (VersoStats *self, GKeyFile *file, const char *group)
   LevelId level;
 
   if (!parse_group_name (group, &rules, &level)) {
-    mark_damaged (self, "[%s] is not rules and a level such as [standard.master]", group);
+    verso_key_file_mark_damaged (&self->file, "[%s] is not rules and a level such as [standard.master]", group);
     return;
   }
   for (guint i = 0; keys && keys[i]; i++)
     if (!g_strv_contains (known, keys[i]))
-      mark_damaged (self, "[%s] %s: unknown key", group, keys[i]);
+      verso_key_file_mark_damaged (&self->file, "[%s] %s: unknown key", group, keys[i]);
   /* A game count beyond any lifetime of play, so that the sums below cannot overflow. */
-  read_count (self, file, group, "won", 0, G_MAXINT32, &won);
-  read_count (self, file, group, "lost", 0, G_MAXINT32, &lost);
-  read_count (self, file, group, "drawn", 0, G_MAXINT32, &drawn);
+  verso_key_file_read_int (&self->file, file, group, "won", 0, G_MAXINT32, &won);
+  verso_key_file_read_int (&self->file, file, group, "lost", 0, G_MAXINT32, &lost);
+  verso_key_file_read_int (&self->file, file, group, "drawn", 0, G_MAXINT32, &drawn);
   entry.won = (guint) won;
   entry.lost = (guint) lost;
   entry.drawn = (guint) drawn;
   /* No game ends more than 64 discs apart. */
-  if (read_count (self, file, group, "discs", G_MININT64, G_MAXINT64, &discs)) {
+  if (verso_key_file_read_int (&self->file, file, group, "discs", G_MININT64, G_MAXINT64, &discs)) {
     gint64 bound = 64 * (gint64) verso_stats_entry_games (&entry);
     if (discs < -bound || discs > bound)
-      mark_damaged (self, "[%s] discs: %" G_GINT64_FORMAT " is more than 64 a game for %u games",
+      verso_key_file_mark_damaged (&self->file, "[%s] discs: %" G_GINT64_FORMAT " is more than 64 a game for %u games",
                     group, discs, verso_stats_entry_games (&entry));
     else
       entry.disc_sum = discs;
@@ -172,33 +106,9 @@ static void read_group (VersoStats *self, GKeyFile *file, const char *group)
 
 static void load (VersoStats *self)
 {
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GKeyFile) file = NULL;
-  g_auto (GStrv) groups = NULL;
-  g_autofree char *text = NULL;
-  gsize length = 0;
+  g_autoptr (GKeyFile) file = verso_key_file_load (&self->file);
+  g_auto (GStrv) groups = g_key_file_get_groups (file, NULL);
 
-  if (!g_file_get_contents (self->path, &text, &length, &error)) {
-    /* No file (nor folder) is no games yet; a file that is there but cannot be read is kept. */
-    if (g_file_test (self->path, G_FILE_TEST_EXISTS))
-      mark_damaged (self, "%s", error->message);
-    return;
-  }
-  self->original = g_bytes_new (text, length);
-  if (length > STATS_MAX_FILE_SIZE) {
-    mark_damaged (self, "%zu bytes is too large for statistics", (size_t) length);
-    return;
-  }
-  if (!g_utf8_validate_len (text, length, NULL) || memchr (text, '\0', length)) {
-    mark_damaged (self, "not a text file");
-    return;
-  }
-  file = g_key_file_new ();
-  if (!g_key_file_load_from_data (file, text, length, G_KEY_FILE_NONE, NULL)) {
-    g_key_file_free (file);
-    file = load_line_by_line (self, text, length);
-  }
-  groups = g_key_file_get_groups (file, NULL);
   for (guint i = 0; groups[i]; i++)
     read_group (self, file, groups[i]);
 }
@@ -207,8 +117,9 @@ VersoStats *verso_stats_new (const char *path)
 {
   VersoStats *self = g_object_new (VERSO_TYPE_STATS, NULL);
 
-  self->path = path ? g_strdup (path)
-                    : g_build_filename (g_get_user_data_dir (), "verso", "statistics.ini", NULL);
+  g_autofree char *default_path = g_build_filename (g_get_user_data_dir (), "verso", "statistics.ini", NULL);
+
+  verso_key_file_init (&self->file, path ? path : default_path, "Statistics file", STATS_MAX_FILE_SIZE);
   load (self);
   return self;
 }
@@ -224,46 +135,9 @@ VersoStatsEntry verso_stats_get (VersoStats *self, Rules rules, LevelId level)
 
 /* Writing. */
 
-/* errno as a G_FILE_ERROR saying what failed. */
-static gboolean set_error_from_errno (GError **error, int saved_errno, const char *what)
-{
-  /* TRANSLATORS: what failed (a sentence naming a file), then why. */
-  g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno), _("%s: %s"), what,
-               g_strerror (saved_errno));
-  return FALSE;
-}
-
-/* Keeps the damaged file beside the new one before it is replaced, once. */
-static gboolean keep_damaged (VersoStats *self, GError **error)
-{
-  g_autofree char *aside = g_strconcat (self->path, ".damaged", NULL);
-
-  if (!self->damaged)
-    return TRUE;
-  if (self->original) {
-    gsize size;
-    const char *bytes = g_bytes_get_data (self->original, &size);
-    if (!g_file_set_contents_full (aside, bytes ? bytes : "", (gssize) size,
-                                   G_FILE_SET_CONTENTS_CONSISTENT, 0600, error))
-      return FALSE;
-  } else if (g_rename (self->path, aside) != 0 && errno != ENOENT) {
-    int saved_errno = errno;
-    g_autofree char *display = g_filename_display_name (self->path);
-    g_autofree char *what = g_strdup_printf (_("Cannot keep the damaged statistics file %s aside"),
-                                             display);
-    return set_error_from_errno (error, saved_errno, what);
-  }
-  self->damaged = FALSE;
-  g_clear_pointer (&self->original, g_bytes_unref);
-  return TRUE;
-}
-
 static gboolean save (VersoStats *self, GError **error)
 {
   g_autoptr (GKeyFile) file = g_key_file_new ();
-  g_autofree char *dir = g_path_get_dirname (self->path);
-  g_autofree char *contents = NULL;
-  gsize length;
 
   for (guint r = 0; r < RULES_COUNT; r++)
     for (guint l = 0; l < LEVEL_COUNT; l++) {
@@ -277,18 +151,7 @@ static gboolean save (VersoStats *self, GError **error)
       g_key_file_set_uint64 (file, group, "drawn", entry->drawn);
       g_key_file_set_int64 (file, group, "discs", entry->disc_sum);
     }
-  if (g_mkdir_with_parents (dir, 0700) != 0) {
-    int saved_errno = errno;
-    g_autofree char *display = g_filename_display_name (dir);
-    g_autofree char *what = g_strdup_printf (_("Cannot create the folder %s"), display);
-    return set_error_from_errno (error, saved_errno, what);
-  }
-  if (!keep_damaged (self, error))
-    return FALSE;
-  contents = g_key_file_to_data (file, &length, NULL);
-  /* Written beside and renamed over the old file: a reader sees the old counts or the new. */
-  return g_file_set_contents_full (self->path, contents, (gssize) length,
-                                   G_FILE_SET_CONTENTS_CONSISTENT, 0600, error);
+  return verso_key_file_save (&self->file, file, error);
 }
 
 gboolean verso_stats_add (VersoStats *self, Rules rules, LevelId level, int disc_difference,

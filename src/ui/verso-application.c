@@ -226,6 +226,8 @@ static void verso_application_startup (GApplication *application)
     /* Pause and Resume while the computer plays itself. */
     { "win.pause", { "p", NULL } },
     { "win.analyse-game", { "<Control><Shift>a", NULL } },
+    /* Practise the positions of the person's mistakes. */
+    { "win.practise", { "<Control><Shift>p", NULL } },
     { "win.open", { "<Control>o", NULL } },
     { "win.save", { "<Control>s", NULL } },
     { "win.save-as", { "<Control><Shift>s", NULL } },

@@ -5,11 +5,16 @@
 #include <glib/gi18n.h>
 
 #include "verso-dialog.h"
+#include "verso-practice-window.h"
+
+/* The weeks of practice the bar graph shows, this one last. */
+#define PRACTICE_WEEKS 8
 
 struct _VersoStatsDialog {
   AdwWindow parent_instance;
 
   VersoStats *stats;
+  VersoDeck *deck;          /* the practice deck, NULL when not shown */
   GtkWidget *reset_button;
   AdwToastOverlay *toast_overlay;
   GtkStack *stack;
@@ -83,6 +88,133 @@ static GtkWidget *rules_group_new (VersoStats *stats, Rules rules)
   return group;
 }
 
+/* Practice. */
+
+static GtkWidget *count_row_new (const char *title, const char *subtitle, guint count)
+{
+  GtkWidget *row = adw_action_row_new ();
+  g_autofree char *text = g_strdup_printf ("%u", count);
+  GtkWidget *label = gtk_label_new (text);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  if (subtitle)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  gtk_widget_add_css_class (label, "numeric");
+  gtk_widget_add_css_class (label, "heading");
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+  return row;
+}
+
+/* One bar a week, oldest first: its height the share of answers found, none where nothing was
+ * answered; the colours are the theme's. */
+static void draw_weeks (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
+{
+  const VersoDeckPeriod *weeks = data;
+  double slot = (double) width / PRACTICE_WEEKS;
+  for (int i = 0; i < PRACTICE_WEEKS; i++) {
+    const VersoDeckPeriod *week = &weeks[PRACTICE_WEEKS - 1 - i];
+    double x = i * slot + slot * 0.15, bar = slot * 0.7;
+
+    /* Grey and blue read on light and dark styles alike. */
+    cairo_set_source_rgba (cr, 0.5, 0.5, 0.5, 0.6);
+    cairo_set_line_width (cr, 1);
+    cairo_move_to (cr, x, height - 0.5);
+    cairo_line_to (cr, x + bar, height - 0.5);
+    cairo_stroke (cr);
+    if (week->answers == 0)
+      continue;
+    cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 1);
+    cairo_rectangle (cr, x, height - 1 - (height - 2) * (double) week->successes / week->answers,
+                     bar, (height - 2) * (double) week->successes / week->answers);
+    cairo_fill (cr);
+  }
+}
+
+/* The weeks in words, for a screen reader and the tooltip: "This week: 4 of 5 found. 1 week ago:
+ * none answered. …" */
+static char *describe_weeks (const VersoDeckPeriod *weeks)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < PRACTICE_WEEKS; i++) {
+    g_autofree char *when = i == 0 ? g_strdup (_("This week"))
+      /* Translators: a week of practice in the Statistics window's description of the graph */
+      : g_strdup_printf (g_dngettext (NULL, "%u week ago", "%u weeks ago", i), i);
+    if (i)
+      g_string_append_c (text, ' ');
+    if (weeks[i].answers)
+      /* Translators: a week's practice answers in the Statistics window, e.g. "This week: 4 of 5 found." */
+      g_string_append_printf (text, _("%s: %u of %u found."), when, weeks[i].successes, weeks[i].answers);
+    else
+      /* Translators: a week without practice in the Statistics window, e.g. "2 weeks ago: none answered." */
+      g_string_append_printf (text, _("%s: none answered."), when);
+  }
+  return g_string_free (text, FALSE);
+}
+
+static GtkWidget *weeks_row_new (VersoDeck *deck, gint64 now)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *area = gtk_drawing_area_new ();
+  VersoDeckPeriod *weeks = g_new0 (VersoDeckPeriod, PRACTICE_WEEKS);
+  g_autofree char *description = NULL;
+  guint answers = 0, successes = 0;
+
+  verso_deck_get_weeks (deck, now, weeks, PRACTICE_WEEKS);
+  for (guint i = 0; i < PRACTICE_WEEKS; i++) {
+    answers += weeks[i].answers;
+    successes += weeks[i].successes;
+  }
+  description = describe_weeks (weeks);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Found over the last eight weeks"));
+  if (answers) {
+    /* Translators: the share of practice answers found, e.g. "75 % of 12 answers" */
+    g_autofree char *share = g_strdup_printf (g_dngettext (NULL, "%u %% of %u answer", "%u %% of %u answers", answers),
+                                              (successes * 100 + answers / 2) / answers, answers);
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), share);
+  } else {
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("No answers yet"));
+  }
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), 120);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), 32);
+  gtk_widget_set_valign (area, GTK_ALIGN_CENTER);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw_weeks, weeks, g_free);
+  gtk_widget_set_tooltip_text (area, description);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (area), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  /* Translators: the accessible name of the practice bar graph */
+                                  _("Practice answers found per week"),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), area);
+  return row;
+}
+
+/* The practice deck: its cards, those due today, those learned, and the answers found by week;
+ * NULL when the deck is empty. */
+static GtkWidget *practice_group_new (VersoDeck *deck)
+{
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  VersoDeckSummary summary = verso_deck_get_summary (deck, now);
+  GtkWidget *group;
+  g_autofree char *learned = NULL;
+
+  if (summary.cards == 0)
+    return NULL;
+  group = adw_preferences_group_new ();
+  /* Translators: the title of the practice deck's group in the Statistics window */
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Practice"));
+  /* Translators: how a position of the practice deck becomes learned; %d is a number of days */
+  learned = g_strdup_printf (g_dngettext (NULL, "Found until it comes back %d day or more apart",
+                                          "Found until it comes back %d days or more apart",
+                                          VERSO_DECK_LEARNED_DAYS), VERSO_DECK_LEARNED_DAYS);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group),
+                             count_row_new (_("Positions in your deck"), NULL, summary.cards));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group),
+                             count_row_new (_("Due today"), NULL, summary.due_today));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), count_row_new (_("Learned"), learned, summary.learned));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), weeks_row_new (deck, now));
+  return group;
+}
+
 static void rebuild (VersoStatsDialog *self)
 {
   GtkWidget *child;
@@ -98,8 +230,16 @@ static void rebuild (VersoStatsDialog *self)
       any = TRUE;
     }
   }
-  gtk_stack_set_visible_child_name (self->stack, any ? "results" : "empty");
   gtk_widget_set_sensitive (self->reset_button, any);
+  if (self->deck) {
+    GtkWidget *group = practice_group_new (self->deck);
+
+    if (group) {
+      gtk_box_append (self->groups_box, group);
+      any = TRUE;
+    }
+  }
+  gtk_stack_set_visible_child_name (self->stack, any ? "results" : "empty");
 }
 
 static void on_reset_response (AdwMessageDialog *dialog, const char *response, VersoStatsDialog *self)
@@ -137,6 +277,9 @@ static void verso_stats_dialog_dispose (GObject *object)
   if (self->stats)
     g_signal_handlers_disconnect_by_data (self->stats, self);
   g_clear_object (&self->stats);
+  if (self->deck)
+    g_signal_handlers_disconnect_by_data (self->deck, self);
+  g_clear_object (&self->deck);
   gtk_widget_dispose_template (GTK_WIDGET (self), VERSO_TYPE_STATS_DIALOG);
   G_OBJECT_CLASS (verso_stats_dialog_parent_class)->dispose (object);
 }
@@ -173,4 +316,16 @@ GtkWidget *verso_stats_dialog_new (GtkWindow *parent, VersoStats *stats)
   g_signal_connect_swapped (stats, "changed", G_CALLBACK (rebuild), self);
   rebuild (self);
   return GTK_WIDGET (self);
+}
+
+void verso_stats_dialog_set_deck (VersoStatsDialog *self, VersoDeck *deck)
+{
+  g_return_if_fail (VERSO_IS_STATS_DIALOG (self));
+  g_return_if_fail (VERSO_IS_DECK (deck));
+
+  if (self->deck)
+    g_signal_handlers_disconnect_by_data (self->deck, self);
+  g_set_object (&self->deck, deck);
+  g_signal_connect_swapped (deck, "changed", G_CALLBACK (rebuild), self);
+  rebuild (self);
 }

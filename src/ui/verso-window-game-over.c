@@ -113,7 +113,10 @@ static void statistics_activated (GtkWidget *widget, const char *action, GVarian
 {
   VersoWindow *self = VERSO_WINDOW (widget);
 
-  verso_dialog_present (GTK_WINDOW (verso_stats_dialog_new (GTK_WINDOW (self), self->stats)), GTK_WINDOW (self));
+  GtkWidget *dialog = verso_stats_dialog_new (GTK_WINDOW (self), self->stats);
+
+  verso_stats_dialog_set_deck (VERSO_STATS_DIALOG (dialog), self->deck);
+  verso_dialog_present (GTK_WINDOW (dialog), GTK_WINDOW (self));
 }
 
 void verso_window_game_over_watch_game (VersoWindow *self)

@@ -5,6 +5,7 @@
 #include <adwaita.h>
 
 #include "verso-board-view.h"
+#include "verso-deck.h"
 #include "verso-game.h"
 #include "verso-stats.h"
 #include "verso-sounds.h"
@@ -114,6 +115,8 @@ struct _VersoWindow {
   GtkWidget *pause_button;          /* Pause/Resume in the header bar, shown in that mode only */
   VersoStats *stats;
   gboolean game_counted;            /* the game shown is in the statistics, or never will be */
+  /* The practice deck of the person's mistakes (verso-window-practice.c). */
+  VersoDeck *deck;
 
   /* Sounds of the game shown (verso-sounds.c). */
   VersoSounds *sounds;
@@ -161,6 +164,11 @@ void verso_window_editor_class_init (GtkWidgetClass *widget_class);
 /* verso-window-game-over.c */
 void verso_window_game_over_watch_game (VersoWindow *self);
 void verso_window_game_over_class_init (GtkWidgetClass *widget_class);
+
+/* verso-window-practice.c */
+void verso_window_practice_init (VersoWindow *self);
+void verso_window_practice_watch_game (VersoWindow *self);
+void verso_window_practice_class_init (GtkWidgetClass *widget_class);
 
 /* verso-window-review.c */
 void verso_window_update_coach (VersoWindow *self);

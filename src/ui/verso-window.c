@@ -254,6 +254,7 @@ void verso_window_set_game (VersoWindow *self, VersoGame *game)
   verso_window_update_move_delay (self);
   verso_window_notices_watch_game (self);
   verso_window_game_over_watch_game (self);
+  verso_window_practice_watch_game (self);
   verso_window_files_watch_game (self);
   verso_window_session_watch_game (self);
   verso_board_view_set_game (self->board_view, game);
@@ -349,6 +350,7 @@ static void verso_window_dispose (GObject *object)
   g_clear_object (&self->game);
   g_clear_object (&self->settings);
   g_clear_object (&self->stats);
+  g_clear_object (&self->deck);
   G_OBJECT_CLASS (verso_window_parent_class)->dispose (object);
 }
 
@@ -419,6 +421,7 @@ static void verso_window_class_init (VersoWindowClass *klass)
   verso_window_actions_class_init (widget_class);
   verso_window_editor_class_init (widget_class);
   verso_window_game_over_class_init (widget_class);
+  verso_window_practice_class_init (widget_class);
   verso_window_review_class_init (widget_class);
   verso_window_variations_class_init (widget_class);
   verso_window_files_class_init (widget_class);
@@ -457,6 +460,7 @@ static void verso_window_init (VersoWindow *self)
   verso_window_settings_init (self);
   /* The statistics of games against the computer, in the user data directory. */
   self->stats = verso_stats_new (NULL);
+  verso_window_practice_init (self);
   verso_window_status_init (self);
   g_settings_bind (self->settings, "board-theme", self->eval_graph, "theme", G_SETTINGS_BIND_GET);
   verso_window_review_init (self);

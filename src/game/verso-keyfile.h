@@ -1,0 +1,43 @@
+/* verso-keyfile.h: a small key file of the user's (statistics, the practice deck) read forgivingly
+ * and written atomically: a damaged file is read line by line with each problem named (file, line,
+ * what), what reads is kept, and before the file is first written again the damaged original is
+ * kept beside it as "<path>.damaged". */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct {
+  char *path;
+  const char *kind;   /* what the file is, in warnings: "Statistics file" (not translated) */
+  gsize max_size;     /* a file larger than this is not one */
+  /* The file read was damaged: before it is first written again it is kept as "<path>.damaged";
+   * original holds its bytes (NULL when it could not be read at all: it is renamed then). */
+  gboolean damaged;
+  GBytes *original;
+} VersoKeyFile;
+
+/* Sets file up for path (copied); kind names it in warnings. Reads nothing. */
+void verso_key_file_init (VersoKeyFile *file, const char *path, const char *kind, gsize max_size);
+void verso_key_file_clear (VersoKeyFile *file);
+
+/* Reads the file: a missing file (or folder) is an empty key file; a file too large, not text,
+ * or unreadable is marked damaged and read as empty; lines that do not read are each named and
+ * left out. Never NULL; free with g_key_file_free. */
+GKeyFile *verso_key_file_load (VersoKeyFile *file);
+
+/* Names a problem of the file read (g_warning with the file's kind and path) and marks it
+ * damaged, so that it is kept aside before the next write. */
+void verso_key_file_mark_damaged (VersoKeyFile *file, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+/* A whole number of group's key in min..max: absent is 0 (TRUE); a bad value is named with
+ * verso_key_file_mark_damaged and read as 0 (FALSE). */
+gboolean verso_key_file_read_int (VersoKeyFile *file, GKeyFile *keys, const char *group,
+                                  const char *key, gint64 min, gint64 max, gint64 *value);
+
+/* Writes keys to the file atomically (beside it, then renamed over it), creating its folder,
+ * after keeping a damaged original aside once. FALSE with a G_FILE_ERROR saying what failed. */
+gboolean verso_key_file_save (VersoKeyFile *file, GKeyFile *keys, GError **error);
+
+G_END_DECLS
