@@ -8,9 +8,9 @@
  * empties, and a move's loss is the best score minus the played move's. Default depth 8, exact
  * from 14: the levels that err search 2 to 4 plies, so a referee twice as deep tells their
  * mistakes apart, and 14 empties solve in milliseconds. Measured on one core of the 2-core
- * development machine: 0.4 to 0.7 s a tournament game (about 45 scored moves) at depth 8, exact 14,
- * against 1.4 s at depth 10, exact 16; a 2000-game table is then some 25 minutes on one thread,
- * minutes with --jobs 16. A deeper referee mostly moves losses between the small buckets.
+ * development machine: 0.4 to 0.7 s a tournament game (about 45 scored moves) at depth 8,
+ * exact 14, against 1.4 s at depth 10, exact 16; a 2000-game table is then some 15 to 25
+ * minutes on one thread, a minute or two with --jobs 16.
  * Plies 1-8 are left out (the levels play from 8-ply starts, and tournament players play those
  * from memory), and so are moves without a choice (one legal move). A level's games: it plays
  * itself, as the tournament players played their equals, game i from match start i (mod 128).
