@@ -152,7 +152,7 @@ int cli_levels (int argc, char **argv)
   pthread_mutex_init (&ladder.lock, NULL);
   for (int i = 0; i < ladder.pairing_count; i++) {
     pairings[i].upper = *level_get (options.from + i + 1 - baseline);
-    pairings[i].lower = i < baseline ? (Level) { "random", "Random", "", 1, 1.0, -1, 64, true }
+    pairings[i].lower = i < baseline ? (Level) { "random", "Random", "", 1, 1.0, -1, 0, true }
                                      : *level_get (options.from + i - baseline);
     pairings[i].upper.seconds *= options.time_scale;
     pairings[i].lower.seconds *= options.time_scale;

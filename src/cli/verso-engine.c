@@ -36,6 +36,10 @@ static const Command commands[] = {
   { "levels", cli_levels, "levels [--games N] [--from LEVEL] [--to LEVEL] [--time-scale F] [--jobs N] [--seed S]\n"
                           "      [--random-baseline] [--reverse]\n"
                           "      play every difficulty level against the level below it (--reverse: in Reverse games)" },
+  { "errors", cli_errors, "errors --wthor FILE|DIR | --level LEVEL|all [--games N] [--seed S] [--depth D] [--exact E]\n"
+                          "      [--jobs N] [--write FILE]   the discs each move loses, by phase and difficulty, in\n"
+                          "      a sample of tournament games or in a level's games against itself, as a referee\n"
+                          "      scores every move (--write: the tournament table as data/human-errors.txt)" },
 #ifdef HAVE_DIAGRAM
   { "diagram", cli_diagram, "diagram [BOARD] -o FILE.png|FILE.svg [--size N] [--caption TEXT] [--numbers MOVES]\n"
                             "      [--no-coordinates]   draw BOARD (the start unless given), after MOVES numbered\n"

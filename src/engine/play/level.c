@@ -7,40 +7,43 @@
 
 #include "book.h"
 #include "eval_pattern.h"
+#include "human_errors.h"
 #include "random.h"
 
 /* Level names are marked for the translation tools; the caller translates them. */
 #define N_(text) text
 
 /* The one table of levels. The lower levels score every legal move with a shallow search and
- * pick at random among those within `noise` discs of the best, favouring the better ones, the
- * way a weak player sees several plausible moves and cannot tell them apart. From advanced up
- * the search's best move is played. All use the trained evaluation: with the simple one the
- * step between two levels was far wider than with more noise. The order is measured by
- * `verso-engine levels` (each level scores at least 65 % against the one below).
- * Each entry: id, name, description, then depth, seconds, exact empties, noise, simple_eval. */
+ * err as people do: the loss of the move they play is drawn from what tournament players lose in
+ * the same phase of the game and the same kind of position (data/human-errors.txt, measured by
+ * `verso-engine errors`), with the odds of erring scaled by `errors`: the beginner errs most, in
+ * the same shape; a corner given away for nothing stays as rare as people make it. From advanced
+ * up the search's best move is played. All use the trained evaluation: with the simple one the
+ * step between two levels was far wider than with more errors. The order is measured by
+ * `verso-engine levels`.
+ * Each entry: id, name, description, then depth, seconds, exact empties, errors, simple_eval. */
 static const Level levels[LEVEL_COUNT] = {
   [LEVEL_BEGINNER] =     { "beginner",     N_("Beginner"),
                            N_("Looks two moves ahead and often picks a poor move"),
-                                                             2,  1.0,  0, 16, false },
+                                                             2,  1.0,  0, 8.0, false },
   [LEVEL_NOVICE] =       { "novice",       N_("Novice"),
                            N_("Looks two moves ahead, often misses the better move"),
-                                                             2,  1.0,  4,  8, false },
+                                                             2,  1.0,  4, 4.0, false },
   [LEVEL_CASUAL] =       { "casual",       N_("Casual"),
                            N_("Looks three moves ahead, sometimes careless"),
-                                                             3,  1.0,  8,  4, false },
+                                                             3,  1.0,  8, 2.0, false },
   [LEVEL_INTERMEDIATE] = { "intermediate", N_("Intermediate"),
                            N_("Looks four moves ahead, perfect in the last 10 moves"),
-                                                             4,  1.0, 10,  1, false },
+                                                             4,  1.0, 10, 0.7, false },
   [LEVEL_ADVANCED] =     { "advanced",     N_("Advanced"),
                            N_("Looks six moves ahead, perfect in the last 14 moves"),
-                                                             6,  2.0, 14,  0, false },
+                                                             6,  2.0, 14, 0.0, false },
   [LEVEL_EXPERT] =       { "expert",       N_("Expert"),
                            N_("Looks eight moves ahead, perfect in the last 16 moves"),
-                                                             8,  2.0, 16,  0, false },
+                                                             8,  2.0, 16, 0.0, false },
   [LEVEL_MASTER] =       { "master",       N_("Master"),
                            N_("Thinks up to five seconds, perfect in the last 24 moves"),
-                                                             60, 5.0, 24,  0, false },
+                                                             60, 5.0, 24, 0.0, false },
 };
 
 const Level *level_get (LevelId level)
@@ -117,17 +120,15 @@ static bool level_score_move (Search *search, const Board *board, int square,
   return true;
 }
 
-/* The noisy choice: every legal move scored, then a weighted draw among those within `noise`
- * discs of the best; a move `loss` discs worse weighs (noise + 1 - loss)^2, so the best is the
- * likeliest and a blunder beyond the noise is never played. */
-static int level_choose_noisy (Search *search, const Board *board, const Level *level,
-                               uint64_t seed, const atomic_bool *stop, SearchResult *result)
+/* Scores every legal move at the level's limits into root_moves, within the level's time (at
+ * least one move, even out of time); returns how many. */
+static int level_score_moves (Search *search, const Board *board, const Level *level,
+                              const atomic_bool *stop, RootMove root_moves[BOARD_SQUARES],
+                              uint64_t *nodes)
 {
   double start = clock_seconds ();
   SearchLimits limits = level_limits (search, level, stop);
-  RootMove root_moves[BOARD_SQUARES];
   int count = 0;
-  uint64_t nodes = 0;
   for (uint64_t moves = board_legal_moves (board); moves; moves &= moves - 1) {
     double left = level->seconds - (clock_seconds () - start);
     if (count > 0 && left <= 0)
@@ -136,7 +137,7 @@ static int level_choose_noisy (Search *search, const Board *board, const Level *
       break;
     limits.hard_time = left > 0.001 ? left : 0.001;
     limits.soft_time = limits.hard_time;
-    if (level_score_move (search, board, __builtin_ctzll (moves), &limits, &root_moves[count], &nodes))
+    if (level_score_move (search, board, __builtin_ctzll (moves), &limits, &root_moves[count], nodes))
       count++;
   }
   if (count == 0) {
@@ -144,28 +145,64 @@ static int level_choose_noisy (Search *search, const Board *board, const Level *
     root_moves[0] = (RootMove) { __builtin_ctzll (board_legal_moves (board)), 0, false };
     count = 1;
   }
+  return count;
+}
 
+/* How far a loss is from a bucket's range, in discs. */
+static int bucket_distance (int loss, int bucket)
+{
+  int low = human_bucket_low (bucket), high = human_bucket_high (bucket);
+  return loss < low ? low - loss : loss > high ? loss - high : 0;
+}
+
+/* The move whose loss is drawn from the people's: a target bucket for the position's phase and
+ * difficulty, then one of the moves whose loss falls in it, each as likely; when none does, one
+ * of those nearest to it (the smaller loss on a tie). Returns its index in root_moves. */
+static int level_pick_human (const RootMove *root_moves, int count, int best, int empties,
+                             double factor, uint64_t seed)
+{
+  const HumanErrors *people = human_errors_compiled ();
+  int good = 0;
+  for (int i = 0; i < count; i++)
+    good += best - root_moves[i].score <= HUMAN_GOOD_LOSS;
+  uint64_t state = seed;
+  int bucket = people ? human_errors_draw (people, human_phase (empties), human_difficulty (good),
+                                           factor, &state)
+                      : 0;
+  int nearest = -1, nearest_distance = 0, nearest_loss = 0, ties = 0;
+  for (int i = 0; i < count; i++) {
+    int loss = best - root_moves[i].score;
+    int distance = bucket_distance (loss, bucket);
+    bool same = nearest >= 0 && distance == nearest_distance && (distance == 0 || loss == nearest_loss);
+    if (same) {
+      /* Each of the ties as likely: keep this one with probability 1 / ties. */
+      if (random_next (&state) % (uint64_t) ++ties == 0)
+        nearest = i;
+    } else if (nearest < 0 || distance < nearest_distance
+               || (distance == nearest_distance && loss < nearest_loss)) {
+      nearest = i;
+      nearest_distance = distance;
+      nearest_loss = loss;
+      ties = 1;
+    }
+  }
+  return nearest;
+}
+
+/* The human-like choice: every legal move scored, then one picked by level_pick_human. */
+static int level_choose_human (Search *search, const Board *board, const Level *level,
+                               uint64_t seed, const atomic_bool *stop, SearchResult *result)
+{
+  double start = clock_seconds ();
+  RootMove root_moves[BOARD_SQUARES];
+  uint64_t nodes = 0;
+  int count = level_score_moves (search, board, level, stop, root_moves, &nodes);
   int best = root_moves[0].score;
   for (int i = 1; i < count; i++)
     if (root_moves[i].score > best)
       best = root_moves[i].score;
-  uint64_t weights[BOARD_SQUARES];
-  uint64_t total = 0;
-  for (int i = 0; i < count; i++) {
-    int loss = best - root_moves[i].score;
-    uint64_t weight = loss <= level->noise ? (uint64_t) (level->noise + 1 - loss) : 0;
-    weights[i] = weight * weight;
-    total += weights[i];
-  }
-  assert (total > 0);
-  uint64_t state = seed;
-  uint64_t draw = random_next (&state) % total;
-  int chosen = 0;
-  while (draw >= weights[chosen]) {
-    draw -= weights[chosen];
-    chosen++;
-  }
-  assert (chosen < count);
+  int chosen = level_pick_human (root_moves, count, best, board_empties (board),
+                                 level->errors, seed);
 
   if (result) {
     *result = (SearchResult) {
@@ -188,12 +225,12 @@ static int level_choose_noisy (Search *search, const Board *board, const Level *
  * real cost. */
 #define LEVEL_BOOK_MAX_LOSS 2
 
-/* The levels that play their search's best move (advanced and up: no noise, the trained
+/* The levels that play their search's best move (advanced and up: no errors, the trained
  * evaluation) open from the book; the lower ones keep their own human-like choices. The book
  * holds standard games only. */
 static bool level_uses_book (const Search *search, const Level *level)
 {
-  return level->noise == 0 && !level->simple_eval && search_get_rules (search) == RULES_STANDARD;
+  return level->errors == 0 && !level->simple_eval && search_get_rules (search) == RULES_STANDARD;
 }
 
 /* A book move at once, as a search result: the move's book value, the book's depth, and the
@@ -228,13 +265,13 @@ int level_choose_move_with (Search *search, const Board *board, const Level *lev
                             const atomic_bool *stop, SearchResult *result)
 {
   assert (search && board && level);
-  assert (level->depth >= 1 && level->noise >= 0);
+  assert (level->depth >= 1 && level->errors >= 0);
   search_set_evaluation (search, level->simple_eval ? eval_simple () : eval_pattern ());
   if (level_uses_book (search, level) && level_book_move (board, seed, result))
     return result ? result->move : book_choose (board, seed, LEVEL_BOOK_MAX_LOSS, NULL);
 
   uint64_t moves = board_legal_moves (board);
-  if (board_count (moves) <= 1 || level->noise == 0) {
+  if (board_count (moves) <= 1 || level->errors == 0) {
     SearchLimits limits = level_limits (search, level, stop);
     /* A level bounded by its time alone (the master) manages it: more on a critical move, less
      * on a quiet one, the exact solve as soon as it is predicted to fit, never past its time. */
@@ -245,7 +282,7 @@ int level_choose_move_with (Search *search, const Board *board, const Level *lev
       *result = best;
     return best.move;
   }
-  return level_choose_noisy (search, board, level, seed, stop, result);
+  return level_choose_human (search, board, level, seed, stop, result);
 }
 
 int level_choose_move (Search *search, const Board *board, LevelId level, uint64_t seed,

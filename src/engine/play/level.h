@@ -29,7 +29,9 @@ typedef struct Level {
   int depth;           /* midgame depth limit */
   double seconds;      /* time per move */
   int exact_empties;   /* exact endgame from this many empties */
-  int noise;           /* discs: moves within this of the best may be chosen at random */
+  double errors;       /* how often it errs: the odds that tournament players lose discs in the
+                        * same phase and difficulty (human_errors.h) times this; 0: it plays its
+                        * search's best move */
   bool simple_eval;    /* use the simple evaluation instead of the trained one */
 } Level;
 
@@ -37,7 +39,8 @@ const Level *level_get (LevelId level);
 /* LEVEL_NONE when the id is unknown. */
 LevelId level_from_id (const char *id);
 
-/* Chooses a move at the level: the search's best, or with noise a random reasonable one.
+/* Chooses a move at the level: the search's best, or for a level that errs, every legal move
+ * scored and one drawn so that its loss follows the people's (human_errors_draw).
  * seed makes the choice reproducible; stop may be NULL. Fills result when it is not NULL. */
 int level_choose_move (Search *search, const Board *board, LevelId level, uint64_t seed,
                        const atomic_bool *stop, SearchResult *result);
