@@ -16,6 +16,7 @@
  * itself, as the tournament players played their equals, game i from match start i (mod 128).
  * Everything is a sum of whole numbers over games each scored on a cleared table, so the output
  * depends on the seed and the sample only, not on --jobs (unless a level runs out of its time). */
+#include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -34,6 +35,7 @@
 #include "random.h"
 #include "start.h"
 #include "workers.h"
+#include "write-file.h"
 #include "wthor.h"
 
 #define ERRORS_HASH_BYTES ((size_t) 16 << 20)
@@ -334,7 +336,8 @@ static void print_compared (const Source *sources, int count)
 /* ---- writing the table ---- */
 
 /* The table as data/human-errors.txt holds it, read back to check it, then written to a
- * temporary file beside path and renamed over it. False after saying what is wrong. */
+ * temporary file beside path and renamed over it (write-file.h). False after saying what is
+ * wrong. */
 static bool write_table (const char *path, const HumanErrors *errors, const ErrorsOptions *options,
                          int games)
 {
@@ -358,17 +361,9 @@ static bool write_table (const char *path, const HumanErrors *errors, const Erro
     free (text);
     return false;
   }
-  char temporary[4096];
-  snprintf (temporary, sizeof temporary, "%s.tmp", path);
-  FILE *out = fopen (temporary, "w");
-  bool ok = out && fwrite (text, 1, length, out) == length;
-  if (out && fclose (out) != 0)
-    ok = false;
-  ok = ok && rename (temporary, path) == 0;
-  if (!ok) {
-    cli_error ("errors: cannot write %s", path);
-    remove (temporary);
-  }
+  bool ok = write_file_atomically (path, text, length);
+  if (!ok)
+    cli_error ("errors: cannot write %s: %s", path, strerror (errno));
   free (text);
   return ok;
 }

@@ -1,4 +1,4 @@
-/* write-file.h: writing a generated file atomically, for the tools that regenerate data/. */
+/* write-file.h: writing a file atomically, for the commands and the tools that write data/. */
 #pragma once
 
 #include <stdbool.h>
