@@ -1,6 +1,9 @@
 /* levels.c: `verso-engine levels`, the ladder that proves the difficulty order: every level plays
  * the level below it from the match starts (match.h), each start twice with the colours
- * swapped; games run on several threads. */
+ * swapped; games run on several threads. With the random mover at the bottom of the ladder, the
+ * levels' ratings are fitted from the games (rating.h; the random mover is 0) and printed, and
+ * --write-ratings keeps them as data/level-ratings.txt does (level_ratings.h). */
+#include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -10,11 +13,13 @@
 #include "board.h"
 #include "cli.h"
 #include "level.h"
+#include "level_ratings.h"
 #include "match.h"
 #include "options.h"
 #include "search.h"
 #include "random.h"
 #include "workers.h"
+#include "write-file.h"
 
 #define LEVELS_HASH_BYTES ((size_t) 16 << 20)
 #define LEVELS_MAX_GAMES (2 * MATCH_STARTS)
@@ -22,18 +27,23 @@
 
 typedef struct LevelsOptions {
   int games;            /* per pair of levels; even, so every start is played with both colours */
+  int master_games;     /* the same for the pairing with the master, whose moves take seconds
+                           (0: as many as the others) */
   LevelId from, to;     /* the ladder: from+1 against from, ..., to against to-1 */
   double time_scale;    /* every level's time per move is multiplied by this */
   uint64_t seed;
   int jobs;
   bool random_baseline; /* first, the lowest level against a uniformly random player */
   Rules rules;          /* --reverse: Reverse games (the fewest discs win) */
+  const char *write_ratings; /* the fitted ratings to this file */
 } LevelsOptions;
 
 /* One pairing of the ladder: the stronger level and the one below it. */
 typedef struct Pairing {
   Level upper, lower;
   MatchPlayer upper_player, lower_player;
+  int games;                         /* this pairing's games */
+  int first_game;                    /* its first game's index over the whole ladder */
   int differences[LEVELS_MAX_GAMES]; /* the upper level's final disc differences, one a game */
 } Pairing;
 
@@ -41,7 +51,8 @@ typedef struct Ladder {
   const LevelsOptions *options;
   Pairing *pairings;
   int pairing_count;
-  atomic_int next_game;            /* index over pairings x games */
+  atomic_int next_game;            /* index over every pairing's games, in order */
+  int total_games;
   pthread_mutex_t lock;
   bool failed;
 } Ladder;
@@ -64,13 +75,16 @@ static void *ladder_worker (void *data)
   Ladder *ladder = data;
   Search *upper_search = search_new (LEVELS_HASH_BYTES);
   Search *lower_search = search_new (LEVELS_HASH_BYTES);
-  int games = ladder->options->games;
   while (upper_search && lower_search) {
     int index = atomic_fetch_add (&ladder->next_game, 1);
-    if (index >= ladder->pairing_count * games)
+    if (index >= ladder->total_games)
       break;
-    Pairing *pairing = &ladder->pairings[index / games];
-    int game = index % games;
+    int p = 0;
+    while (index < ladder->pairings[p].first_game
+           || index >= ladder->pairings[p].first_game + ladder->pairings[p].games)
+      p++;
+    Pairing *pairing = &ladder->pairings[p];
+    int game = index - pairing->first_game;
     Board start;
     bool black_to_move;
     match_start (game / 2, &start, &black_to_move);
@@ -100,6 +114,7 @@ static bool read_options (int argc, char **argv, LevelsOptions *options)
   bool reverse = false;
   const Option table[] = {
     { "--games", OPTION_INT, &options->games, 2, LEVELS_MAX_GAMES },
+    { "--master-games", OPTION_INT, &options->master_games, 2, LEVELS_MAX_GAMES },
     { "--from", OPTION_TEXT, &from, 0, 0 },
     { "--to", OPTION_TEXT, &to, 0, 0 },
     { "--time-scale", OPTION_DOUBLE, &options->time_scale, 0.001, 100 },
@@ -107,6 +122,7 @@ static bool read_options (int argc, char **argv, LevelsOptions *options)
     { "--jobs", OPTION_INT, &options->jobs, 1, LEVELS_MAX_JOBS },
     { "--random-baseline", OPTION_FLAG, &options->random_baseline, 0, 0 },
     { "--reverse", OPTION_FLAG, &reverse, 0, 0 },
+    { "--write-ratings", OPTION_TEXT, &options->write_ratings, 0, 0 },
   };
   OptionParser parser = { .program = "verso-engine: levels",
                           .options = table, .n_options = OPTION_COUNT (table) };
@@ -120,15 +136,82 @@ static bool read_options (int argc, char **argv, LevelsOptions *options)
                "advanced, expert or master");
     return false;
   }
-  if (options->games % 2) {
-    cli_error ("levels: --games needs an even number, each start played with both colours");
+  if (options->games % 2 || options->master_games % 2) {
+    cli_error ("levels: --games and --master-games need an even number, each start played with both colours");
     return false;
   }
   if (options->to < options->from || (options->to == options->from && !options->random_baseline)) {
     cli_error ("levels: --to must name a level above --from");
     return false;
   }
+  if (options->write_ratings && (!options->random_baseline || options->from != LEVEL_BEGINNER
+                                 || options->rules != RULES_STANDARD)) {
+    cli_error ("levels: --write-ratings needs --random-baseline, the ladder from beginner and "
+               "standard rules (the random mover is the scale's zero)");
+    return false;
+  }
   return true;
+}
+
+/* The ratings fitted from the ladder's pairings: player 0 the random mover, player i the level
+ * from + i - 1. False when they could not be fitted. */
+static bool fit_ratings (const LevelsOptions *options, const Pairing *pairings, int count,
+                         LevelRatings *ratings)
+{
+  RatingResults results[LEVEL_COUNT];
+  Rating fitted[LEVEL_COUNT + 1];
+  for (int i = 0; i < count; i++) {
+    MatchStatistics statistics = match_statistics (pairings[i].differences, pairings[i].games);
+    results[i] = (RatingResults) { i + 1, i, statistics.wins + 0.5 * statistics.draws, statistics.games };
+  }
+  if (!rating_fit (count + 1, results, count, 0, fitted)) {
+    cli_error ("levels: the ratings could not be fitted");
+    return false;
+  }
+  *ratings = (LevelRatings) { 0 };
+  for (int i = 1; i <= count; i++) {
+    LevelId level = options->from + i - 1;
+    ratings->known[level] = true;
+    ratings->levels[level] = fitted[i];
+  }
+  return true;
+}
+
+/* Prints the ratings, weakest first, with their 95 % intervals, and writes them when asked. */
+static bool report_ratings (const LevelsOptions *options, const LevelRatings *ratings, int argc,
+                            char **argv)
+{
+  printf ("\nratings (the random mover 0; each ± its 95 %% interval, one more draw a pairing):\n");
+  for (int level = 0; level < LEVEL_COUNT; level++)
+    if (ratings->known[level])
+      printf ("%-13s %7.0f ± %.0f\n", level_get ((LevelId) level)->id, ratings->levels[level].value,
+              1.96 * ratings->levels[level].deviation);
+  if (!options->write_ratings)
+    return true;
+  char *text = NULL;
+  size_t length = 0;
+  FILE *memory = open_memstream (&text, &length);
+  bool written = memory != NULL;
+  if (memory) {
+    fprintf (memory, "# level-ratings.txt: the levels' ratings (level_ratings.h), the random mover 0.\n"
+             "# Made by verso-engine");
+    for (int i = 0; i < argc; i++)
+      fprintf (memory, " %s", argv[i]);
+    fprintf (memory, "\n# %d games a pairing (%d with the master), time scale %g, seed %llu.\n"
+             "# ID RATING DEVIATION (standard error).\n", options->games,
+             options->master_games ? options->master_games : options->games, options->time_scale,
+             (unsigned long long) options->seed);
+    written = level_ratings_write (memory, ratings, NULL);
+    written = fclose (memory) == 0 && written;
+  }
+  if (written && !write_file_atomically (options->write_ratings, text, length)) {
+    cli_error ("levels: cannot write %s: %s", options->write_ratings, strerror (errno));
+    written = false;
+  } else if (!written) {
+    cli_error ("levels: out of memory");
+  }
+  free (text);
+  return written;
 }
 
 int cli_levels (int argc, char **argv)
@@ -163,7 +246,17 @@ int cli_levels (int argc, char **argv)
                                                .rules = options.rules,
                                                .choose = i < baseline ? choose_at_random : choose_at_level,
                                                .user_data = &pairings[i].lower };
+    bool master = options.from + i + 1 - baseline == LEVEL_MASTER;
+    pairings[i].games = master && options.master_games ? options.master_games : options.games;
+
   }
+  /* The master's games first: they are the longest, and the others fill the threads beside them. */
+  for (int pass = 0; pass < 2; pass++)
+    for (int i = 0; i < ladder.pairing_count; i++)
+      if ((options.from + i + 1 - baseline == LEVEL_MASTER) == (pass == 0)) {
+        pairings[i].first_game = ladder.total_games;
+        ladder.total_games += pairings[i].games;
+      }
   workers_run (options.jobs, ladder_worker, &ladder);
   pthread_mutex_destroy (&ladder.lock);
 
@@ -171,18 +264,24 @@ int cli_levels (int argc, char **argv)
           "draws", "losses", "score%", "discs/g", "Elo (95%)");
   for (int i = 0; i < ladder.pairing_count; i++) {
     const Pairing *pairing = &pairings[i];
-    MatchStatistics statistics = match_statistics (pairing->differences, options.games);
+    MatchStatistics statistics = match_statistics (pairing->differences, pairing->games);
     printf ("%-13s %-13s %6d %5d %6d %7d %7.1f %+8.1f %+6.0f [%+.0f, %+.0f]\n", pairing->upper.id,
             pairing->lower.id, statistics.games, statistics.wins, statistics.draws,
             statistics.losses, 100 * statistics.score, statistics.mean_difference, statistics.elo + 0.0,
             statistics.elo_low, statistics.elo_high);
   }
-  printf ("starts: the first %d match starts, each played with both colours; time scale %g; "
-          "seed %llu\n", options.games / 2, options.time_scale, (unsigned long long) options.seed);
-  free (pairings);
-  if (ladder.failed) {
+  printf ("starts: the first %d match starts (%d with the master), each played with both colours; "
+          "time scale %g; seed %llu\n", options.games / 2,
+          (options.master_games ? options.master_games : options.games) / 2, options.time_scale,
+          (unsigned long long) options.seed);
+  bool ok = !ladder.failed;
+  if (ladder.failed)
     cli_error ("levels: a search could not be created (out of memory)");
-    return 1;
+  LevelRatings ratings;
+  if (ok && baseline && options.rules == RULES_STANDARD) {
+    ok = fit_ratings (&options, pairings, ladder.pairing_count, &ratings)
+      && report_ratings (&options, &ratings, argc, argv);
   }
-  return 0;
+  free (pairings);
+  return ok ? 0 : 1;
 }

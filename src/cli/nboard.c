@@ -60,6 +60,7 @@ struct NboardEngine {
   int contempt;           /* centidiscs; kept for the protocol, the search plays for discs */
   bool book;              /* answer `go` from the opening book when the position is in it */
   uint64_t book_seed;     /* varies the book moves from game to game */
+  LevelId level;          /* --level: every move chosen as that level does; LEVEL_NONE: searched */
   pthread_mutex_t output; /* one reply line at a time */
   pthread_t worker;
   bool working;
@@ -211,8 +212,26 @@ static double go_budget (NboardEngine *engine)
   return budget;
 }
 
+/* A move chosen as the level would in the game (its book, its errors, its limits). */
+static void think_go_at_level (NboardEngine *engine)
+{
+  uint64_t seed = engine->book_seed ^ (engine->game.n_moves * 0x9E3779B97F4A7C15ULL);
+  SearchResult result = { 0 };
+  int chosen = level_choose_move (engine->search, &engine->position.board, engine->level, seed,
+                                  NULL, &result);
+  char move[3];
+  format_upper (chosen, move);
+  double seconds = clock_seconds () - engine->go_time;
+  reply (engine, "=== %s/%d/%.3f", move, result.score, seconds);
+  ledger_record (engine, chosen, seconds);
+}
+
 static void think_go (NboardEngine *engine)
 {
+  if (engine->level != LEVEL_NONE) {
+    think_go_at_level (engine);
+    return;
+  }
   if (engine->book) {
     /* The seed mixes in the game's length so that each move of a game draws afresh. */
     BookMove chosen;
@@ -507,6 +526,7 @@ NboardEngine *nboard_engine_new (size_t hash_bytes, FILE *out, FILE *err)
   engine->depth = NBOARD_DEFAULT_DEPTH;
   engine->book = book_compiled () != NULL;
   engine->book_seed = (uint64_t) (clock_seconds () * 1e9);
+  engine->level = LEVEL_NONE;
   position_init (&engine->game.start);
   return engine;
 }
@@ -516,6 +536,11 @@ bool nboard_engine_set_book (NboardEngine *engine, bool enabled, uint64_t seed)
   engine->book = enabled && book_compiled () != NULL;
   engine->book_seed = seed;
   return engine->book == enabled;
+}
+
+void nboard_engine_set_level (NboardEngine *engine, LevelId level)
+{
+  engine->level = level;
 }
 
 void nboard_engine_set_move_time (NboardEngine *engine, double seconds)
@@ -555,9 +580,19 @@ int cli_nboard (int argc, char **argv)
   static const char *const options[] = { "--move-time", "--average-time" };
   double seconds[2] = { 0, 0 }; /* by option */
   bool book = true;
+  LevelId level = LEVEL_NONE;
   for (int i = 1; i < argc; i++) {
     if (strcmp (argv[i], "--no-book") == 0) {
       book = false;
+      continue;
+    }
+    if (strcmp (argv[i], "--level") == 0) {
+      level = i + 1 < argc ? level_from_id (argv[++i]) : LEVEL_NONE;
+      if (level == LEVEL_NONE) {
+        cli_error ("nboard: --level takes a level: beginner, novice, casual, intermediate, "
+                   "advanced, expert or master");
+        return 2;
+      }
       continue;
     }
     const char *value = NULL;
@@ -578,7 +613,7 @@ int cli_nboard (int argc, char **argv)
     }
     if (option < 0) {
       cli_error ("nboard: unknown argument '%s' (usage: verso-engine nboard [--move-time SECONDS] "
-                 "[--average-time SECONDS] [--no-book])", argv[i]);
+                 "[--average-time SECONDS] [--no-book] [--level LEVEL])", argv[i]);
       return 2;
     }
     if (!parse_seconds (value, &seconds[option])) {
@@ -598,6 +633,7 @@ int cli_nboard (int argc, char **argv)
 
   nboard_engine_set_move_time (engine, seconds[0]);
   nboard_engine_set_average_time (engine, seconds[1]);
+  nboard_engine_set_level (engine, level);
   if (book && !book_compiled ())
     cli_error ("nboard: playing without the opening book: %s", book_error ());
   if (!book)

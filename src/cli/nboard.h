@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "level.h"
 #include "notation.h"
 
 typedef struct NboardEngine NboardEngine;
@@ -22,6 +23,9 @@ double nboard_clock_budget (const NotationClock *clock, const Position *position
 bool nboard_engine_set_book (NboardEngine *engine, bool enabled, uint64_t seed);
 /* Timed play: every `go` answers within `seconds` (0 = depth play, the default). */
 void nboard_engine_set_move_time (NboardEngine *engine, double seconds);
+/* Every `go` answered as the level chooses its move in the game (its book, its errors, its
+ * limits; the depth and times set are not used); LEVEL_NONE: searched as set. */
+void nboard_engine_set_level (NboardEngine *engine, LevelId level);
 /* Timed play by the game: the engine's moves of a game take `seconds` each on average (0 = not
  * so limited, the default), by its own account of the time its replies took (see
  * nboard_average_budget); with a clock or --move-time too, the least of their budgets. */

@@ -26,16 +26,21 @@ static const Command commands[] = {
   { "explore", cli_explore, "explore [--database FILE] BOARD|MOVES   the moves strong players chose in BOARD (or after\n"
                             "      MOVES from the start): games, Black's average disc difference and win/draw/loss\n"
                             "      shares, the book's value and the opening each leads to (WTHOR games, data/database.bin)" },
-  { "nboard", cli_nboard, "nboard [--move-time S] [--average-time S]   speak the NBoard engine protocol on stdin\n"
+  { "nboard", cli_nboard, "nboard [--move-time S] [--average-time S] [--no-book] [--level LEVEL]   speak the NBoard engine protocol on stdin\n"
                           "      and stdout (--move-time: answer each go within S seconds; --average-time: take S\n"
                           "      seconds a move on average over each game, more in the middle game than on book\n"
                           "      moves and endgames; a clock in the game is used too;\n"
-                          "      --no-book: search the opening too instead of playing book moves)" },
+                          "      --no-book: search the opening too instead of playing book moves;\n"
+                          "      --level: choose every move as that difficulty level does)" },
   { "perft", cli_perft, "perft DEPTH [--position BOARD] [--threads N] [--kernel portable|avx2|avx512]   count the game tree" },
   { "match", cli_match, "match [--starts N] [--reverse] [--verbose] PLAYER PLAYER   play two configurations" },
   { "levels", cli_levels, "levels [--games N] [--from LEVEL] [--to LEVEL] [--time-scale F] [--jobs N] [--seed S]\n"
-                          "      [--random-baseline] [--reverse]\n"
-                          "      play every difficulty level against the level below it (--reverse: in Reverse games)" },
+                          "      [--random-baseline] [--reverse] [--write-ratings FILE]\n"
+                          "      play every difficulty level against the level below it (--reverse: in Reverse games);\n"
+                          "      with --random-baseline, fit the levels' ratings (--write-ratings: as data/level-ratings.txt)" },
+  { "ratings", cli_ratings, "ratings [--anchor NAME LEVEL WINS DRAWS LOSSES FILE]   each level's rating (the random mover 0)\n"
+                            "      and its 95 % interval, weakest first (--anchor: rate an outside engine in FILE from a\n"
+                            "      level's results against it)" },
   { "errors", cli_errors, "errors --wthor FILE|DIR | --level LEVEL|all [--games N] [--seed S] [--depth D] [--exact E]\n"
                           "      [--jobs N] [--write FILE]   the discs each move loses, by phase and difficulty, in\n"
                           "      a sample of tournament games or in a level's games against itself, as a referee\n"

@@ -1,10 +1,16 @@
 #!/bin/sh
 # verso-engine levels: a short ladder plays every game of every pairing and prints a consistent
-# table; bad options are refused with one clear line and exit status 2.
+# table; from the random mover it fits ratings that climb the ladder, and --write-ratings keeps
+# them in the table's text, which `ratings` prints the compiled copy of; `nboard --level` plays
+# as a level; bad options are refused with one clear line and exit status 2.
 # Usage: test-cli-levels.sh VERSO_ENGINE
 set -eu
 engine=${1:?usage: test-cli-levels.sh VERSO_ENGINE}
-output=$("$engine" levels --random-baseline --from beginner --to novice --games 4 --seed 3 --jobs 2)
+scratch=$(mktemp)
+written=$(mktemp)
+trap 'rm -f "$scratch" "$written"' EXIT
+output=$("$engine" levels --random-baseline --from beginner --to novice --games 4 --seed 3 --jobs 2 \
+  --write-ratings "$written")
 printf '%s\n' "$output"
 for pairing in "beginner random" "novice beginner"; do
   row=$(printf '%s\n' "$output" | awk -v pair="$pairing" '$1 " " $2 == pair')
@@ -14,6 +20,35 @@ for pairing in "beginner random" "novice beginner"; do
     || { echo "inconsistent row: $row"; exit 1; }
 done
 
+# The ratings: one line each, the novice above the beginner above the random mover's 0, and the
+# file holds the same numbers (the written deviation is the interval over 1.96).
+beginner=$(printf '%s\n' "$output" | awk '$1 == "beginner" && $3 == "±" { print $2 }')
+novice=$(printf '%s\n' "$output" | awk '$1 == "novice" && $3 == "±" { print $2 }')
+[ -n "$beginner" ] && [ -n "$novice" ] || { echo "no ratings printed"; exit 1; }
+awk -v b="$beginner" -v n="$novice" 'BEGIN { exit !(b > 0 && n > b) }' \
+  || { echo "ratings out of order: beginner $beginner, novice $novice"; exit 1; }
+grep -q '^random  *0\.0  *0\.0$' "$written" || { echo "no random line in the file"; cat "$written"; exit 1; }
+awk -v b="$beginner" '$1 == "beginner" { d = $2 - b; exit !(d * d < 1) }' "$written" \
+  || { echo "the file's beginner differs from the printed $beginner"; cat "$written"; exit 1; }
+
+# The compiled table: one line a level, weakest first, with its interval.
+"$engine" ratings >"$scratch" || { echo "ratings failed"; cat "$scratch"; exit 1; }
+[ "$(awk '{ print $1 }' "$scratch" | head -7 | tr '\n' ' ')" = "beginner novice casual intermediate advanced expert master " ] \
+  || { echo "ratings: not one line a level, weakest first"; cat "$scratch"; exit 1; }
+awk 'NR <= 7 { if ($3 != "±" || (NR > 1 && $2 <= previous)) exit 1; previous = $2 }' "$scratch" \
+  || { echo "ratings: not climbing, or no interval"; cat "$scratch"; exit 1; }
+
+# nboard --level: a legal first move as the beginner chooses it.
+reply=$(printf 'nboard 2\nset game (;GM[Othello]PC[x]PB[a]PW[b]RE[?]TI[0//0]TY[8]BO[8 ---------------------------O*------*O--------------------------- *];)\ngo\nquit\n' \
+  | "$engine" nboard --level beginner | grep '^===')
+case "$reply" in
+  "=== F5/"* | "=== E6/"* | "=== D3/"* | "=== C4/"*) ;;
+  *) echo "nboard --level beginner answered: $reply"; exit 1 ;;
+esac
+status=0
+"$engine" nboard --level grandmaster </dev/null 2>"$scratch" || status=$?
+[ "$status" -eq 2 ] && grep -q 'level' "$scratch" || { echo "nboard --level grandmaster: status $status"; exit 1; }
+
 expect_refusal () {
   status=0
   "$engine" levels "$@" >/dev/null 2>"$scratch" || status=$?
@@ -22,9 +57,9 @@ expect_refusal () {
   [ "$(wc -l <"$scratch")" -eq 1 ] && grep -q '^verso-engine: levels: ' "$scratch" \
     || { echo "levels $*: no one-line message"; cat "$scratch"; exit 1; }
 }
-scratch=$(mktemp)
-trap 'rm -f "$scratch"' EXIT
 expect_refusal --to grandmaster
+expect_refusal --write-ratings "$written" --to novice
+expect_refusal --random-baseline --from novice --write-ratings "$written"
 expect_refusal --games 3
 expect_refusal --games 1000
 expect_refusal --from master --to beginner

@@ -1,0 +1,135 @@
+/* level_ratings.c: the levels' ratings table (level_ratings.h): reading and writing its text and
+ * the table compiled in. */
+#include "level_ratings.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+extern const char level_ratings_text[];
+extern const size_t level_ratings_text_length;
+
+/* One line's three fields into the table; false with why. */
+static bool read_line (const char *line, LevelRatings *ratings, bool *random_seen, char *why,
+                       size_t why_size)
+{
+  char name[LEVEL_RATINGS_NAME_SIZE + 1], rest[2];
+  double value, deviation;
+  int fields = sscanf (line, "%32s %lf %lf %1s", name, &value, &deviation, rest);
+  if (fields != 3) {
+    snprintf (why, why_size, fields == 4 ? "more than three fields" : "expected: ID RATING DEVIATION");
+    return false;
+  }
+  if (strlen (name) >= LEVEL_RATINGS_NAME_SIZE) {
+    snprintf (why, why_size, "the name is longer than %d characters", LEVEL_RATINGS_NAME_SIZE - 1);
+    return false;
+  }
+  if (!isfinite (value) || !isfinite (deviation) || deviation < 0 || fabs (value) > 10000
+      || deviation > 10000) {
+    snprintf (why, why_size, "%s: the rating and its deviation must be numbers within ±10000, the deviation >= 0", name);
+    return false;
+  }
+  Rating rating = { value, deviation };
+  LevelId level = level_from_id (name);
+  if (strcmp (name, "random") == 0) {
+    if (*random_seen || value != 0 || deviation != 0) {
+      snprintf (why, why_size, *random_seen ? "random twice" : "random is the scale's zero: 0 0");
+      return false;
+    }
+    *random_seen = true;
+  } else if (level != LEVEL_NONE) {
+    if (ratings->known[level]) {
+      snprintf (why, why_size, "%s twice", name);
+      return false;
+    }
+    ratings->known[level] = true;
+    ratings->levels[level] = rating;
+  } else {
+    for (int i = 0; i < ratings->anchor_count; i++)
+      if (strcmp (ratings->anchor_names[i], name) == 0) {
+        snprintf (why, why_size, "%s twice", name);
+        return false;
+      }
+    if (ratings->anchor_count == LEVEL_RATINGS_MAX_ANCHORS) {
+      snprintf (why, why_size, "more than %d outside anchors", LEVEL_RATINGS_MAX_ANCHORS);
+      return false;
+    }
+    snprintf (ratings->anchor_names[ratings->anchor_count], LEVEL_RATINGS_NAME_SIZE, "%s", name);
+    ratings->anchors[ratings->anchor_count++] = rating;
+  }
+  return true;
+}
+
+bool level_ratings_parse (const char *text, size_t length, LevelRatings *ratings, char *error,
+                          size_t error_size)
+{
+  *ratings = (LevelRatings) { 0 };
+  bool random_seen = false;
+  char line[256], why[160];
+  int number = 1;
+  for (size_t begin = 0; begin < length; number++) {
+    const char *newline = memchr (text + begin, '\n', length - begin);
+    size_t end = newline ? (size_t) (newline - text) : length;
+    size_t size = end - begin;
+    if (size >= sizeof line || memchr (text + begin, '\0', size)) {
+      snprintf (error, error_size, "line %d: %s", number, size >= sizeof line ? "too long" : "a NUL byte");
+      return false;
+    }
+    memcpy (line, text + begin, size);
+    line[size] = '\0';
+    size_t skip = strspn (line, " \t\r");
+    if (line[skip] != '\0' && line[skip] != '#'
+        && !read_line (line, ratings, &random_seen, why, sizeof why)) {
+      snprintf (error, error_size, "line %d: %s", number, why);
+      return false;
+    }
+    begin = end + 1;
+  }
+  if (!random_seen) {
+    snprintf (error, error_size, "no line for random, the scale's zero");
+    return false;
+  }
+  return true;
+}
+
+bool level_ratings_write (FILE *out, const LevelRatings *ratings, const char *comment)
+{
+  if (comment)
+    fputs (comment, out);
+  fprintf (out, "%-14s %7.1f %6.1f\n", "random", 0.0, 0.0);
+  for (int level = 0; level < LEVEL_COUNT; level++)
+    if (ratings->known[level])
+      fprintf (out, "%-14s %7.1f %6.1f\n", level_get ((LevelId) level)->id,
+               ratings->levels[level].value, ratings->levels[level].deviation);
+  for (int i = 0; i < ratings->anchor_count; i++)
+    fprintf (out, "%-14s %7.1f %6.1f\n", ratings->anchor_names[i], ratings->anchors[i].value,
+             ratings->anchors[i].deviation);
+  return !ferror (out);
+}
+
+static pthread_once_t compiled_once = PTHREAD_ONCE_INIT;
+static LevelRatings compiled;
+static bool compiled_read;
+
+static void read_compiled (void)
+{
+  char error[200];
+  compiled_read = level_ratings_parse (level_ratings_text, level_ratings_text_length, &compiled,
+                                       error, sizeof error);
+}
+
+const LevelRatings *level_ratings_compiled (void)
+{
+  pthread_once (&compiled_once, read_compiled);
+  return compiled_read ? &compiled : NULL;
+}
+
+bool level_rating (LevelId level, Rating *rating)
+{
+  const LevelRatings *ratings = level_ratings_compiled ();
+  if (!ratings || level < 0 || level >= LEVEL_COUNT || !ratings->known[level])
+    return false;
+  *rating = ratings->levels[level];
+  return true;
+}
