@@ -20,13 +20,18 @@ for pairing in "beginner random" "novice beginner"; do
     || { echo "inconsistent row: $row"; exit 1; }
 done
 
-# The ratings: one line each, the novice above the beginner above the random mover's 0, and the
-# file holds the same numbers (the written deviation is the interval over 1.96).
+# The ratings: one line each, the beginner above the random mover's 0 when it scored more than
+# half, the novice above or below the beginner as its score says, and the file holds the same
+# numbers (the written deviation is the interval over 1.96).
 beginner=$(printf '%s\n' "$output" | awk '$1 == "beginner" && $3 == "±" { print $2 }')
 novice=$(printf '%s\n' "$output" | awk '$1 == "novice" && $3 == "±" { print $2 }')
 [ -n "$beginner" ] && [ -n "$novice" ] || { echo "no ratings printed"; exit 1; }
-awk -v b="$beginner" -v n="$novice" 'BEGIN { exit !(b > 0 && n > b) }' \
-  || { echo "ratings out of order: beginner $beginner, novice $novice"; exit 1; }
+first=$(printf '%s\n' "$output" | awk '$1 == "beginner" && $2 == "random" { print $7 }')
+second=$(printf '%s\n' "$output" | awk '$1 == "novice" && $2 == "beginner" { print $7 }')
+awk -v b="$beginner" -v n="$novice" -v s1="$first" -v s2="$second" 'BEGIN {
+  sign = (s2 > 50) - (s2 < 50); step = n - b
+  exit !((s1 > 50 ? b > 0 : b <= 0) && (sign > 0 ? step > 0 : sign < 0 ? step < 0 : step * step < 1)) }' \
+  || { echo "ratings against the scores: beginner $beginner ($first %), novice $novice ($second %)"; exit 1; }
 grep -q '^random  *0\.0  *0\.0$' "$written" || { echo "no random line in the file"; cat "$written"; exit 1; }
 awk -v b="$beginner" '$1 == "beginner" { d = $2 - b; exit !(d * d < 1) }' "$written" \
   || { echo "the file's beginner differs from the printed $beginner"; cat "$written"; exit 1; }
