@@ -231,7 +231,7 @@ static void export_position_activated (GtkWidget *widget, const char *action, GV
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), options_list (self, options));
   g_object_set_data_full (G_OBJECT (dialog), "options", options, g_free);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
-                                    "export", _("_Choose File…"), NULL);
+                                    "export", _("Choose _File…"), NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "export", ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "export");
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
