@@ -13,6 +13,8 @@ int cli_match (int argc, char **argv);
 int cli_levels (int argc, char **argv);
 int cli_errors (int argc, char **argv);
 int cli_ratings (int argc, char **argv);
+/* `ratings --simulate` (simulate.c). */
+int cli_ratings_simulate (int argc, char **argv);
 int cli_analyze (int argc, char **argv);
 int cli_explore (int argc, char **argv);
 /* Only where Cairo is found (HAVE_DIAGRAM). */

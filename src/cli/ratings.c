@@ -154,6 +154,9 @@ int cli_ratings (int argc, char **argv)
     return print_table ();
   if (argc == 8 && strcmp (argv[1], "--anchor") == 0)
     return add_anchor (argc, argv);
-  cli_error ("ratings: usage: verso-engine ratings [--anchor NAME LEVEL WINS DRAWS LOSSES FILE]");
+  if (strcmp (argv[1], "--simulate") == 0 || strncmp (argv[1], "--simulate=", 11) == 0)
+    return cli_ratings_simulate (argc, argv);
+  cli_error ("ratings: usage: verso-engine ratings [--anchor NAME LEVEL WINS DRAWS LOSSES FILE | "
+             "--simulate STRENGTH [--games N] [--start RATING] [--seed S]]");
   return 2;
 }

@@ -43,6 +43,19 @@ awk -v b="$beginner" '$1 == "beginner" { d = $2 - b; exit !(d * d < 1) }' "$writ
 awk 'NR <= 7 { if ($3 != "±" || (NR > 1 && $2 <= previous)) exit 1; previous = $2 }' "$scratch" \
   || { echo "ratings: not climbing, or no interval"; cat "$scratch"; exit 1; }
 
+# ratings --simulate: one line a game, the estimate's interval narrowing, and a last line that
+# compares it with the known rating; a strength that is neither a level nor a number is refused.
+"$engine" ratings --simulate casual --games 6 --seed 2 >"$scratch" || { echo "simulate failed"; cat "$scratch"; exit 1; }
+[ "$(grep -c '^ *[1-6] ' "$scratch")" -eq 6 ] || { echo "simulate: not six games"; cat "$scratch"; exit 1; }
+awk '$1 ~ /^[1-6]$/ { width = $NF; if (NR > 3 && width >= previous) exit 1; previous = width }' "$scratch" \
+  || { echo "simulate: the interval does not narrow"; cat "$scratch"; exit 1; }
+casual=$("$engine" ratings | awk '$1 == "casual" { print $2 }')
+grep -q "^after 6 games: estimate [0-9]* ± [0-9]*, known $casual, off by [-+][0-9]*\$" "$scratch" \
+  || { echo "simulate: no summary"; cat "$scratch"; exit 1; }
+status=0
+"$engine" ratings --simulate grandmaster 2>"$scratch" >/dev/null || status=$?
+[ "$status" -eq 2 ] && grep -q 'level' "$scratch" || { echo "ratings --simulate grandmaster: status $status"; exit 1; }
+
 # nboard --level: a legal first move as the beginner chooses it.
 reply=$(printf 'nboard 2\nset game (;GM[Othello]PC[x]PB[a]PW[b]RE[?]TI[0//0]TY[8]BO[8 ---------------------------O*------*O--------------------------- *];)\ngo\nquit\n' \
   | "$engine" nboard --level beginner | grep '^===')
