@@ -21,7 +21,7 @@ G_DEFINE_FINAL_TYPE (VersoComputer, verso_computer, G_TYPE_OBJECT)
 typedef struct {
   Board board;
   Rules rules;
-  LevelId level;
+  LevelMix mix;        /* a level is a mix of it with itself */
   guint64 seed;
   atomic_bool stop;
   GCancellable *cancellable;
@@ -84,7 +84,7 @@ static SearchResult computer_think (Search *search, Request *request)
 {
   SearchResult result;
 
-  level_choose_move (search, &request->board, request->level, request->seed, &request->stop, &result);
+  level_mix_choose_move (search, &request->board, &request->mix, request->seed, &request->stop, &result);
   return result;
 }
 
@@ -159,15 +159,28 @@ void verso_computer_choose_move_async (VersoComputer *self, const Board *board, 
                                        guint64 seed, GCancellable *cancellable,
                                        GAsyncReadyCallback callback, gpointer user_data)
 {
-  Request *request;
-
   g_return_if_fail (VERSO_IS_COMPUTER (self));
   g_return_if_fail (board != NULL);
   g_return_if_fail (level >= 0 && level < LEVEL_COUNT);
 
+  verso_computer_choose_mix_move_async (self, board, &(LevelMix) { level, level, 0.0 }, seed, cancellable,
+                                        callback, user_data);
+}
+
+void verso_computer_choose_mix_move_async (VersoComputer *self, const Board *board,
+                                           const LevelMix *mix, guint64 seed,
+                                           GCancellable *cancellable, GAsyncReadyCallback callback,
+                                           gpointer user_data)
+{
+  Request *request;
+
+  g_return_if_fail (VERSO_IS_COMPUTER (self));
+  g_return_if_fail (board != NULL && mix != NULL);
+  g_return_if_fail (mix->lower >= 0 && mix->upper < LEVEL_COUNT && mix->weight >= 0 && mix->weight <= 1);
+
   request = g_new0 (Request, 1);
   request->board = *board;
-  request->level = level;
+  request->mix = *mix;
   request->seed = seed;
   computer_start (self, request, cancellable, callback, user_data, verso_computer_choose_move_async);
 }

@@ -7,6 +7,7 @@
 #include "analysis.h"
 #include "board.h"
 #include "level.h"
+#include "level_mix.h"
 #include "search.h"
 
 G_BEGIN_DECLS
@@ -27,6 +28,11 @@ Rules verso_computer_get_rules (VersoComputer *computer);
 void verso_computer_choose_move_async (VersoComputer *computer, const Board *board, LevelId level,
                                        guint64 seed, GCancellable *cancellable,
                                        GAsyncReadyCallback callback, gpointer user_data);
+/* The same for a strength between two levels ("Match my level", level_mix.h). */
+void verso_computer_choose_mix_move_async (VersoComputer *computer, const Board *board,
+                                           const LevelMix *mix, guint64 seed,
+                                           GCancellable *cancellable, GAsyncReadyCallback callback,
+                                           gpointer user_data);
 /* Its answer: a square 0..63 or BOARD_PASS; -1 with error set on failure. result may
  * be NULL; otherwise it receives the engine's full answer. */
 int verso_computer_move_finish (VersoComputer *computer, GAsyncResult *result,

@@ -92,6 +92,7 @@ void verso_game_start_computer (VersoGame *self)
 {
   ComputerMove *request;
   gboolean thinking_was;
+  LevelMix mix;
 
   g_return_if_fail (VERSO_IS_GAME (self));
 
@@ -110,10 +111,12 @@ void verso_game_start_computer (VersoGame *self)
   self->computer_cancellable = g_cancellable_new ();
   hold_application (TRUE);
   verso_computer_set_rules (self->computer, self->rules);
-  verso_computer_choose_move_async (self->computer, &verso_game_shown_position (self)->board,
-                                    self->levels[verso_game_get_turn (self)],
-                                    g_random_int () | (guint64) g_random_int () << 32,
-                                    self->computer_cancellable, computer_move_ready, request);
+  /* A level is a mix of it with itself, which plays as the level does. */
+  mix = self->has_mix ? self->mix : (LevelMix) { self->levels[verso_game_get_turn (self)],
+                                                 self->levels[verso_game_get_turn (self)], 0.0 };
+  verso_computer_choose_mix_move_async (self->computer, &verso_game_shown_position (self)->board, &mix,
+                                        g_random_int () | (guint64) g_random_int () << 32,
+                                        self->computer_cancellable, computer_move_ready, request);
   set_thinking (self, thinking_was);
 }
 

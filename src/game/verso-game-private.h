@@ -15,6 +15,8 @@ struct _VersoGame {
   VersoRecord *record;
   VersoPlayer players[2];
   LevelId levels[2];   /* indexed by VersoColor: the computer's level when it plays that colour */
+  gboolean has_mix;    /* "Match my level": the computer plays as mix (levels[] its nearest) */
+  LevelMix mix;
   Rules rules;         /* fixed at creation */
   guint given_moves;   /* plies of a balanced start at the record's beginning (0: none) */
   guint move_delay;

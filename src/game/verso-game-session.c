@@ -84,6 +84,13 @@ gboolean verso_game_save (VersoGame *self, const char *path, GError **error)
   /* Keys added for issue 13; a game without them is a standard one, Level for both colours. */
   g_key_file_set_string (file, SAVE_GROUP, "BlackLevel", level_get (self->levels[VERSO_COLOR_BLACK])->id);
   g_key_file_set_string (file, SAVE_GROUP, "WhiteLevel", level_get (self->levels[VERSO_COLOR_WHITE])->id);
+  if (self->has_mix) {
+    char weight[G_ASCII_DTOSTR_BUF_SIZE];
+    g_autofree char *mix = g_strdup_printf ("%s %s %s", level_get (self->mix.lower)->id, level_get (self->mix.upper)->id,
+                                            g_ascii_formatd (weight, sizeof weight, "%.4f", self->mix.weight));
+    /* Added for issue 35 ("Match my level"): the two levels and the upper one's share. */
+    g_key_file_set_string (file, SAVE_GROUP, "LevelMix", mix);
+  }
   g_key_file_set_string (file, SAVE_GROUP, "Rules", rules_names[self->rules]);
   g_key_file_set_integer (file, SAVE_GROUP, "GivenMoves", (int) self->given_moves);
   if (!verso_record_starts_standard (self->record)) {
@@ -257,6 +264,34 @@ static gboolean parse_level (GKeyFile *file, const char *key, LevelId *level, GE
   if (*level != LEVEL_NONE)
     return TRUE;
   g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, _("Unknown level “%s”"), name);
+  return FALSE;
+}
+
+/* "Match my level" (absent: none): "LOWER UPPER WEIGHT", two neighbouring levels' ids (or one
+ * twice) and the upper one's share of the moves, 0 .. 1. */
+static gboolean parse_optional_mix (GKeyFile *file, gboolean *has_mix, LevelMix *mix, GError **error)
+{
+  g_autofree char *text = NULL;
+  g_auto (GStrv) fields = NULL;
+  char *end = NULL;
+
+  *has_mix = FALSE;
+  if (!get_optional_string (file, "LevelMix", &text, error))
+    return FALSE;
+  if (!text)
+    return TRUE;
+  fields = g_strsplit (text, " ", -1);
+  if (g_strv_length (fields) == 3) {
+    mix->lower = level_from_id (fields[0]);
+    mix->upper = level_from_id (fields[1]);
+    mix->weight = g_ascii_strtod (fields[2], &end);
+    *has_mix = mix->lower != LEVEL_NONE && mix->upper != LEVEL_NONE && *end == '\0' && end != fields[2]
+               && (mix->upper == mix->lower || mix->upper == mix->lower + 1) && mix->weight >= 0 && mix->weight <= 1;
+  }
+  if (*has_mix)
+    return TRUE;
+  /* Translators: a saved game's "Match my level" strength is not two levels and a share */
+  g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, _("Unknown strength “%s”"), text);
   return FALSE;
 }
 
@@ -502,7 +537,8 @@ VersoGame *verso_game_load (const char *path, GError **error)
   Rules rules;
   guint given;
   int version, shown;
-  gboolean paused, modified = FALSE, is_record = FALSE, analysis_dropped;
+  gboolean paused, modified = FALSE, is_record = FALSE, analysis_dropped, has_mix;
+  LevelMix mix;
   char *details[VERSO_N_DETAILS] = { NULL };
   VersoGame *game;
 
@@ -548,6 +584,7 @@ VersoGame *verso_game_load (const char *path, GError **error)
   black_level = white_level = level;
   if (!parse_optional_level (file, "BlackLevel", &black_level, error)
       || !parse_optional_level (file, "WhiteLevel", &white_level, error)
+      || !parse_optional_mix (file, &has_mix, &mix, error)
       || !parse_rules (file, &rules, error)
       || !parse_given_moves (file, record, &given, error)
       || !get_optional_boolean (file, "Paused", &paused, error)
@@ -568,6 +605,9 @@ VersoGame *verso_game_load (const char *path, GError **error)
   game = verso_game_new_with_record (black, white, level, g_steal_pointer (&record), paused);
   game->levels[VERSO_COLOR_BLACK] = black_level;
   game->levels[VERSO_COLOR_WHITE] = white_level;
+  game->has_mix = has_mix;
+  if (has_mix)
+    game->mix = mix;
   game->rules = rules;
   game->given_moves = given;
   game->modified = modified;

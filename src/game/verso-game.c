@@ -535,12 +535,13 @@ LevelId verso_game_get_level_for (VersoGame *self, VersoColor color)
 }
 
 /* A new level applies at once: a search under way for a colour whose level changed starts again
- * at the new level. */
+ * at the new level. A level set ends a mix. */
 static void set_levels (VersoGame *self, LevelId black, LevelId white)
 {
   VersoColor searching = verso_game_get_turn (self);
   LevelId searching_was = self->levels[searching];
 
+  self->has_mix = FALSE;
   if (self->levels[VERSO_COLOR_BLACK] == black && self->levels[VERSO_COLOR_WHITE] == white)
     return;
   self->levels[VERSO_COLOR_BLACK] = black;
@@ -567,6 +568,32 @@ void verso_game_set_level_for (VersoGame *self, VersoColor color, LevelId level)
     set_levels (self, self->levels[VERSO_COLOR_BLACK], level);
   else
     set_levels (self, level, self->levels[VERSO_COLOR_WHITE]);
+}
+
+void verso_game_set_level_mix (VersoGame *self, const LevelMix *mix)
+{
+  LevelId nearest;
+
+  g_return_if_fail (VERSO_IS_GAME (self));
+  g_return_if_fail (!mix || (mix->lower >= 0 && mix->upper < LEVEL_COUNT && mix->lower <= mix->upper
+                             && mix->weight >= 0 && mix->weight <= 1));
+
+  if (!mix) {
+    self->has_mix = FALSE;
+    return;
+  }
+  nearest = level_mix_nearest (mix);
+  set_levels (self, nearest, nearest);
+  self->has_mix = TRUE;
+  self->mix = *mix;
+}
+
+gboolean verso_game_get_level_mix (VersoGame *self, LevelMix *mix)
+{
+  g_return_val_if_fail (VERSO_IS_GAME (self), FALSE);
+  if (self->has_mix && mix)
+    *mix = self->mix;
+  return self->has_mix;
 }
 
 void verso_game_set_move_delay (VersoGame *self, guint milliseconds)

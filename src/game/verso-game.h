@@ -14,6 +14,7 @@
 #include "analysis.h"
 #include "board.h"
 #include "level.h"
+#include "level_mix.h"
 #include "position.h"
 #include "rules.h"
 #include "verso-record.h"
@@ -83,6 +84,13 @@ guint verso_game_get_given_moves (VersoGame *game);
  * verso_game_set_level sets both. */
 LevelId verso_game_get_level_for (VersoGame *game, VersoColor color);
 void verso_game_set_level_for (VersoGame *game, VersoColor color, LevelId level);
+
+/* "Match my level": the computer plays as mix (level_mix.h), a strength between two levels,
+ * for both colours; its levels become the mix's nearest (so the statistics count the game
+ * under it, and "level" is notified). NULL, or any level set, ends it. Saved with the session. */
+void verso_game_set_level_mix (VersoGame *game, const LevelMix *mix);
+/* TRUE with *mix (may be NULL) when the computer plays as a mix. */
+gboolean verso_game_get_level_mix (VersoGame *game, LevelMix *mix);
 
 VersoPlayer verso_game_get_player (VersoGame *game, VersoColor color);
 void verso_game_set_player (VersoGame *game, VersoColor color, VersoPlayer player);

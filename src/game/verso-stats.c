@@ -1,13 +1,17 @@
 /* verso-stats.c: the player's results against the computer, per rules and level, in a key file
- * ("[standard.master]" won= lost= drawn= discs=) read with GKeyFile and written atomically. */
+ * ("[standard.master]" won= lost= drawn= discs=) read with GKeyFile and written atomically, and
+ * the person's rating game by game in its [rating] group (verso-rating-history.c). */
 #include "verso-stats.h"
 
 #include <string.h>
 
 #include "verso-keyfile.h"
+#include "verso-rating-history.h"
 
-/* A statistics file is a few hundred bytes; anything far larger is not one. */
-#define STATS_MAX_FILE_SIZE (64 * 1024)
+/* A statistics file is a few hundred bytes and up to VERSO_RATING_HISTORY_MAX lines of about 50
+ * for the rating; anything far larger is not one. */
+#define STATS_MAX_FILE_SIZE (256 * 1024)
+#define RATING_GROUP "rating"
 #define RULES_COUNT (RULES_REVERSE + 1)
 
 /* The names of the groups, as the settings schema's nicks. */
@@ -18,6 +22,10 @@ struct _VersoStats {
 
   VersoKeyFile file;  /* read forgivingly, written atomically, a damaged one kept aside */
   VersoStatsEntry entries[RULES_COUNT][LEVEL_COUNT];
+  VersoRatingHistory rating;
+  /* The rating before the last game added, when that game was rated (FALSE after any other). */
+  gboolean last_rated;
+  Rating before_last;
 };
 
 G_DEFINE_FINAL_TYPE (VersoStats, verso_stats, G_TYPE_OBJECT)
@@ -33,6 +41,7 @@ static void verso_stats_finalize (GObject *object)
   VersoStats *self = VERSO_STATS (object);
 
   verso_key_file_clear (&self->file);
+  verso_rating_history_clear (&self->rating);
   G_OBJECT_CLASS (verso_stats_parent_class)->finalize (object);
 }
 
@@ -48,6 +57,7 @@ static void verso_stats_class_init (VersoStatsClass *klass)
 
 static void verso_stats_init (VersoStats *self)
 {
+  verso_rating_history_init (&self->rating);
 }
 
 /* Reading. Every problem is a warning naming the file and where (verso-keyfile.h); what could be
@@ -110,7 +120,10 @@ static void load (VersoStats *self)
   g_auto (GStrv) groups = g_key_file_get_groups (file, NULL);
 
   for (guint i = 0; groups[i]; i++)
-    read_group (self, file, groups[i]);
+    if (strcmp (groups[i], RATING_GROUP) == 0)
+      verso_rating_history_read (&self->rating, &self->file, file, groups[i]);
+    else
+      read_group (self, file, groups[i]);
 }
 
 VersoStats *verso_stats_new (const char *path)
@@ -151,11 +164,35 @@ static gboolean save (VersoStats *self, GError **error)
       g_key_file_set_uint64 (file, group, "drawn", entry->drawn);
       g_key_file_set_int64 (file, group, "discs", entry->disc_sum);
     }
+  verso_rating_history_write (&self->rating, file, RATING_GROUP);
   return verso_key_file_save (&self->file, file, error);
 }
 
 gboolean verso_stats_add (VersoStats *self, Rules rules, LevelId level, int disc_difference,
                           GError **error)
+{
+  return verso_stats_add_rated (self, rules, level, NULL, disc_difference, g_get_real_time () / G_USEC_PER_SEC,
+                                error);
+}
+
+/* The person's rating moves with a game under the standard rules, the rules the levels were
+ * rated under; the opponent is the level, or the mix it played as. */
+static void rate_game (VersoStats *self, Rules rules, LevelId level, const LevelMix *mix, int disc_difference,
+                       gint64 now)
+{
+  Rating opponent;
+  double score = disc_difference > 0 ? 1.0 : disc_difference < 0 ? 0.0 : 0.5;
+
+  self->last_rated = FALSE;
+  if (rules != RULES_STANDARD || !verso_rating_of_opponent (level, mix, &opponent))
+    return;
+  self->before_last = verso_rating_history_current (&self->rating, now);
+  verso_rating_history_add (&self->rating, &opponent, level, score, now);
+  self->last_rated = TRUE;
+}
+
+gboolean verso_stats_add_rated (VersoStats *self, Rules rules, LevelId level, const LevelMix *mix,
+                                int disc_difference, gint64 now, GError **error)
 {
   VersoStatsEntry *entry;
   gboolean saved;
@@ -173,6 +210,7 @@ gboolean verso_stats_add (VersoStats *self, Rules rules, LevelId level, int disc
   else
     entry->drawn++;
   entry->disc_sum += disc_difference;
+  rate_game (self, rules, level, mix, disc_difference, now);
   saved = save (self, error);
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
   return saved;
@@ -181,6 +219,7 @@ gboolean verso_stats_add (VersoStats *self, Rules rules, LevelId level, int disc
 gboolean verso_stats_add_game (VersoStats *self, VersoGame *game, GError **error)
 {
   VersoColor person;
+  LevelMix mix;
 
   g_return_val_if_fail (VERSO_IS_STATS (self), FALSE);
   g_return_val_if_fail (VERSO_IS_GAME (game) && verso_game_is_over (game), FALSE);
@@ -189,9 +228,11 @@ gboolean verso_stats_add_game (VersoStats *self, VersoGame *game, GError **error
     return TRUE;
   person = verso_game_get_player (game, VERSO_COLOR_BLACK) == VERSO_PLAYER_HUMAN
          ? VERSO_COLOR_BLACK : VERSO_COLOR_WHITE;
-  return verso_stats_add (self, verso_game_get_rules (game),
-                          verso_game_get_level_for (game, verso_color_other (person)),
-                          verso_game_get_final_score (game, person), error);
+  return verso_stats_add_rated (self, verso_game_get_rules (game),
+                                verso_game_get_level_for (game, verso_color_other (person)),
+                                verso_game_get_level_mix (game, &mix) ? &mix : NULL,
+                                verso_game_get_final_score (game, person), g_get_real_time () / G_USEC_PER_SEC,
+                                error);
 }
 
 gboolean verso_stats_reset (VersoStats *self, GError **error)
@@ -202,7 +243,50 @@ gboolean verso_stats_reset (VersoStats *self, GError **error)
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   memset (self->entries, 0, sizeof self->entries);
+  g_array_set_size (self->rating.entries, 0);
+  self->last_rated = FALSE;
   saved = save (self, error);
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
   return saved;
+}
+
+/* The rating. */
+
+Rating verso_stats_get_rating (VersoStats *self, gint64 now)
+{
+  g_return_val_if_fail (VERSO_IS_STATS (self), verso_rating_start ());
+  return verso_rating_history_current (&self->rating, now);
+}
+
+gboolean verso_stats_get_match_mix (VersoStats *self, gint64 now, LevelMix *mix)
+{
+  g_return_val_if_fail (VERSO_IS_STATS (self), FALSE);
+  g_return_val_if_fail (mix != NULL, FALSE);
+
+  return level_mix_for_rating (verso_rating_history_current (&self->rating, now).value, mix);
+}
+
+const VersoRatingEntry *verso_stats_get_rating_history (VersoStats *self, guint *count)
+{
+  g_return_val_if_fail (VERSO_IS_STATS (self), NULL);
+  g_return_val_if_fail (count != NULL, NULL);
+
+  *count = self->rating.entries->len;
+  return (const VersoRatingEntry *) (gpointer) self->rating.entries->data;
+}
+
+gboolean verso_stats_get_last_rating_change (VersoStats *self, Rating *after, double *change)
+{
+  const VersoRatingEntry *last;
+
+  g_return_val_if_fail (VERSO_IS_STATS (self), FALSE);
+
+  if (!self->last_rated || self->rating.entries->len == 0)
+    return FALSE;
+  last = &g_array_index (self->rating.entries, VersoRatingEntry, self->rating.entries->len - 1);
+  if (after)
+    *after = last->rating;
+  if (change)
+    *change = last->rating.value - self->before_last.value;
+  return TRUE;
 }

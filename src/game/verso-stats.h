@@ -7,6 +7,7 @@
 #include "level.h"
 #include "rules.h"
 #include "verso-game.h"
+#include "verso-rating-history.h"
 
 G_BEGIN_DECLS
 
@@ -33,11 +34,30 @@ VersoStatsEntry verso_stats_get (VersoStats *stats, Rules rules, LevelId level);
  * file could not be written (the count stays in memory). */
 gboolean verso_stats_add (VersoStats *stats, Rules rules, LevelId level, int disc_difference,
                           GError **error);
+/* verso_stats_add for a game that ended at time now (seconds since 1970) against level, or
+ * against mix ("Match my level", counted under its nearest level, which level should be) when
+ * it is not NULL. A game under the standard rules also moves the person's rating (the levels
+ * are rated under them), against the level's or the mix's rating, after widening it for the
+ * days since the last rated game; one under another rules does not. */
+gboolean verso_stats_add_rated (VersoStats *stats, Rules rules, LevelId level, const LevelMix *mix,
+                                int disc_difference, gint64 now, GError **error);
 /* Counts a finished game against the computer in the statistics: the person's disc
  * difference with the empty squares to the winner under the game's rules, at the computer's
- * level. TRUE and nothing counted when the game is not against the computer. */
+ * level (or its Match my level mix, verso_game_get_level_mix), and rates it as
+ * verso_stats_add_rated does. TRUE and nothing counted when the game is not against the
+ * computer. */
 gboolean verso_stats_add_game (VersoStats *stats, VersoGame *game, GError **error);
-/* Forgets every result and saves ("changed"). */
+/* The person's rating at time now (the start, verso_rating_start, before any rated game). */
+Rating verso_stats_get_rating (VersoStats *stats, gint64 now);
+/* "Match my level": the strength between two levels at the person's rating at time now. FALSE
+ * when the compiled table lacks a level's rating. */
+gboolean verso_stats_get_match_mix (VersoStats *stats, gint64 now, LevelMix *mix);
+/* The rated games, oldest first: *count of them (owned by stats, valid until it changes). */
+const VersoRatingEntry *verso_stats_get_rating_history (VersoStats *stats, guint *count);
+/* When the last game added was rated: the rating after it and its change (after minus the
+ * rating before the game, idle widening included). FALSE otherwise. */
+gboolean verso_stats_get_last_rating_change (VersoStats *stats, Rating *after, double *change);
+/* Forgets every result and the rating history, and saves ("changed"). */
 gboolean verso_stats_reset (VersoStats *stats, GError **error);
 
 G_END_DECLS

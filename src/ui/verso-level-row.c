@@ -1,16 +1,28 @@
-/* verso-level-row.c: the level combo rows' model and their describing subtitle. */
+/* verso-level-row.c: the level combo rows' model and their describing subtitle, and the "Match
+ * my level" row beside them. */
 #include "verso-level-row.h"
 
 #include <glib/gi18n.h>
 
 #include "level.h"
+#include "level_ratings.h"
 
 static void on_level_selected (AdwComboRow *row)
 {
   guint selected = adw_combo_row_get_selected (row);
-  const char *description = selected < LEVEL_COUNT ? level_get ((LevelId) selected)->description : NULL;
+  g_autofree char *subtitle = NULL;
+  Rating rating;
 
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), description ? _(description) : "");
+  if (selected >= LEVEL_COUNT) {
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), "");
+    return;
+  }
+  if (level_rating ((LevelId) selected, &rating))
+    /* Translators: a level's description and its rating, e.g. "Plays like a club player · 1342" */
+    subtitle = g_strdup_printf (_("%s · %.0f"), _(level_get ((LevelId) selected)->description), rating.value);
+  else
+    subtitle = g_strdup (_(level_get ((LevelId) selected)->description));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
 }
 
 void verso_level_row_setup (AdwComboRow *row)
@@ -25,4 +37,29 @@ void verso_level_row_setup (AdwComboRow *row)
   /* The row's own signal, so it lives exactly as long as the row. */
   g_signal_connect (row, "notify::selected", G_CALLBACK (on_level_selected), NULL);
   on_level_selected (row);
+}
+
+char *verso_level_row_describe_mix (const LevelMix *mix)
+{
+  Rating rating = level_mix_rating (mix);
+
+  g_return_val_if_fail (mix != NULL, NULL);
+  /* Translators: the strength of "Match my level": the nearest level's name and the rating
+   * (the ' groups the thousands as the language does), e.g. "about Casual (1,050)" */
+  return g_strdup_printf (_("about %s (%'.0f)"), _(level_get (level_mix_nearest (mix))->name), rating.value);
+}
+
+void verso_level_row_setup_match (AdwActionRow *match_row, VersoStats *stats)
+{
+  LevelMix mix;
+
+  g_return_if_fail (ADW_IS_ACTION_ROW (match_row) && VERSO_IS_STATS (stats));
+
+  if (verso_stats_get_match_mix (stats, g_get_real_time () / G_USEC_PER_SEC, &mix)) {
+    g_autofree char *strength = verso_level_row_describe_mix (&mix);
+    /* Translators: the subtitle of Match My Level, e.g. "Plays at your rating: about Casual (1,050)" */
+    g_autofree char *subtitle = g_strdup_printf (_("Plays at your rating: %s"), strength);
+
+    adw_action_row_set_subtitle (match_row, subtitle);
+  }
 }

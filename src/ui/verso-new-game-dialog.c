@@ -18,6 +18,8 @@ struct _VersoNewGameDialog {
   AdwComboRow *white_level_row;
   AdwComboRow *rules_row;
   AdwComboRow *start_row;
+  AdwActionRow *match_row;
+  GtkSwitch *match_switch;
 };
 
 G_DEFINE_FINAL_TYPE (VersoNewGameDialog, verso_new_game_dialog, ADW_TYPE_MESSAGE_DIALOG)
@@ -51,6 +53,7 @@ static void on_mode_selected (VersoNewGameDialog *self)
   /* Only the rows that matter to the players chosen are shown. */
   gtk_widget_set_visible (GTK_WIDGET (self->color_row), mode == VERSO_MODE_VERSUS_COMPUTER);
   gtk_widget_set_visible (GTK_WIDGET (self->level_row), mode == VERSO_MODE_VERSUS_COMPUTER);
+  gtk_widget_set_visible (GTK_WIDGET (self->match_row), mode == VERSO_MODE_VERSUS_COMPUTER);
   gtk_widget_set_visible (GTK_WIDGET (self->black_level_row), mode == VERSO_MODE_COMPUTER_ONLY);
   gtk_widget_set_visible (GTK_WIDGET (self->white_level_row), mode == VERSO_MODE_COMPUTER_ONLY);
 }
@@ -62,6 +65,7 @@ void verso_new_game_dialog_save (VersoNewGameDialog *self)
   g_settings_delay (self->settings);
   for (gsize i = 0; i < G_N_ELEMENTS (rows); i++)
     g_settings_set_enum (self->settings, rows[i].key, (int) adw_combo_row_get_selected (nth_row (self, i)));
+  g_settings_set_boolean (self->settings, "match-my-level", gtk_switch_get_active (self->match_switch));
   g_settings_apply (self->settings);
 }
 
@@ -84,7 +88,16 @@ static void verso_new_game_dialog_class_init (VersoNewGameDialogClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/verso/Verso/verso-new-game-dialog.ui");
   for (gsize i = 0; i < G_N_ELEMENTS (rows); i++)
     gtk_widget_class_bind_template_child_full (widget_class, rows[i].name, FALSE, (gssize) rows[i].offset);
+  gtk_widget_class_bind_template_child (widget_class, VersoNewGameDialog, match_row);
+  gtk_widget_class_bind_template_child (widget_class, VersoNewGameDialog, match_switch);
   gtk_widget_class_bind_template_callback (widget_class, on_mode_selected);
+}
+
+/* The level is chosen by the rating while Match My Level is on. */
+static gboolean active_to_insensitive (GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
+{
+  g_value_set_boolean (to, !g_value_get_boolean (from));
+  return TRUE;
 }
 
 static void verso_new_game_dialog_init (VersoNewGameDialog *self)
@@ -93,6 +106,8 @@ static void verso_new_game_dialog_init (VersoNewGameDialog *self)
   verso_level_row_setup (self->level_row);
   verso_level_row_setup (self->black_level_row);
   verso_level_row_setup (self->white_level_row);
+  g_object_bind_property_full (self->match_switch, "active", self->level_row, "sensitive", G_BINDING_SYNC_CREATE,
+                               active_to_insensitive, NULL, NULL, NULL);
 }
 
 GtkWidget *verso_new_game_dialog_new (GtkWindow *parent, GSettings *settings)
@@ -105,6 +120,13 @@ GtkWidget *verso_new_game_dialog_new (GtkWindow *parent, GSettings *settings)
   self->settings = g_object_ref (settings);
   for (gsize i = 0; i < G_N_ELEMENTS (rows); i++)
     adw_combo_row_set_selected (nth_row (self, i), (guint) g_settings_get_enum (settings, rows[i].key));
+  gtk_switch_set_active (self->match_switch, g_settings_get_boolean (settings, "match-my-level"));
   on_mode_selected (self);
   return GTK_WIDGET (self);
+}
+
+void verso_new_game_dialog_set_stats (VersoNewGameDialog *self, VersoStats *stats)
+{
+  g_return_if_fail (VERSO_IS_NEW_GAME_DIALOG (self));
+  verso_level_row_setup_match (self->match_row, stats);
 }

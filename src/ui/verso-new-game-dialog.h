@@ -1,8 +1,10 @@
-/* verso-new-game-dialog.h: chooses the players, the person's colour, the levels, the rules and the
- * start of a new game. */
+/* verso-new-game-dialog.h: chooses the players, the person's colour, the levels (or Match My
+ * Level), the rules and the start of a new game. */
 #pragma once
 
 #include <adwaita.h>
+
+#include "verso-stats.h"
 
 G_BEGIN_DECLS
 
@@ -11,6 +13,8 @@ G_DECLARE_FINAL_TYPE (VersoNewGameDialog, verso_new_game_dialog, VERSO, NEW_GAME
 
 /* Shows the choices stored in settings; responses are "cancel" and "start". */
 GtkWidget *verso_new_game_dialog_new (GtkWindow *parent, GSettings *settings);
+/* Makes the Match My Level row say the strength the person's rating in stats gives. */
+void verso_new_game_dialog_set_stats (VersoNewGameDialog *dialog, VersoStats *stats);
 /* Stores the choices in the settings, at once. */
 void verso_new_game_dialog_save (VersoNewGameDialog *dialog);
 

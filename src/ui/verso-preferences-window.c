@@ -7,6 +7,7 @@
 
 #include "level.h"
 #include "verso-level-row.h"
+#include "verso-stats.h"
 
 struct _VersoPreferencesWindow {
   AdwPreferencesWindow parent_instance;
@@ -28,6 +29,8 @@ struct _VersoPreferencesWindow {
   AdwComboRow *black_level_row;   /* the computer against itself */
   AdwComboRow *white_level_row;
   GtkSpinButton *pause_spin;
+  AdwActionRow *match_row;
+  GtkSwitch *match_switch;
 };
 
 G_DEFINE_FINAL_TYPE (VersoPreferencesWindow, verso_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
@@ -57,6 +60,7 @@ static const struct {
   { "show-move-numbers", G_STRUCT_OFFSET (VersoPreferencesWindow, move_numbers_switch) },
   { "show-flips", G_STRUCT_OFFSET (VersoPreferencesWindow, flips_switch) },
   { "coach", G_STRUCT_OFFSET (VersoPreferencesWindow, coach_switch) },
+  { "match-my-level", G_STRUCT_OFFSET (VersoPreferencesWindow, match_switch) },
 };
 
 static GtkSwitch *nth_switch (VersoPreferencesWindow *self, gsize i)
@@ -131,6 +135,22 @@ static gboolean mode_to_versus_sensitive (GBinding *binding, const GValue *from,
   return TRUE;
 }
 
+/* The Difficulty row matters against the computer, unless Match My Level chooses the strength. */
+static void update_level_row_sensitive (VersoPreferencesWindow *self)
+{
+  gtk_widget_set_sensitive (GTK_WIDGET (self->level_row), adw_combo_row_get_selected (self->mode_row) == 0
+                                                           && !gtk_switch_get_active (self->match_switch));
+}
+
+/* The strength Match My Level gives, from the person's rating in the statistics file (read
+ * here: the file is small, and Preferences is opened from the application, not the window). */
+static void setup_match_row (VersoPreferencesWindow *self)
+{
+  g_autoptr (VersoStats) stats = verso_stats_new (NULL);
+
+  verso_level_row_setup_match (self->match_row, stats);
+}
+
 static void bind_level_row (VersoPreferencesWindow *self, const char *key, AdwComboRow *row)
 {
   verso_level_row_setup (row);
@@ -158,8 +178,14 @@ static void verso_preferences_window_constructed (GObject *object)
 
   g_object_bind_property_full (self->mode_row, "selected", self->color_row, "sensitive", G_BINDING_SYNC_CREATE,
                                mode_to_versus_sensitive, NULL, NULL, NULL);
-  g_object_bind_property_full (self->mode_row, "selected", self->level_row, "sensitive", G_BINDING_SYNC_CREATE,
+  g_object_bind_property_full (self->mode_row, "selected", self->match_row, "sensitive", G_BINDING_SYNC_CREATE,
                                mode_to_versus_sensitive, NULL, NULL, NULL);
+  g_signal_connect_object (self->match_switch, "notify::active", G_CALLBACK (update_level_row_sensitive), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->mode_row, "notify::selected", G_CALLBACK (update_level_row_sensitive), self,
+                           G_CONNECT_SWAPPED);
+  update_level_row_sensitive (self);
+  setup_match_row (self);
 }
 
 static void verso_preferences_window_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
@@ -225,6 +251,8 @@ static void verso_preferences_window_class_init (VersoPreferencesWindowClass *kl
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/verso/Verso/verso-preferences-window.ui");
   gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, level_row);
+  gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, match_row);
+  gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, match_switch);
   gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, mode_row);
   gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, color_row);
   gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, theme_row);

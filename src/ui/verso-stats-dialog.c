@@ -1,4 +1,5 @@
-/* verso-stats-dialog.c: the Statistics window. It rebuilds its rows from the statistics
+/* verso-stats-dialog.c: the Statistics window: the person's rating and its graph, the results
+ * per rules and level, and the practice deck. It rebuilds its rows from the statistics
  * whenever they change, so a game finished or a reset while it is open shows at once. */
 #include "verso-stats-dialog.h"
 
@@ -7,6 +8,8 @@
 #include "verso-dialog.h"
 #include "verso-practice-window.h"
 
+/* The rating graph's height in pixels. */
+#define RATING_GRAPH_HEIGHT 120
 /* The weeks of practice the bar graph shows, this one last. */
 #define PRACTICE_WEEKS 8
 
@@ -85,6 +88,119 @@ static GtkWidget *rules_group_new (VersoStats *stats, Rules rules)
     }
     adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), level_row_new (level, &entry));
   }
+  return group;
+}
+
+/* The rating. */
+
+/* A rating's 95 % interval's half width. */
+static double interval_of (const Rating *rating)
+{
+  return 1.96 * rating->deviation;
+}
+
+/* The ratings the graph spans: every game's interval, with some room. */
+static void rating_range (const VersoRatingEntry *entries, guint count, double *low, double *high)
+{
+  *low = G_MAXDOUBLE;
+  *high = -G_MAXDOUBLE;
+  for (guint i = 0; i < count; i++) {
+    *low = MIN (*low, entries[i].rating.value - interval_of (&entries[i].rating));
+    *high = MAX (*high, entries[i].rating.value + interval_of (&entries[i].rating));
+  }
+  *low -= 20;
+  *high += 20;
+}
+
+/* The rating after each game, oldest at the left, one step a game: the ± 95 % band drawn
+ * lightly, the rating as a line over it. The colours read on light and dark styles alike. */
+static void draw_rating (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
+{
+  VersoStats *stats = data;
+  guint count;
+  const VersoRatingEntry *entries = verso_stats_get_rating_history (stats, &count);
+  double low, high;
+
+  if (count == 0)
+    return;
+  rating_range (entries, count, &low, &high);
+#define X(i) (count > 1 ? 4 + (width - 8) * (double) (i) / (count - 1) : width / 2.0)
+#define Y(v) (height - 2 - (height - 4) * ((v) - low) / (high - low))
+  cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.18);
+  for (guint i = 0; i < count; i++)
+    cairo_line_to (cr, X (i), Y (entries[i].rating.value + interval_of (&entries[i].rating)));
+  for (guint i = count; i-- > 0;)
+    cairo_line_to (cr, X (i), Y (entries[i].rating.value - interval_of (&entries[i].rating)));
+  cairo_close_path (cr);
+  cairo_fill (cr);
+  cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 1);
+  cairo_set_line_width (cr, 2);
+  for (guint i = 0; i < count; i++)
+    cairo_line_to (cr, X (i), Y (entries[i].rating.value));
+  if (count == 1)
+    cairo_arc (cr, X (0), Y (entries[0].rating.value), 3, 0, 2 * G_PI);
+  cairo_stroke (cr);
+#undef X
+#undef Y
+}
+
+/* The graph in words: "12 rated games: first 1010, last 1180, highest 1204." */
+static char *describe_rating (const VersoRatingEntry *entries, guint count)
+{
+  double highest = entries[0].rating.value;
+
+  for (guint i = 1; i < count; i++)
+    highest = MAX (highest, entries[i].rating.value);
+  /* Translators: the description of the rating graph in the Statistics window, e.g.
+   * "12 rated games: first 1010, last 1180, highest 1204." */
+  return g_strdup_printf (g_dngettext (NULL, "%u rated game: first %.0f, last %.0f, highest %.0f.",
+                                       "%u rated games: first %.0f, last %.0f, highest %.0f.", count),
+                          count, entries[0].rating.value, entries[count - 1].rating.value, highest);
+}
+
+static GtkWidget *rating_graph_new (VersoStats *stats, const VersoRatingEntry *entries, guint count)
+{
+  GtkWidget *area = gtk_drawing_area_new ();
+  g_autofree char *description = describe_rating (entries, count);
+
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), RATING_GRAPH_HEIGHT);
+  gtk_widget_set_hexpand (area, TRUE);
+  gtk_widget_add_css_class (area, "card");
+  gtk_widget_set_margin_top (area, 12);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw_rating, g_object_ref (stats), g_object_unref);
+  gtk_widget_set_tooltip_text (area, description);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (area), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  /* Translators: the accessible name of the rating graph */
+                                  _("Your rating over time"),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+  return area;
+}
+
+/* The person's rating, what it means, and its graph over the rated games; NULL before any. */
+static GtkWidget *rating_group_new (VersoStats *stats)
+{
+  guint count;
+  const VersoRatingEntry *entries = verso_stats_get_rating_history (stats, &count);
+  Rating rating = verso_stats_get_rating (stats, g_get_real_time () / G_USEC_PER_SEC);
+  GtkWidget *group, *row;
+  g_autofree char *title = NULL, *meaning = NULL;
+
+  if (count == 0)
+    return NULL;
+  group = adw_preferences_group_new ();
+  row = adw_action_row_new ();
+  /* Translators: the title of the rating's group in the Statistics window */
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Rating"));
+  /* Translators: the person's rating and its 95 % interval, e.g. "Your rating: 1180 ± 140" */
+  title = g_strdup_printf (_("Your rating: %.0f ± %.0f"), rating.value, interval_of (&rating));
+  /* Translators: what the rating means, e.g. "About the Casual level: you would win about half
+   * your games against it" */
+  meaning = g_strdup_printf (_("About the %s level: you would win about half your games against it"),
+                             _(level_get (verso_rating_nearest_level (rating.value))->name));
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), meaning);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), rating_graph_new (stats, entries, count));
   return group;
 }
 
@@ -222,6 +338,10 @@ static void rebuild (VersoStatsDialog *self)
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->groups_box))))
     gtk_box_remove (self->groups_box, child);
+  if ((child = rating_group_new (self->stats))) {
+    gtk_box_append (self->groups_box, child);
+    any = TRUE;
+  }
   for (Rules rules = RULES_STANDARD; rules <= RULES_REVERSE; rules++) {
     GtkWidget *group = rules_group_new (self->stats, rules);
 

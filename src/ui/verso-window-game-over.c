@@ -1,8 +1,11 @@
-/* verso-window-game-over.c: the end of a game: the dialog with the result and the coach's summary,
+/* verso-window-game-over.c: the end of a game: the dialog with the result, the rating's change and
+ * the coach's summary,
  * the game's count in the statistics, and the statistics dialog. */
 #include "verso-window-private.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
+#include <stdlib.h>
 
 #include "verso-dialog.h"
 #include "verso-stats-dialog.h"
@@ -28,6 +31,7 @@ static void count_result (VersoWindow *self)
   if (self->game_counted || !verso_window_versus_computer (self))
     return;
   self->game_counted = TRUE;
+  self->game_rated = FALSE;
   if (!verso_stats_add_game (self->stats, self->game, &error)) {
     /* Translators: a message when the statistics file could not be written; the reason follows */
     g_autofree char *text = g_strdup_printf (_("The statistics could not be saved: %s"), error->message);
@@ -35,6 +39,7 @@ static void count_result (VersoWindow *self)
     g_message ("%s", text);
     verso_window_show_toast (self, text);
   }
+  self->game_rated = verso_stats_get_last_rating_change (self->stats, NULL, NULL);
 }
 
 /* The coach's summary of the people's moves (after Analyse Game in a two-player game), or NULL
@@ -68,13 +73,36 @@ static char *coach_summary_text (VersoWindow *self)
   return g_string_free (text, FALSE);
 }
 
-/* The result, and the coach's summary under it. */
+/* The rating after the game just counted, with its change: "Your rating: 1180 (+24)"; NULL when
+ * the game was not rated (verso_stats_add_rated says which are). */
+static char *rating_change_text (VersoWindow *self)
+{
+  Rating after;
+  double change;
+  long rounded;
+
+  if (!self->game_rated || !verso_stats_get_last_rating_change (self->stats, &after, &change))
+    return NULL;
+  rounded = lround (change);
+  /* Translators: the rating after a game and its change, e.g. "Your rating: 1180 (+24)"; the
+   * change has its sign (a true minus sign when it fell) */
+  return g_strdup_printf (_("Your rating: %.0f (%s%ld)"), after.value,
+                          rounded > 0 ? "+" : rounded < 0 ? "−" : "±", labs (rounded));
+}
+
+/* The result, the rating's change and the coach's summary under it. */
 static char *game_over_body (VersoWindow *self)
 {
   g_autofree char *result = verso_window_result_text (self);
+  g_autofree char *rating = rating_change_text (self);
   g_autofree char *summary = coach_summary_text (self);
+  GString *body = g_string_new (result);
 
-  return summary ? g_strdup_printf ("%s\n\n%s", result, summary) : g_steal_pointer (&result);
+  if (rating)
+    g_string_append_printf (body, "\n%s", rating);
+  if (summary)
+    g_string_append_printf (body, "\n\n%s", summary);
+  return g_string_free (body, FALSE);
 }
 
 static void on_game_over (VersoGame *game, VersoWindow *self)
@@ -123,6 +151,7 @@ void verso_window_game_over_watch_game (VersoWindow *self)
 {
   /* A game already over when it comes (opened, set up) is not a result of play. */
   self->game_counted = verso_game_is_over (self->game);
+  self->game_rated = FALSE;
   g_signal_connect (self->game, "game-over", G_CALLBACK (on_game_over), self);
   g_signal_connect (self->game, "move-scored", G_CALLBACK (on_move_scored), self);
 }

@@ -115,6 +115,7 @@ struct _VersoWindow {
   GtkWidget *pause_button;          /* Pause/Resume in the header bar, shown in that mode only */
   VersoStats *stats;
   gboolean game_counted;            /* the game shown is in the statistics, or never will be */
+  gboolean game_rated;              /* counting it moved the rating (the game-over dialog says by how much) */
   /* The practice deck of the person's mistakes (verso-window-practice.c). */
   VersoDeck *deck;
 

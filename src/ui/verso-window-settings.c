@@ -1,5 +1,5 @@
-/* verso-window-settings.c: the preferences applied to the game shown (players, levels, the
- * computer's pause), the board's options (move numbers, the flips' preview, the orientation),
+/* verso-window-settings.c: the preferences applied to the game shown (players, levels or Match
+ * my level, the computer's pause), the board's options (move numbers, the flips' preview, the orientation),
  * and new games made from them, chosen in the New Game dialog. */
 #include "verso-window-private.h"
 
@@ -16,13 +16,26 @@ VersoPlayer verso_window_settings_player (GSettings *settings, VersoColor color)
          ? VERSO_PLAYER_HUMAN : VERSO_PLAYER_COMPUTER;
 }
 
-/* The levels the settings give the game's computer: one for both sides, or one for each when
- * it plays itself. */
+/* Match my level, when the settings ask for it against the computer: the strength at the
+ * person's rating now (the rating moves only between games, so it is the game's start's). */
+static gboolean match_mix (VersoWindow *self, VersoGame *game, LevelMix *mix)
+{
+  return verso_game_get_mode (game) == VERSO_MODE_VERSUS_COMPUTER
+         && g_settings_get_boolean (self->settings, "match-my-level")
+         && verso_stats_get_match_mix (self->stats, g_get_real_time () / G_USEC_PER_SEC, mix);
+}
+
+/* The levels the settings give the game's computer: one for both sides, or Match my level
+ * against a person, or one for each side when it plays itself. */
 void verso_window_apply_level_settings (VersoWindow *self, VersoGame *game)
 {
+  LevelMix mix;
+
   if (verso_game_get_mode (game) == VERSO_MODE_COMPUTER_ONLY) {
     verso_game_set_level_for (game, VERSO_COLOR_BLACK, g_settings_get_enum (self->settings, "black-level"));
     verso_game_set_level_for (game, VERSO_COLOR_WHITE, g_settings_get_enum (self->settings, "white-level"));
+  } else if (match_mix (self, game, &mix)) {
+    verso_game_set_level_mix (game, &mix);
   } else {
     verso_game_set_level (game, g_settings_get_enum (self->settings, "level"));
   }
@@ -58,8 +71,10 @@ static void on_players_setting_changed (GSettings *settings, const char *key, Ve
 
 static void on_level_setting_changed (GSettings *settings, const char *key, VersoWindow *self)
 {
-  if (!self->saving_new_game_choices)
-    verso_window_apply_level_settings (self, self->game);
+  if (self->saving_new_game_choices)
+    return;
+  verso_window_apply_level_settings (self, self->game);
+  verso_window_update_status (self);
 }
 
 void verso_window_start_new_game (VersoWindow *self)
@@ -82,6 +97,7 @@ void verso_window_start_new_game (VersoWindow *self)
   setup.balanced_start = g_settings_get_enum (self->settings, "start") == 1;
   setup.seed = g_random_int ();
   game = verso_game_new_with_setup (&setup);
+  verso_window_apply_level_settings (self, game);
   verso_window_set_game (self, game);
 }
 
@@ -113,6 +129,7 @@ void verso_window_show_new_game_dialog (VersoWindow *self)
     return;
   }
   dialog = verso_new_game_dialog_new (GTK_WINDOW (self), self->settings);
+  verso_new_game_dialog_set_stats (VERSO_NEW_GAME_DIALOG (dialog), self->stats);
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_new_game_response), self, 0);
   g_set_weak_pointer (&self->new_game_dialog, dialog);
   verso_dialog_present (GTK_WINDOW (dialog), GTK_WINDOW (self));
@@ -136,6 +153,7 @@ void verso_window_settings_init (VersoWindow *self)
   g_signal_connect (self->settings, "changed::game-mode", G_CALLBACK (on_players_setting_changed), self);
   g_signal_connect (self->settings, "changed::player-color", G_CALLBACK (on_players_setting_changed), self);
   g_signal_connect (self->settings, "changed::level", G_CALLBACK (on_level_setting_changed), self);
+  g_signal_connect (self->settings, "changed::match-my-level", G_CALLBACK (on_level_setting_changed), self);
   g_signal_connect (self->settings, "changed::black-level", G_CALLBACK (on_level_setting_changed), self);
   g_signal_connect (self->settings, "changed::white-level", G_CALLBACK (on_level_setting_changed), self);
   g_signal_connect (self->settings, "changed::computer-pause", G_CALLBACK (on_computer_pause_setting_changed), self);

@@ -5,6 +5,8 @@
 
 #include <glib/gi18n.h>
 
+#include "verso-level-row.h"
+
 char *verso_window_result_text (VersoWindow *self)
 {
   /* The count whose difference the statistics keep (verso_game_get_final_score). */
@@ -69,6 +71,7 @@ static char *players_text (VersoWindow *self)
 {
   VersoGame *game = self->game;
   const char *level = _(level_get (verso_game_get_level (game))->name);
+  LevelMix mix;
 
   if (verso_game_is_record (game))
     return verso_game_describe_players (game);
@@ -83,6 +86,13 @@ static char *players_text (VersoWindow *self)
                             _(level_get (verso_game_get_level_for (game, VERSO_COLOR_WHITE))->name));
   case VERSO_MODE_VERSUS_COMPUTER:
   default:
+    if (verso_game_get_level_mix (game, &mix)) {
+      g_autofree char *strength = verso_level_row_describe_mix (&mix);
+      /* Translators: the window subtitle, e.g. "You play white · Match my level: about Casual (1,050)" */
+      return g_strdup_printf (verso_game_get_player (game, VERSO_COLOR_BLACK) == VERSO_PLAYER_HUMAN
+                              ? _("You play black · Match my level: %s") : _("You play white · Match my level: %s"),
+                              strength);
+    }
     /* Translators: the window subtitle, e.g. "You play white · Expert" */
     return g_strdup_printf (verso_game_get_player (game, VERSO_COLOR_BLACK) == VERSO_PLAYER_HUMAN
                             ? _("You play black · %s") : _("You play white · %s"), level);

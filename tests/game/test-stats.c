@@ -1,13 +1,19 @@
 /* test-stats.c: the statistics of games against the computer (verso-stats.c): counts per rules
  * and level, the file written atomically and read back, damaged files kept aside and warned
- * about, and a file that cannot be written. */
+ * about, a file that cannot be written, and the person's rating game by game
+ * (verso-rating-history.c). */
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "check-glib.h"
+#include "level_ratings.h"
 #include "verso-stats.h"
+
+/* A fixed time for the rated games: 2024-06-10, and one day. */
+#define T0 G_GINT64_CONSTANT (1718000000)
+#define DAY (24 * 60 * 60)
 
 typedef struct {
   char *dir;
@@ -324,6 +330,202 @@ static void test_read_only_folder_fails (Fixture *fixture, gconstpointer unused)
   CHECK_CMP_INT (g_chmod (folder, 0700), ==, 0);
 }
 
+/* The rating. */
+
+static Rating level_rating_of (LevelId level)
+{
+  Rating rating = { 0, 0 };
+
+  REQUIRE (level_rating (level, &rating));
+  return rating;
+}
+
+/* Before any game: the start, the Casual level's rating with a new player's deviation. */
+static void test_rating_starts_at_casual (Fixture *fixture, gconstpointer unused)
+{
+  g_autoptr (VersoStats) stats = verso_stats_new (fixture->path);
+  Rating rating = verso_stats_get_rating (stats, T0);
+  guint count = 99;
+
+  CHECK_NEAR (rating.value, level_rating_of (LEVEL_CASUAL).value, 1e-9);
+  CHECK_NEAR (rating.deviation, RATING_NEW_DEVIATION, 1e-9);
+  verso_stats_get_rating_history (stats, &count);
+  CHECK_CMP_UINT (count, ==, 0);
+  CHECK (!verso_stats_get_last_rating_change (stats, NULL, NULL));
+}
+
+/* A win over a stronger level raises the rating and a loss lowers it; the history keeps each
+ * game; the uncertainty shrinks with games. */
+static void test_rating_moves_with_results (Fixture *fixture, gconstpointer unused)
+{
+  g_autoptr (VersoStats) stats = verso_stats_new (fixture->path);
+  g_autoptr (GError) error = NULL;
+  Rating start = verso_stats_get_rating (stats, T0), after, lost;
+  const VersoRatingEntry *history;
+  double change = 0;
+  guint count;
+
+  CHECK (verso_stats_add_rated (stats, RULES_STANDARD, LEVEL_ADVANCED, NULL, 10, T0, &error));
+  CHECK_NO_ERROR (error);
+  CHECK (verso_stats_get_last_rating_change (stats, &after, &change));
+  CHECK_CMP_FLOAT (after.value, >, start.value + 50);
+  CHECK_CMP_FLOAT (after.deviation, <, start.deviation);
+  CHECK_NEAR (change, after.value - start.value, 1e-9);
+
+  CHECK (verso_stats_add_rated (stats, RULES_STANDARD, LEVEL_BEGINNER, NULL, -4, T0 + 60, &error));
+  CHECK (verso_stats_get_last_rating_change (stats, &lost, &change));
+  CHECK_CMP_FLOAT (lost.value, <, after.value);
+  CHECK_CMP_FLOAT (change, <, 0);
+  history = verso_stats_get_rating_history (stats, &count);
+  CHECK_CMP_UINT (count, ==, 2);
+  CHECK_CMP_INT (history[0].time, ==, T0);
+  CHECK_CMP_INT (history[0].level, ==, LEVEL_ADVANCED);
+  CHECK_NEAR (history[0].opponent.value, level_rating_of (LEVEL_ADVANCED).value, 1e-9);
+  CHECK_CMP_FLOAT (history[0].score, ==, 1.0);
+  CHECK_CMP_FLOAT (history[1].score, ==, 0.0);
+  CHECK_NEAR (history[1].rating.value, lost.value, 1e-9);
+  /* The counts still count the games. */
+  assert_entry (stats, RULES_STANDARD, LEVEL_ADVANCED, 1, 0, 0, 10);
+}
+
+/* Games under other rules count in the statistics but not in the rating (the levels are rated
+ * under the standard rules). */
+static void test_rating_ignores_reverse (Fixture *fixture, gconstpointer unused)
+{
+  g_autoptr (VersoStats) stats = verso_stats_new (fixture->path);
+  g_autoptr (GError) error = NULL;
+  guint count;
+
+  CHECK (verso_stats_add_rated (stats, RULES_STANDARD, LEVEL_CASUAL, NULL, 2, T0, &error));
+  CHECK (verso_stats_add_rated (stats, RULES_REVERSE, LEVEL_MASTER, NULL, 20, T0 + 60, &error));
+  CHECK (!verso_stats_get_last_rating_change (stats, NULL, NULL));
+  verso_stats_get_rating_history (stats, &count);
+  CHECK_CMP_UINT (count, ==, 1);
+  assert_entry (stats, RULES_REVERSE, LEVEL_MASTER, 1, 0, 0, 20);
+}
+
+/* Match my level: the game counts under the mix's nearest level and is rated at the mix's
+ * rating, which lies between its two levels'. */
+static void test_rating_against_a_mix (Fixture *fixture, gconstpointer unused)
+{
+  g_autoptr (VersoStats) stats = verso_stats_new (fixture->path);
+  g_autoptr (GError) error = NULL;
+  LevelMix mix = { LEVEL_CASUAL, LEVEL_INTERMEDIATE, 0.75 }, matched;
+  const VersoRatingEntry *history;
+  guint count;
+
+  CHECK (verso_stats_add_rated (stats, RULES_STANDARD, level_mix_nearest (&mix), &mix, 0, T0, &error));
+  history = verso_stats_get_rating_history (stats, &count);
+  CHECK_CMP_UINT (count, ==, 1);
+  CHECK_CMP_INT (history[0].level, ==, LEVEL_INTERMEDIATE);
+  CHECK_NEAR (history[0].opponent.value, level_mix_rating (&mix).value, 1e-9);
+  CHECK_CMP_FLOAT (history[0].opponent.value, >, level_rating_of (LEVEL_CASUAL).value);
+  CHECK_CMP_FLOAT (history[0].opponent.value, <, level_rating_of (LEVEL_INTERMEDIATE).value);
+  assert_entry (stats, RULES_STANDARD, LEVEL_INTERMEDIATE, 0, 0, 1, 0);
+  /* The mix for the person's rating is rated at it. */
+  CHECK (verso_stats_get_match_mix (stats, T0, &matched));
+  CHECK_NEAR (level_mix_rating (&matched).value, verso_stats_get_rating (stats, T0).value, 0.5);
+}
+
+/* Idle days widen the uncertainty, never beyond a new player's; the value stays. */
+static void test_rating_widens_when_idle (Fixture *fixture, gconstpointer unused)
+{
+  g_autoptr (VersoStats) stats = verso_stats_new (fixture->path);
+  g_autoptr (GError) error = NULL;
+  Rating now, later, much_later;
+
+  for (int i = 0; i < 6; i++)
+    CHECK (verso_stats_add_rated (stats, RULES_STANDARD, LEVEL_CASUAL, NULL, i % 2 ? 4 : -4, T0 + i, &error));
+  now = verso_stats_get_rating (stats, T0 + 6);
+  later = verso_stats_get_rating (stats, T0 + 30 * DAY);
+  much_later = verso_stats_get_rating (stats, T0 + 5000 * DAY);
+  CHECK_NEAR (later.value, now.value, 1e-9);
+  CHECK_CMP_FLOAT (later.deviation, >, now.deviation + 10);
+  CHECK_CMP_FLOAT (much_later.deviation, <=, RATING_NEW_DEVIATION);
+  CHECK_CMP_FLOAT (much_later.deviation, >, later.deviation);
+}
+
+/* The history is saved with the statistics and read back whole. */
+static void test_rating_survives_a_reload (Fixture *fixture, gconstpointer unused)
+{
+  g_autoptr (VersoStats) stats = verso_stats_new (fixture->path);
+  g_autoptr (VersoStats) again = NULL;
+  g_autoptr (GError) error = NULL;
+  const VersoRatingEntry *first, *second;
+  guint count, count_again;
+
+  CHECK (verso_stats_add_rated (stats, RULES_STANDARD, LEVEL_EXPERT, NULL, -10, T0, &error));
+  CHECK (verso_stats_add_rated (stats, RULES_STANDARD, LEVEL_NOVICE, NULL, 0, T0 + DAY, &error));
+  CHECK (verso_stats_add_rated (stats, RULES_STANDARD, LEVEL_NOVICE, NULL, 30, T0 + 2 * DAY, &error));
+  CHECK_NO_ERROR (error);
+  again = verso_stats_new (fixture->path);
+  first = verso_stats_get_rating_history (stats, &count);
+  second = verso_stats_get_rating_history (again, &count_again);
+  CHECK_CMP_UINT (count_again, ==, 3);
+  for (guint i = 0; i < count; i++) {
+    CHECK_CMP_INT (second[i].time, ==, first[i].time);
+    CHECK_NEAR (second[i].rating.value, first[i].rating.value, 0.05);
+    CHECK_NEAR (second[i].rating.deviation, first[i].rating.deviation, 0.05);
+    CHECK_NEAR (second[i].opponent.value, first[i].opponent.value, 0.05);
+    CHECK_CMP_INT (second[i].level, ==, first[i].level);
+    CHECK_CMP_FLOAT (second[i].score, ==, first[i].score);
+  }
+  CHECK_NEAR (verso_stats_get_rating (again, T0 + 3 * DAY).value, verso_stats_get_rating (stats, T0 + 3 * DAY).value,
+              0.05);
+  /* A reloaded file has no last game of its own. */
+  CHECK (!verso_stats_get_last_rating_change (again, NULL, NULL));
+}
+
+/* A damaged line of the history is named and left out; the others are kept. */
+static void test_rating_damaged_line_is_skipped (Fixture *fixture, gconstpointer unused)
+{
+  g_autoptr (VersoStats) stats = NULL;
+  const VersoRatingEntry *history;
+  guint count;
+  const char *text =
+    "[rating]\n"
+    "1=1718000000 1100.0 300.0 casual 992.0 120.0 1.0\n"
+    "2=1718000100 1200.0 280.0 godlike 992.0 120.0 1.0\n"
+    "3=1718000200 1150.0 270.0 casual 992.0 120.0 2\n"
+    "4=1718000300 1160.0\n"
+    "5=1717999000 1170.0 260.0 casual 992.0 120.0 0.5\n"
+    "6=1718000400 1080.0 250.0 novice 776.0 150.0 0.0\n";
+
+  write_statistics (fixture, text, -1);
+  check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*statistics.ini: [rating] 2: the level is unknown*");
+  check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*statistics.ini: [rating] 3: the score is not*");
+  check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*statistics.ini: [rating] 4: not 7 fields*");
+  check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*statistics.ini: [rating] 5: earlier than*");
+  stats = verso_stats_new (fixture->path);
+  CHECK_EXPECTED_MESSAGES ();
+  history = verso_stats_get_rating_history (stats, &count);
+  CHECK_CMP_UINT (count, ==, 2);
+  CHECK_NEAR (history[0].rating.value, 1100.0, 1e-9);
+  CHECK_NEAR (history[1].rating.value, 1080.0, 1e-9);
+  CHECK_CMP_INT (history[1].level, ==, LEVEL_NOVICE);
+  CHECK_NEAR (verso_stats_get_rating (stats, 1718000400).value, 1080.0, 1e-9);
+}
+
+/* Reset forgets the rating too, in memory and on disk. */
+static void test_reset_forgets_the_rating (Fixture *fixture, gconstpointer unused)
+{
+  g_autoptr (VersoStats) stats = verso_stats_new (fixture->path);
+  g_autoptr (VersoStats) again = NULL;
+  g_autoptr (GError) error = NULL;
+  guint count;
+
+  CHECK (verso_stats_add_rated (stats, RULES_STANDARD, LEVEL_MASTER, NULL, 2, T0, &error));
+  CHECK (verso_stats_reset (stats, &error));
+  CHECK_NO_ERROR (error);
+  verso_stats_get_rating_history (stats, &count);
+  CHECK_CMP_UINT (count, ==, 0);
+  CHECK (!verso_stats_get_last_rating_change (stats, NULL, NULL));
+  CHECK_NEAR (verso_stats_get_rating (stats, T0).value, verso_rating_start ().value, 1e-9);
+  again = verso_stats_new (fixture->path);
+  verso_stats_get_rating_history (again, &count);
+  CHECK_CMP_UINT (count, ==, 0);
+}
+
 int main (int argc, char **argv)
 {
   check_glib_init ();
@@ -337,6 +539,14 @@ int main (int argc, char **argv)
   ADD ("binary-file-is-kept-aside", test_binary_file_is_kept_aside);
   ADD ("unwritable-file-keeps-counts", test_unwritable_file_keeps_counts);
   ADD ("read-only-folder-fails", test_read_only_folder_fails);
+  ADD ("rating-starts-at-casual", test_rating_starts_at_casual);
+  ADD ("rating-moves-with-results", test_rating_moves_with_results);
+  ADD ("rating-ignores-reverse", test_rating_ignores_reverse);
+  ADD ("rating-against-a-mix", test_rating_against_a_mix);
+  ADD ("rating-widens-when-idle", test_rating_widens_when_idle);
+  ADD ("rating-survives-a-reload", test_rating_survives_a_reload);
+  ADD ("rating-damaged-line-is-skipped", test_rating_damaged_line_is_skipped);
+  ADD ("reset-forgets-the-rating", test_reset_forgets_the_rating);
 #undef ADD
   return check_finish ();
 }

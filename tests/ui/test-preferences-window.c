@@ -3,9 +3,11 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 #include <locale.h>
+#include <string.h>
 
 #include "check-glib.h"
 #include "level.h"
+#include "level_ratings.h"
 #include "verso-preferences-window.h"
 
 typedef struct {
@@ -63,6 +65,7 @@ static void test_switches_follow_and_write_their_keys (Fixture *fixture, gconstp
     { "sounds", "sounds_switch" },
     { "show-move-numbers", "move_numbers_switch" },
     { "show-flips", "flips_switch" },
+    { "match-my-level", "match_switch" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (switches); i++) {
@@ -75,6 +78,20 @@ static void test_switches_follow_and_write_their_keys (Fixture *fixture, gconstp
     g_settings_set_boolean (fixture->settings, switches[i].key, initial);
     CHECK_CMP_INT (gtk_switch_get_active (toggle), ==, initial);
   }
+}
+
+/* A level row's subtitle: the level's description in words, then its rating. */
+static void check_describes (AdwComboRow *row, LevelId level)
+{
+  const char *subtitle = adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
+  g_autofree char *rating_text = NULL;
+  Rating rating;
+
+  REQUIRE (level_rating (level, &rating));
+  rating_text = g_strdup_printf ("%.0f", rating.value);
+  CHECK (g_str_has_prefix (subtitle, _(level_get (level)->description)));
+  CHECK (g_str_has_suffix (subtitle, rating_text));
+  CHECK_CMP_UINT (strlen (subtitle), >, strlen (_(level_get (level)->description)) + strlen (rating_text));
 }
 
 /* The Difficulty row and the two levels of the computer against itself: every level listed,
@@ -98,15 +115,14 @@ static void test_level_rows_list_and_describe_every_level (Fixture *fixture, gco
       CHECK_CMP_STR (gtk_string_list_get_string (GTK_STRING_LIST (model), i), ==, _(level_get (i)->name));
 
     CHECK_CMP_UINT (adw_combo_row_get_selected (row), ==, level_from_id (initial));
-    CHECK_CMP_STR (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
-                   _(level_get (level_from_id (initial))->description));
+    check_describes (row, level_from_id (initial));
     g_settings_set_string (fixture->settings, rows[r].key, "master");
     CHECK_CMP_UINT (adw_combo_row_get_selected (row), ==, LEVEL_MASTER);
-    CHECK_CMP_STR (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, _(level_get (LEVEL_MASTER)->description));
+    check_describes (row, LEVEL_MASTER);
     adw_combo_row_set_selected (row, LEVEL_BEGINNER);
     level = g_settings_get_string (fixture->settings, rows[r].key);
     CHECK_CMP_STR (level, ==, "beginner");
-    CHECK_CMP_STR (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, _(level_get (LEVEL_BEGINNER)->description));
+    check_describes (row, LEVEL_BEGINNER);
     /* Each row has its own key. */
     for (guint other = 0; other < G_N_ELEMENTS (rows); other++) {
       g_autofree char *other_level = g_settings_get_string (fixture->settings, rows[other].key);
@@ -167,6 +183,7 @@ static void test_rows_follow_the_game_mode (Fixture *fixture, gconstpointer user
 {
   GtkWidget *color_row = template_child (fixture, "color_row");
   GtkWidget *level_row = template_child (fixture, "level_row");
+  GtkWidget *match_row = template_child (fixture, "match_row");
 
   g_settings_set_string (fixture->settings, "game-mode", "two-players");
   CHECK (!gtk_widget_get_sensitive (color_row));
@@ -175,8 +192,16 @@ static void test_rows_follow_the_game_mode (Fixture *fixture, gconstpointer user
   CHECK (!gtk_widget_get_sensitive (color_row));
   /* The computer against itself takes the levels of its own group. */
   CHECK (!gtk_widget_get_sensitive (level_row));
+  CHECK (!gtk_widget_get_sensitive (match_row));
   g_settings_set_string (fixture->settings, "game-mode", "versus-computer");
   CHECK (gtk_widget_get_sensitive (color_row));
+  CHECK (gtk_widget_get_sensitive (level_row));
+  CHECK (gtk_widget_get_sensitive (match_row));
+  /* Match my level chooses the strength: the Difficulty row waits. */
+  g_settings_set_boolean (fixture->settings, "match-my-level", TRUE);
+  CHECK (!gtk_widget_get_sensitive (level_row));
+  CHECK (g_str_has_prefix (adw_action_row_get_subtitle (ADW_ACTION_ROW (match_row)), "Plays at your rating: about "));
+  g_settings_set_boolean (fixture->settings, "match-my-level", FALSE);
   CHECK (gtk_widget_get_sensitive (level_row));
 }
 
