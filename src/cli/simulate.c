@@ -55,7 +55,7 @@ int cli_ratings_simulate (int argc, char **argv)
 {
   const char *strength = NULL;
   int games = 50;
-  double start = RATING_NEW_VALUE;
+  double start = level_ratings_new_player ().value;
   uint64_t seed = 1;
   const Option table[] = {
     { "--simulate", OPTION_TEXT, &strength, 0, 0 },

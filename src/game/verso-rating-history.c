@@ -22,21 +22,12 @@ void verso_rating_history_clear (VersoRatingHistory *history)
   g_clear_pointer (&history->entries, g_array_unref);
 }
 
-Rating verso_rating_start (void)
-{
-  Rating start = { 0, RATING_NEW_DEVIATION };
-
-  level_rating (VERSO_RATING_START_LEVEL, &start);
-  start.deviation = RATING_NEW_DEVIATION;
-  return start;
-}
-
 Rating verso_rating_history_current (const VersoRatingHistory *history, gint64 now)
 {
   const VersoRatingEntry *last;
 
   if (history->entries->len == 0)
-    return verso_rating_start ();
+    return level_ratings_new_player ();
   last = &g_array_index (history->entries, VersoRatingEntry, history->entries->len - 1);
   return rating_after_idle (last->rating, MAX (now - last->time, 0) / (double) SECONDS_PER_DAY);
 }

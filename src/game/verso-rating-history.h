@@ -12,11 +12,6 @@
 
 G_BEGIN_DECLS
 
-/* Where a person's rating starts before any rated game: the Casual level's rating (about 990,
- * the middle of the levels that play like people) with RATING_NEW_DEVIATION, whose 95 %
- * interval reaches from below the beginner to the advanced level. */
-#define VERSO_RATING_START_LEVEL LEVEL_CASUAL
-
 /* The most games kept: the oldest are forgotten beyond it (the rating stays what it is). */
 #define VERSO_RATING_HISTORY_MAX 1000
 
@@ -35,8 +30,6 @@ typedef struct {
 void verso_rating_history_init (VersoRatingHistory *history);
 void verso_rating_history_clear (VersoRatingHistory *history);
 
-/* The rating before any game (VERSO_RATING_START_LEVEL's value, RATING_NEW_DEVIATION). */
-Rating verso_rating_start (void);
 /* The rating now: the last game's, widened for the days since it (the start without games). */
 Rating verso_rating_history_current (const VersoRatingHistory *history, gint64 now);
 /* Counts one game at time now against opponent (its rating, and its level or the mix's

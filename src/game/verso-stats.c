@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "verso-keyfile.h"
+#include "level_ratings.h"
 #include "verso-rating-history.h"
 
 /* A statistics file is a few hundred bytes and up to VERSO_RATING_HISTORY_MAX lines of about 50
@@ -254,7 +255,7 @@ gboolean verso_stats_reset (VersoStats *self, GError **error)
 
 Rating verso_stats_get_rating (VersoStats *self, gint64 now)
 {
-  g_return_val_if_fail (VERSO_IS_STATS (self), verso_rating_start ());
+  g_return_val_if_fail (VERSO_IS_STATS (self), level_ratings_new_player ());
   return verso_rating_history_current (&self->rating, now);
 }
 

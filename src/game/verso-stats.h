@@ -47,7 +47,7 @@ gboolean verso_stats_add_rated (VersoStats *stats, Rules rules, LevelId level, c
  * verso_stats_add_rated does. TRUE and nothing counted when the game is not against the
  * computer. */
 gboolean verso_stats_add_game (VersoStats *stats, VersoGame *game, GError **error);
-/* The person's rating at time now (the start, verso_rating_start, before any rated game). */
+/* The person's rating at time now (a new player's, level_ratings_new_player, before any rated game). */
 Rating verso_stats_get_rating (VersoStats *stats, gint64 now);
 /* "Match my level": the strength between two levels at the person's rating at time now. FALSE
  * when the compiled table lacks a level's rating. */

@@ -520,7 +520,7 @@ static void test_reset_forgets_the_rating (Fixture *fixture, gconstpointer unuse
   verso_stats_get_rating_history (stats, &count);
   CHECK_CMP_UINT (count, ==, 0);
   CHECK (!verso_stats_get_last_rating_change (stats, NULL, NULL));
-  CHECK_NEAR (verso_stats_get_rating (stats, T0).value, verso_rating_start ().value, 1e-9);
+  CHECK_NEAR (verso_stats_get_rating (stats, T0).value, level_ratings_new_player ().value, 1e-9);
   again = verso_stats_new (fixture->path);
   verso_stats_get_rating_history (again, &count);
   CHECK_CMP_UINT (count, ==, 0);

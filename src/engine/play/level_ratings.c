@@ -133,3 +133,11 @@ bool level_rating (LevelId level, Rating *rating)
   *rating = ratings->levels[level];
   return true;
 }
+
+Rating level_ratings_new_player (void)
+{
+  Rating rating = { 0, RATING_NEW_DEVIATION };
+  level_rating (LEVEL_RATINGS_NEW_PLAYER_LEVEL, &rating);
+  rating.deviation = RATING_NEW_DEVIATION;
+  return rating;
+}

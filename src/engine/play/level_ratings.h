@@ -40,3 +40,9 @@ bool level_ratings_write (FILE *out, const LevelRatings *ratings, const char *co
 const LevelRatings *level_ratings_compiled (void);
 /* The level's rating from the compiled table; false when the table has none for it. */
 bool level_rating (LevelId level, Rating *rating);
+
+/* A new person's rating before any game: the casual level's (the middle of the levels that play
+ * like people), with RATING_NEW_DEVIATION, whose 95 % interval reaches from below the beginner to
+ * the advanced level. */
+#define LEVEL_RATINGS_NEW_PLAYER_LEVEL LEVEL_CASUAL
+Rating level_ratings_new_player (void);

@@ -12,10 +12,7 @@ typedef struct Rating {
   double deviation;
 } Rating;
 
-/* A new player's rating: nothing is known yet. The value is a guess between the casual level
- * (992) and the intermediate one (1342), data/level-ratings.txt: a person who plays Reversi on
- * the desktop, and the deviation says how little it is worth. */
-#define RATING_NEW_VALUE 1100.0
+/* A new player's uncertainty: nothing is known yet (level_ratings_new_player gives the value). */
 #define RATING_NEW_DEVIATION 350.0
 
 /* The expected score (0 .. 1) of a player rated a against one rated b. */
