@@ -182,7 +182,10 @@ static cairo_t *square_context (GtkSnapshot *snapshot, const Geometry *g, int sq
   cairo_t *cr;
 
   square_centre (g, square, &x, &y);
-  graphene_rect_init (&bounds, x - g->cell * 0.6, y - g->cell * 0.6, g->cell * 1.2, g->cell * 1.2);
+  /* Bounds on whole pixels: a renderer that draws the node into a texture of whole pixels and
+   * stretches it over fractional bounds can drop a one-pixel stroke, such as the bar of a "+". */
+  double left = floor (x - g->cell * 0.6), top = floor (y - g->cell * 0.6);
+  graphene_rect_init (&bounds, left, top, ceil (x + g->cell * 0.6) - left, ceil (y + g->cell * 0.6) - top);
   cr = gtk_snapshot_append_cairo (snapshot, &bounds);
   cairo_translate (cr, x, y);
   return cr;
