@@ -222,13 +222,19 @@ class App:
             fail('verso exited with status %d' % status)
 
 
+def window_appears(env, title, seconds=15):
+    """The ids of the visible windows whose title matches the regular expression title, once
+    there is one within seconds; [] when none appeared."""
+    try:
+        return subprocess.run(['xdotool', 'search', '--sync', '--onlyvisible', '--name', title], env=env,
+                              capture_output=True, text=True, timeout=seconds).stdout.split()
+    except subprocess.TimeoutExpired:
+        return []
+
+
 def wait_for_window(env, title):
     """Waits until a visible window's title matches the regular expression title."""
-    try:
-        found = subprocess.run(['xdotool', 'search', '--sync', '--onlyvisible', '--name', title], env=env,
-                               capture_output=True, text=True, timeout=15).stdout.split()
-    except subprocess.TimeoutExpired:
-        found = []
+    found = window_appears(env, title)
     if not found:
         fail('no window titled %s appeared' % title)
     # Keys sent before the new window has the keyboard go to the one behind it (a bare X server
