@@ -296,7 +296,6 @@ static const char *const card_keys[] = { "played", "scores", "line", "joined", "
 
 static VersoDeckCard *read_card (VersoDeck *self, GKeyFile *keys, const char *group)
 {
-  g_autoptr (GError) error = NULL;
   g_auto (GStrv) names = g_key_file_get_keys (keys, group, NULL, NULL);
   VersoDeckCard *card = card_new ();
   char *text[G_N_ELEMENTS (card_keys)] = { NULL };
