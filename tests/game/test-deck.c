@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "check-glib.h"
+#include "user-file.h"
 #include "game-test.h"
 #include "notation.h"
 #include "test-main-loop.h"
@@ -18,39 +19,16 @@
 #define T0 ((gint64) 1772452800)
 #define DAY ((gint64) VERSO_DECK_DAY)
 
-typedef struct {
-  char *dir;
-  char *path;
-  char *damaged;
-} Fixture;
+typedef UserFile Fixture;
 
 static void fixture_set_up (Fixture *fixture, gconstpointer unused)
 {
-  fixture->dir = g_dir_make_tmp ("verso-deck-XXXXXX", NULL);
-  REQUIRE (fixture->dir != NULL);
-  fixture->path = g_build_filename (fixture->dir, "verso", "practice.ini", NULL);
-  fixture->damaged = g_strconcat (fixture->path, ".damaged", NULL);
+  user_file_set_up (fixture, "practice.ini");
 }
 
 static void fixture_tear_down (Fixture *fixture, gconstpointer unused)
 {
-  g_autofree char *sub = g_path_get_dirname (fixture->path);
-
-  g_remove (fixture->path);
-  g_remove (fixture->damaged);
-  g_rmdir (sub);
-  CHECK_CMP_INT (g_rmdir (fixture->dir), ==, 0);
-  g_free (fixture->damaged);
-  g_free (fixture->path);
-  g_free (fixture->dir);
-}
-
-static void write_deck (Fixture *fixture, const char *contents, gssize length)
-{
-  g_autofree char *folder = g_path_get_dirname (fixture->path);
-
-  CHECK_CMP_INT (g_mkdir_with_parents (folder, 0700), ==, 0);
-  CHECK (g_file_set_contents (fixture->path, contents, length, NULL));
+  user_file_tear_down (fixture);
 }
 
 /* A card of the standard start (black to move: d3 c4 f5 e6) with made-up scores: d3 best (0),
@@ -218,7 +196,7 @@ static void test_schedule (Fixture *fixture, gconstpointer unused)
   static const int days[] = { 1, 3, 7, 16, 35, 70 };
   gint64 now = T0;
 
-  write_deck (fixture, text, -1);
+  user_file_write (fixture, text, -1);
   deck = verso_deck_new (fixture->path);
   REQUIRE (verso_deck_get_size (deck) == 1);
   card = verso_deck_get_card (deck, 0);
@@ -268,7 +246,7 @@ static void test_statistics (Fixture *fixture, gconstpointer unused)
   VersoDeckPeriod weeks[3];
   VersoDeckSummary summary;
 
-  write_deck (fixture, text, -1);
+  user_file_write (fixture, text, -1);
   deck = verso_deck_new (fixture->path);
   summary = verso_deck_get_summary (deck, T0);
   CHECK_CMP_UINT (summary.cards, ==, 1);
@@ -318,7 +296,7 @@ static void test_damaged_file_is_kept_aside (Fixture *fixture, gconstpointer unu
                       "[---------------------------OX------XO--------------------------- O]\n"
                       "played=c5\nscores=c5:1\nline=c5\n",
                       "[not a board]\nplayed=d3\n", NULL);
-  write_deck (fixture, text, -1);
+  user_file_write (fixture, text, -1);
   check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*practice.ini: line 11: *");
   check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*practice.ini: [---*O] joined: missing*");
   check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*practice.ini: [not a board] scores: missing*");
@@ -346,7 +324,7 @@ static void test_bad_values_are_named (Fixture *fixture, gconstpointer unused)
   g_autoptr (VersoDeck) deck = NULL;
 
   g_string_replace (text, "d3:0;", "d3:99;", 1);
-  write_deck (fixture, text->str, -1);
+  user_file_write (fixture, text->str, -1);
   check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*practice.ini: [*] scores: “d3:99” is not*");
   deck = verso_deck_new (fixture->path);
   CHECK_EXPECTED_MESSAGES ();
@@ -355,7 +333,7 @@ static void test_bad_values_are_named (Fixture *fixture, gconstpointer unused)
   g_clear_object (&deck);
   g_string_assign (text, good);
   g_string_replace (text, "line=d3c3", "line=c4c3", 1);
-  write_deck (fixture, text->str, -1);
+  user_file_write (fixture, text->str, -1);
   check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*practice.ini: [*] line: “c4c3” is not*");
   deck = verso_deck_new (fixture->path);
   CHECK_EXPECTED_MESSAGES ();
@@ -367,7 +345,7 @@ static void test_binary_file_is_kept_aside (Fixture *fixture, gconstpointer unus
   g_autoptr (VersoDeck) deck = NULL;
   const char binary[] = { '[', 's', 0, (char) 0xff, '\n' };
 
-  write_deck (fixture, binary, sizeof binary);
+  user_file_write (fixture, binary, sizeof binary);
   check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*practice.ini: not a text file*");
   deck = verso_deck_new (fixture->path);
   CHECK_EXPECTED_MESSAGES ();

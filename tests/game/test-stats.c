@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "check-glib.h"
+#include "user-file.h"
 #include "level_ratings.h"
 #include "verso-stats.h"
 
@@ -15,43 +16,16 @@
 #define T0 G_GINT64_CONSTANT (1718000000)
 #define DAY (24 * 60 * 60)
 
-typedef struct {
-  char *dir;
-  char *path;
-  char *damaged;  /* where a damaged file is kept aside */
-} Fixture;
+typedef UserFile Fixture;
 
 static void fixture_set_up (Fixture *fixture, gconstpointer unused)
 {
-  fixture->dir = g_dir_make_tmp ("verso-stats-XXXXXX", NULL);
-  REQUIRE (fixture->dir != NULL);
-  /* A folder that does not exist yet: the first write makes it. */
-  fixture->path = g_build_filename (fixture->dir, "verso", "statistics.ini", NULL);
-  fixture->damaged = g_strconcat (fixture->path, ".damaged", NULL);
+  user_file_set_up (fixture, "statistics.ini");
 }
 
-/* Removes the files the tests may leave, then the folders. */
 static void fixture_tear_down (Fixture *fixture, gconstpointer unused)
 {
-  g_autofree char *sub = g_path_get_dirname (fixture->path);
-
-  g_remove (fixture->path);
-  g_remove (fixture->damaged);
-  g_rmdir (sub);
-  CHECK_CMP_INT (g_rmdir (fixture->dir), ==, 0);
-  g_free (fixture->damaged);
-  g_free (fixture->path);
-  g_free (fixture->dir);
-}
-
-/* Writes length bytes of contents (a string when length is -1) as the statistics file, in its
- * folder made first. */
-static void write_statistics (Fixture *fixture, const char *contents, gssize length)
-{
-  g_autofree char *folder = g_path_get_dirname (fixture->path);
-
-  CHECK_CMP_INT (g_mkdir_with_parents (folder, 0700), ==, 0);
-  CHECK (g_file_set_contents (fixture->path, contents, length, NULL));
+  user_file_tear_down (fixture);
 }
 
 static void count_signal (gpointer instance, gpointer user_data)
@@ -236,7 +210,7 @@ static void test_damaged_file_is_kept_aside (Fixture *fixture, gconstpointer unu
     "won=1\n"
     "discs=500\n";
 
-  write_statistics (fixture, text, -1);
+  user_file_write (fixture, text, -1);
 
   check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*statistics.ini: line 6: *");
   check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*statistics.ini: [standard.casual] won: “many”*");
@@ -275,7 +249,7 @@ static void test_binary_file_is_kept_aside (Fixture *fixture, gconstpointer unus
   const char binary[] = { '[', 's', 0, (char) 0xff, '\n' };
   gsize length = 0;
 
-  write_statistics (fixture, binary, sizeof binary);
+  user_file_write (fixture, binary, sizeof binary);
   check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*statistics.ini: not a text file*");
   stats = verso_stats_new (fixture->path);
   CHECK_EXPECTED_MESSAGES ();
@@ -491,7 +465,7 @@ static void test_rating_damaged_line_is_skipped (Fixture *fixture, gconstpointer
     "5=1717999000 1170.0 260.0 casual 992.0 120.0 0.5\n"
     "6=1718000400 1080.0 250.0 novice 776.0 150.0 0.0\n";
 
-  write_statistics (fixture, text, -1);
+  user_file_write (fixture, text, -1);
   check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*statistics.ini: [rating] 2: the level is unknown*");
   check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*statistics.ini: [rating] 3: the score is not*");
   check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*statistics.ini: [rating] 4: not 7 fields*");
