@@ -129,6 +129,9 @@ static bool next_word (const char **cursor, const char *end, char *word, size_t 
   return true;
 }
 
+/* A count is at most a trillion: the sums of a cell's counts stay far from overflowing. */
+#define HUMAN_MAX_COUNT 1000000000000L
+
 static bool read_count (const char **cursor, const char *end, long *value)
 {
   char word[24];
@@ -136,7 +139,7 @@ static bool read_count (const char **cursor, const char *end, long *value)
     return false;
   char *stop;
   long number = strtol (word, &stop, 10);
-  if (*stop || word[0] < '0' || word[0] > '9' || number < 0)
+  if (*stop || word[0] < '0' || word[0] > '9' || number < 0 || number > HUMAN_MAX_COUNT)
     return false;
   *value = number;
   return true;
@@ -173,7 +176,7 @@ static bool read_cell (const char *begin, const char *end, HumanErrors *errors,
   }
   if (!numbers || next_word (&cursor, end, word, sizeof word)) {
     snprintf (why, why_size, "expected the moves, the loss total and %d bucket counts, "
-              "whole numbers from 0", HUMAN_BUCKETS);
+              "whole numbers from 0 to %ld", HUMAN_BUCKETS, HUMAN_MAX_COUNT);
     return false;
   }
   if (sum != cell.moves) {

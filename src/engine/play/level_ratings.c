@@ -30,7 +30,8 @@ static bool read_line (const char *line, LevelRatings *ratings, bool *random_see
     snprintf (why, why_size, "%s: the rating and its deviation must be numbers within ±10000, the deviation >= 0", name);
     return false;
   }
-  Rating rating = { value, deviation };
+  /* Held as the text writes it, to a tenth of a point: written and read again, the same table. */
+  Rating rating = { round (value * 10) / 10, round (deviation * 10) / 10 };
   LevelId level = level_from_id (name);
   if (strcmp (name, "random") == 0) {
     if (*random_seen || value != 0 || deviation != 0) {
