@@ -300,9 +300,8 @@ static GtkWidget *card_page_new (VersoPracticeWindow *self)
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->verdict_label));
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->line_label));
   gtk_box_append (GTK_BOX (box), self->next_button);
-  /* A screen reader hears each verdict as it comes. */
-  gtk_accessible_update_relation (GTK_ACCESSIBLE (board), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY,
-                                  self->prompt_label, NULL, -1);
+  /* No "described by" relation to the prompt: GTK 4.18 lets it replace the board's own
+   * description (the discs, whose turn, the square under the cursor), which is the board. */
   return box;
 }
 
