@@ -158,9 +158,16 @@ static char *describe_rating (const VersoRatingEntry *entries, guint count)
                           count, entries[0].rating.value, entries[count - 1].rating.value, highest);
 }
 
+/* A drawing area that a screen reader knows as a picture: GTK 4.18 leaves a drawing area of the
+ * generic role out of the accessible tree, its name and description with it. */
+static GtkWidget *graph_area_new (void)
+{
+  return g_object_new (GTK_TYPE_DRAWING_AREA, "accessible-role", GTK_ACCESSIBLE_ROLE_IMG, NULL);
+}
+
 static GtkWidget *rating_graph_new (VersoStats *stats, const VersoRatingEntry *entries, guint count)
 {
-  GtkWidget *area = gtk_drawing_area_new ();
+  GtkWidget *area = graph_area_new ();
   g_autofree char *description = describe_rating (entries, count);
 
   gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), RATING_GRAPH_HEIGHT);
@@ -271,7 +278,7 @@ static char *describe_weeks (const VersoDeckPeriod *weeks)
 static GtkWidget *weeks_row_new (VersoDeck *deck, gint64 now)
 {
   GtkWidget *row = adw_action_row_new ();
-  GtkWidget *area = gtk_drawing_area_new ();
+  GtkWidget *area = graph_area_new ();
   VersoDeckPeriod *weeks = g_new0 (VersoDeckPeriod, PRACTICE_WEEKS);
   g_autofree char *description = NULL;
   guint answers = 0, successes = 0;

@@ -11,6 +11,7 @@ import os
 import re
 import shutil
 import subprocess
+import time
 
 import verso_ui_test.atspi as atspi_game
 from verso_ui_test.atspi import Atspi, window, wait_until, stop, key, accessibles
@@ -45,10 +46,20 @@ def add_games(env, root, shipped):
     add = wait_until(lambda: atspi_game.button('Add Games…'), 'the Add Games… button', 10)
     add.get_action_iface().do_action(0)
     window.wait_for_window(env, '^Choose a Folder of WTHOR Games$')
-    # The chooser's location field takes a whole path; Return chooses the folder typed.
+    # The chooser's location field takes a whole path, pasted at once and without its last slash:
+    # GTK 4.18 completes what is typed, to the folder's only file when the slash is there, and
+    # adds the slash as a selected completion, which Delete takes back. Return then chooses the
+    # folder (GTK 4.8) or opens it (GTK 4.18), where the chooser's Add button chooses it.
+    subprocess.run(['xclip', '-selection', 'clipboard'], input=folder.encode(), env=env, check=True)
     key(env, 'ctrl+l')
-    subprocess.run(['xdotool', 'type', '--delay', '20', folder + '/'], env=env, check=True)
+    time.sleep(0.5)  # the location field opens before it takes the keys
+    key(env, 'ctrl+a', 'ctrl+v')
+    time.sleep(1)
+    key(env, 'Delete')
     key(env, 'Return')
+    time.sleep(1.5)
+    if window.window_appears(env, '^Choose a Folder of WTHOR Games$', 1):
+        key(env, 'alt+a')  # "_Add"
     indexed = wait_until(lambda: len(rows()) == 4 and {g for m, g, n in rows()} != {shipped} and rows(),
                          'the start\'s rows to count the added games', 60)
     counts = {games for move, games, node in indexed}
@@ -62,7 +73,7 @@ def add_games(env, root, shipped):
 
 
 def main():
-    with atspi_game.session('verso-database-') as (env, home):
+    with atspi_game.session('verso-database-', ('xclip',)) as (env, home):
         root = os.path.join(home, 'database')
         settings = os.path.join(root, 'config', 'glib-2.0', 'settings')
         os.makedirs(settings)
