@@ -13,7 +13,7 @@ import subprocess
 import time
 
 import verso_ui_test.atspi as atspi_game
-from verso_ui_test.atspi import Atspi, wait_until, stop, key, accessibles, labels, button
+from verso_ui_test.atspi import Atspi, wait_until, stop, key, accessibles, labels, button, press, open_statistics  # noqa: F401
 fail = atspi_game.window.fail
 
 LEVELS = ('beginner', 'novice', 'casual', 'intermediate', 'advanced', 'expert', 'master')
@@ -63,23 +63,10 @@ def settings_env(env, home, keys):
     return dict(atspi_game.home_env(env, root), XDG_RUNTIME_DIR=root, GSETTINGS_BACKEND='keyfile')
 
 
-def press(node):
-    Atspi.Action.do_action(node, 0)
-
-
 def shot(env, name):
     folder = os.environ.get('VERSO_TEST_SHOTS')
     if folder:
         subprocess.run(['import', '-window', 'root', os.path.join(folder, name + '.png')], env=env)
-
-
-def open_statistics(env):
-    key(env, 'F10')
-    item = wait_until(lambda: [node for role, name, node in accessibles()
-                               if role == Atspi.Role.MENU_ITEM and name.replace('_', '') == 'Statistics'],
-                      'the Statistics menu item', 10)
-    press(item[0])
-    wait_until(lambda: button('Reset…'), 'the Statistics window', 10)
 
 
 def test_statistics_rating(env, entries):

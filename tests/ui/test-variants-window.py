@@ -19,14 +19,11 @@ import time
 import verso_ui_test.atspi as atspi_game
 from verso_ui_test.atspi import Atspi, GLib, window, wait_until, stop, key  # noqa: F401
 from verso_ui_test.atspi import accessibles, labels, move_names, board_description, button  # noqa: F401
+from verso_ui_test.atspi import press, open_statistics
 fail, BLACK, WHITE, EMPTY = window.fail, window.BLACK, window.WHITE, window.EMPTY
 
 
 # --- the accessibility tree ---
-
-
-def press(node):
-    Atspi.Action.do_action(node, 0)
 
 
 def settings_env(env, home, name, keys):
@@ -149,15 +146,6 @@ def stats_rows():
     return (sorted(n for n in names if n in LEVELS),
             sorted(n for n in names if re.match(r'^Won \d+ · Lost \d+ · Drawn \d+$', n)),
             sorted(n for n in names if n.startswith('Mean disc difference: ')))
-
-
-def open_statistics(env):
-    key(env, 'F10')
-    item = wait_until(lambda: [node for role, name, node in accessibles()
-                               if role == Atspi.Role.MENU_ITEM and name.replace('_', '') == 'Statistics'],
-                      'the Statistics menu item', 10)
-    press(item[0])
-    wait_until(lambda: button('Reset…'), 'the Statistics window', 10)
 
 
 def test_statistics(env, home):

@@ -217,3 +217,18 @@ def play_with_cursor(env, square):
         key(env, *keys)
     wait_until(lambda: 'Cursor on %s' % window.name(square) in board_description(), 'the cursor on the move', 10)
     key(env, 'Return')
+
+
+def press(node):
+    """Activates an accessible (a button, a menu item) by its first action."""
+    Atspi.Action.do_action(node, 0)
+
+
+def open_statistics(env):
+    """Statistics from the main menu (F10), once its window shows its Reset… button."""
+    key(env, 'F10')
+    item = wait_until(lambda: [node for role, name, node in accessibles()
+                               if role == Atspi.Role.MENU_ITEM and name.replace('_', '') == 'Statistics'],
+                      'the Statistics menu item', 10)
+    press(item[0])
+    wait_until(lambda: button('Reset…'), 'the Statistics window', 10)
