@@ -1,8 +1,9 @@
 /* simulate.c: `verso-engine ratings --simulate STRENGTH`, the proof that a person's rating and
  * "Match my level" find each other: a simulated player of known strength (a level, or a rating
  * between two levels, played as their mix) plays game after game against an opponent set to the
- * player's current estimate (level_mix_for_rating), and the estimate moves after each game as the
- * window moves a person's (rating_after_game against the opponent mix's rating). One line a game:
+ * player's current estimate (level_mix_for_rating), and the estimate is made again after each
+ * game as the window makes a person's (rating_estimate from all the games so far, each against its
+ * opponent mix's rating, all played the same day). One line a game:
  * the opponent, the result, the estimate and its 95 % interval; then how far the estimate ends
  * from the known strength. */
 #include <math.h>
@@ -75,7 +76,9 @@ int cli_ratings_simulate (int argc, char **argv)
   Rating known = level_mix_rating (&player_mix);
   Search *player_search = search_new (SIMULATE_HASH_BYTES);
   Search *opponent_search = search_new (SIMULATE_HASH_BYTES);
-  if (!player_search || !opponent_search) {
+  RatingGame *played = malloc ((size_t) games * sizeof *played);
+  if (!player_search || !opponent_search || !played) {
+    free (played);
     search_free (player_search);
     search_free (opponent_search);
     cli_error ("ratings: out of memory");
@@ -86,7 +89,7 @@ int cli_ratings_simulate (int argc, char **argv)
   printf ("simulated player: %s, known rating %.0f; estimate starts at %.0f ± %.0f\n", name, known.value,
           start, 1.96 * RATING_NEW_DEVIATION);
   printf ("%4s %-28s %7s %6s %16s\n", "game", "opponent (Match my level)", "rating", "discs", "estimate (95%)");
-  Rating estimate = { start, RATING_NEW_DEVIATION };
+  Rating prior = { start, RATING_NEW_DEVIATION }, estimate = prior;
   MatchPlayer player = { .name = "player", .rules = RULES_STANDARD, .choose = choose_at_mix,
                          .user_data = &player_mix };
   uint64_t state = seed;
@@ -105,7 +108,8 @@ int cli_ratings_simulate (int argc, char **argv)
       ? match_play_game (&player, player_search, &opponent, opponent_search, &board, black_to_move, game_seed)
       : match_play_game (&opponent, opponent_search, &player, player_search, &board, black_to_move, game_seed);
     int discs = player_black ? black_score : -black_score;
-    estimate = rating_after_game (estimate, opponent_rating, discs > 0 ? 1.0 : discs == 0 ? 0.5 : 0.0);
+    played[game] = (RatingGame) { opponent_rating, discs > 0 ? 1.0 : discs == 0 ? 0.5 : 0.0, 0.0 };
+    estimate = rating_estimate (prior, played, game + 1);
     describe_mix (&opponent_mix, name, sizeof name);
     printf ("%4d %-28s %7.0f %+6d %7.0f ± %.0f\n", game + 1, name, opponent_rating.value, discs,
             estimate.value, 1.96 * estimate.deviation);
@@ -113,6 +117,7 @@ int cli_ratings_simulate (int argc, char **argv)
   }
   printf ("after %d games: estimate %.0f ± %.0f, known %.0f, off by %+.0f\n", games, estimate.value,
           1.96 * estimate.deviation, known.value, estimate.value - known.value);
+  free (played);
   search_free (player_search);
   search_free (opponent_search);
   return 0;

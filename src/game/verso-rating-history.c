@@ -36,12 +36,21 @@ const VersoRatingEntry *verso_rating_history_add (VersoRatingHistory *history, c
                                                   LevelId level, double score, gint64 now)
 {
   VersoRatingEntry entry = { now, { 0, 0 }, *opponent, level, score };
+  g_autofree RatingGame *games = NULL;
+  guint count;
 
-  entry.rating = rating_after_game (verso_rating_history_current (history, now), *opponent, score);
   if (history->entries->len >= VERSO_RATING_HISTORY_MAX)
     g_array_remove_index (history->entries, 0);
   g_array_append_val (history->entries, entry);
-  return &g_array_index (history->entries, VersoRatingEntry, history->entries->len - 1);
+  count = history->entries->len;
+  games = g_new (RatingGame, count);
+  for (guint i = 0; i < count; i++) {
+    const VersoRatingEntry *game = &g_array_index (history->entries, VersoRatingEntry, i);
+    games[i] = (RatingGame) { game->opponent, game->score, MAX (now - game->time, 0) / (double) SECONDS_PER_DAY };
+  }
+  g_array_index (history->entries, VersoRatingEntry, count - 1).rating
+    = rating_estimate (level_ratings_new_player (), games, (int) count);
+  return &g_array_index (history->entries, VersoRatingEntry, count - 1);
 }
 
 gboolean verso_rating_of_opponent (LevelId level, const LevelMix *mix, Rating *rating)

@@ -1,7 +1,7 @@
 /* verso-rating-history.h: the person's rating game by game: each rated game against the
  * computer kept with its time, the rating after it, the opponent and the result, the current
- * rating made from the last one (rating.h: Glicko's update, the uncertainty widening while the
- * person does not play). VersoStats keeps it in its key file's [rating] group. */
+ * rating made from the last one (rating.h: each game's rating estimated from all the games kept,
+ * the uncertainty widening while the person does not play). VersoStats keeps it in its key file's [rating] group. */
 #pragma once
 
 #include <glib.h>
@@ -12,7 +12,8 @@
 
 G_BEGIN_DECLS
 
-/* The most games kept: the oldest are forgotten beyond it (the rating stays what it is). */
+/* The most games kept: the oldest are forgotten beyond it (by then they weigh next to nothing in
+ * the estimate: RATING_MEMORY_GAMES). */
 #define VERSO_RATING_HISTORY_MAX 1000
 
 typedef struct {

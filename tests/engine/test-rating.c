@@ -105,37 +105,75 @@ static void test_refusals (void)
   CHECK (!rating_fit (2, apart, 1, 2, ratings));
 }
 
-/* Glicko's update: a win over an equal raises, a loss lowers by as much, a draw keeps the
- * value; every game narrows the uncertainty; a vaguely rated opponent moves less. */
-static void test_update (void)
+/* One game against an equal from a prior at the equal's rating: a win raises, a loss lowers by as
+ * much, a draw keeps the value; a game narrows the uncertainty; a vaguely rated opponent moves
+ * less; beating a much weaker one is worth little. */
+static double after_one (Rating opponent, double score)
 {
-  Rating player = { 1000, 200 }, equal = { 1000, 50 };
-  Rating won = rating_after_game (player, equal, 1.0), lost = rating_after_game (player, equal, 0.0);
-  Rating drawn = rating_after_game (player, equal, 0.5);
-  CHECK_CMP_FLOAT (won.value, >, 1050);
-  CHECK_CMP_FLOAT (fabs ((won.value - 1000) - (1000 - lost.value)), <, 1e-9);
-  CHECK_CMP_FLOAT (fabs (drawn.value - 1000), <, 1e-9);
-  CHECK_CMP_FLOAT (won.deviation, <, player.deviation);
-  Rating vague = { 1000, 300 };
-  CHECK_CMP_FLOAT (rating_after_game (player, vague, 1.0).value, <, won.value);
-  /* Beating a much weaker opponent is worth little. */
-  CHECK_CMP_FLOAT (rating_after_game (player, (Rating) { 300, 50 }, 1.0).value - 1000, <, 5);
+  RatingGame game = { opponent, score, 0.0 };
+  return rating_estimate ((Rating) { 1000, 200 }, &game, 1).value;
 }
 
-/* A person of true strength 1230 meets opponents near their estimate: within 100 after 50 games,
- * and the uncertainty says so. */
-static void test_estimate_converges (void)
+static void test_one_game (void)
 {
-  uint64_t state = 99;
-  const double truth = 1230;
-  Rating player = { 800, RATING_NEW_DEVIATION };
+  Rating equal = { 1000, 50 };
+  double won = after_one (equal, 1.0), lost = after_one (equal, 0.0);
+  CHECK_CMP_FLOAT (won, >, 1050);
+  CHECK_CMP_FLOAT (fabs ((won - 1000) - (1000 - lost)), <, 1e-6);
+  CHECK_CMP_FLOAT (fabs (after_one (equal, 0.5) - 1000), <, 1e-6);
+  RatingGame game = { equal, 1.0, 0.0 };
+  CHECK_CMP_FLOAT (rating_estimate ((Rating) { 1000, 200 }, &game, 1).deviation, <, 200);
+  CHECK_CMP_FLOAT (after_one ((Rating) { 1000, 300 }, 1.0), <, won);
+  CHECK_CMP_FLOAT (after_one ((Rating) { 300, 50 }, 1.0) - 1000, <, 5);
+  /* Without games the estimate is the prior. */
+  Rating prior = rating_estimate ((Rating) { 992, 350 }, NULL, 0);
+  CHECK_CMP_FLOAT (prior.value, ==, 992);
+  CHECK_CMP_FLOAT (prior.deviation, ==, 350);
+}
+
+/* The past fades: the later of a win and a loss counts more, and so does a game of today over
+ * one of 180 days ago, which counts as half a game. */
+static void test_fading (void)
+{
+  Rating prior = { 1000, 200 }, equal = { 1000, 50 };
+  RatingGame won_last[] = { { equal, 0.0, 0.0 }, { equal, 1.0, 0.0 } };
+  RatingGame lost_last[] = { { equal, 1.0, 0.0 }, { equal, 0.0, 0.0 } };
+  CHECK_CMP_FLOAT (rating_estimate (prior, won_last, 2).value, >, 1000);
+  CHECK_CMP_FLOAT (rating_estimate (prior, lost_last, 2).value, <, 1000);
+  RatingGame old_loss[] = { { equal, 0.0, RATING_MEMORY_DAYS }, { equal, 1.0, 0.0 } };
+  CHECK_CMP_FLOAT (rating_estimate (prior, old_loss, 2).value, >, rating_estimate (prior, won_last, 2).value);
+  /* Two wins 180 days old weigh as much as one today (and one more game later). */
+  RatingGame two_old[] = { { equal, 1.0, RATING_MEMORY_DAYS }, { equal, 1.0, RATING_MEMORY_DAYS } };
+  RatingGame one_new = { equal, 1.0, 0.0 };
+  double both = rating_estimate (prior, two_old, 2).value, one = rating_estimate (prior, &one_new, 1).value;
+  check_note ("two wins 180 days old: %.2f; one today: %.2f", both, one);
+  CHECK_CMP_FLOAT (fabs (both - one), <, 0.02 * (one - 1000));
+}
+
+/* A person of true strength meets opponents near their estimate (the estimate made again after
+ * each game from all of them): within 100 after 50 games, and the uncertainty says so. The
+ * strong newcomer starts more than a thousand points too low, as an advanced player does from a
+ * new person's rating. */
+static void converge (double truth, double start, uint64_t seed)
+{
+  uint64_t state = seed;
+  RatingGame games[50];
+  Rating prior = { start, RATING_NEW_DEVIATION }, player = prior;
   for (int game = 0; game < 50; game++) {
     Rating opponent = { round (player.value / 100.0) * 100.0, 30 };
-    player = rating_after_game (player, opponent, simulated_points (&state, rating_expected (truth, opponent.value)));
+    games[game] = (RatingGame) { opponent, simulated_points (&state, rating_expected (truth, opponent.value)), 0.0 };
+    player = rating_estimate (prior, games, game + 1);
   }
-  check_note ("after 50 games: %.0f ± %.0f (truth %.0f)", player.value, 1.96 * player.deviation, truth);
+  check_note ("from %.0f, after 50 games: %.0f ± %.0f (truth %.0f)", start, player.value, 1.96 * player.deviation, truth);
   CHECK_CMP_FLOAT (fabs (player.value - truth), <, 100);
   CHECK_CMP_FLOAT (player.deviation, <, 80);
+}
+
+static void test_estimate_converges (void)
+{
+  converge (1230, 800, 99);
+  converge (2063, 992, 7);
+  converge (640, 992, 3);
 }
 
 static void test_idle (void)
@@ -155,7 +193,8 @@ int main (void)
   check_run ("chain", test_chain);
   check_run ("simulated ladder", test_simulated_ladder);
   check_run ("refusals", test_refusals);
-  check_run ("update", test_update);
+  check_run ("one game", test_one_game);
+  check_run ("fading", test_fading);
   check_run ("estimate converges", test_estimate_converges);
   check_run ("idle", test_idle);
   return check_finish ();

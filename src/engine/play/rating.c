@@ -1,5 +1,5 @@
 /* rating.c: the Elo scale (400 points: a player expected to score 10 to 1), the levels' ratings
- * fitted from their games, and a person's estimate moved game by game with Glicko's update. */
+ * fitted from their games, and a person's estimate from theirs. */
 #include "rating.h"
 
 #include <math.h>
@@ -30,17 +30,35 @@ static double attenuation (double deviation)
   return 1.0 / sqrt (1.0 + 3.0 * RATING_Q * RATING_Q * deviation * deviation / (M_PI * M_PI));
 }
 
-Rating rating_after_game (Rating player, Rating opponent, double score)
+/* A game's weight as it fades: later games and days since it. */
+static double game_weight (const RatingGame *game, int later_games)
 {
-  double g = attenuation (opponent.deviation);
-  double expected = 1.0 / (1.0 + pow (10.0, -g * (player.value - opponent.value) / 400.0));
-  double information = RATING_Q * RATING_Q * g * g * expected * (1.0 - expected);
-  double precision = 1.0 / (player.deviation * player.deviation) + information;
-  Rating after = {
-    .value = player.value + RATING_Q / precision * g * (score - expected),
-    .deviation = sqrt (1.0 / precision),
-  };
-  return after;
+  return pow (0.5, later_games / RATING_MEMORY_GAMES + fmax (game->days, 0.0) / RATING_MEMORY_DAYS);
+}
+
+Rating rating_estimate (Rating prior, const RatingGame *games, int count)
+{
+  double prior_precision = 1.0 / (prior.deviation * prior.deviation);
+  double value = prior.value, precision = prior_precision;
+
+  /* Newton's method on a concave log-likelihood; a step is held within 200 points, so that the
+   * first steps from a far prior do not overshoot. */
+  for (int iteration = 0; iteration < RATING_FIT_ITERATIONS; iteration++) {
+    double slope = (prior.value - value) * prior_precision;
+    precision = prior_precision;
+    for (int i = 0; i < count; i++) {
+      double g = attenuation (games[i].opponent.deviation), weight = game_weight (&games[i], count - 1 - i);
+      double expected = 1.0 / (1.0 + pow (10.0, -g * (value - games[i].opponent.value) / 400.0));
+      slope += weight * RATING_Q * g * (games[i].score - expected);
+      precision += weight * RATING_Q * RATING_Q * g * g * expected * (1.0 - expected);
+    }
+    double step = fmax (-200.0, fmin (200.0, slope / precision));
+    value += step;
+    if (fabs (step) < 1e-9)
+      break;
+  }
+  Rating estimate = { value, fmin (sqrt (1.0 / precision), prior.deviation) };
+  return estimate;
 }
 
 Rating rating_after_idle (Rating player, double days)

@@ -1,6 +1,6 @@
 /* rating.h: strength on one Elo scale. The levels' ratings are fitted from games between them
  * (maximum likelihood, one player held at zero); a person's rating is an estimate with its
- * uncertainty, moved game by game against rated opponents (Glicko's update). */
+ * uncertainty, made again after each game from all their games against rated opponents. */
 #pragma once
 
 #include <stdbool.h>
@@ -20,10 +20,27 @@ double rating_expected (double a, double b);
 /* The rating difference that an expected score gives; ±INFINITY at 0 and 1. */
 double rating_difference_of_score (double score);
 
-/* A person's rating after one game against an opponent: score 1 for a win, 0.5 for a draw, 0 for
- * a loss. The opponent's deviation widens the step's uncertainty (a vaguely rated opponent
- * teaches less). */
-Rating rating_after_game (Rating player, Rating opponent, double score);
+/* One game of a person against a rated opponent: the person's score (1 a win, 0.5 a draw, 0 a
+ * loss), and how many days before the estimate's time it was played. */
+typedef struct RatingGame {
+  Rating opponent;
+  double score;
+  double days;
+} RatingGame;
+
+/* How the past fades: a game counts half as much 100 games later, and half as much 180 days
+ * later (both apply), so that the estimate follows a person who gets better. */
+#define RATING_MEMORY_GAMES 100.0
+#define RATING_MEMORY_DAYS 180.0
+
+/* A person's rating from their games, oldest first: the most likely rating given the games
+ * (each weighed as it fades) and the prior (a new person's rating), found by Newton's method; the
+ * deviation is that of the estimate. An opponent's deviation flattens its game's expectation (a
+ * vaguely rated opponent teaches less). Every game is weighed at the rating it supports, not at
+ * the estimate of the day it was played, so a strong newcomer's early wins count as they should
+ * once their later games show how strong they are. */
+Rating rating_estimate (Rating prior, const RatingGame *games, int count);
+
 /* The uncertainty grows while a person does not play: by `growth` rating points after one day
  * (growing as the square root of the days), never beyond RATING_NEW_DEVIATION. */
 #define RATING_DAILY_GROWTH 15.0
