@@ -375,7 +375,7 @@ void verso_game_set_record (VersoGame *self, const char *const details[VERSO_N_D
 }
 
 void verso_game_play_from_here (VersoGame *self, VersoMode mode, VersoColor human_color,
-                                LevelId level)
+                                LevelId level, const LevelMix *mix)
 {
   gboolean paused_was;
 
@@ -390,7 +390,10 @@ void verso_game_play_from_here (VersoGame *self, VersoMode mode, VersoColor huma
   self->players[VERSO_COLOR_WHITE] = mode == VERSO_MODE_COMPUTER_ONLY
                                      || (mode == VERSO_MODE_VERSUS_COMPUTER && human_color != VERSO_COLOR_WHITE)
                                      ? VERSO_PLAYER_COMPUTER : VERSO_PLAYER_HUMAN;
-  self->levels[VERSO_COLOR_BLACK] = self->levels[VERSO_COLOR_WHITE] = level;
+  self->levels[VERSO_COLOR_BLACK] = self->levels[VERSO_COLOR_WHITE] = mix ? level_mix_nearest (mix) : level;
+  self->has_mix = mix != NULL;
+  if (mix)
+    self->mix = *mix;
   end_record (self);
   /* The person asked to play on from here: the computer does not wait for Let It Play. The moves
    * after the position stay to redo (navigated is kept until a move is played). */

@@ -125,11 +125,11 @@ const char *verso_game_get_detail (VersoGame *game, VersoDetail detail);
  * and any computer search stops. */
 void verso_game_set_record (VersoGame *game, const char *const details[VERSO_N_DETAILS]);
 /* Play From Here: the position shown becomes a game played here in mode (human_color says the
- * person's colour against the computer, level the computer's level): the record's details are
- * dropped, the moves after the position shown are kept to redo, and the computer plays at once
- * if it is its turn. */
+ * person's colour against the computer, level the computer's level, or mix its strength when
+ * not NULL: Match my level): the record's details are dropped, the moves after the position
+ * shown are kept to redo, and the computer plays at once if it is its turn. */
 void verso_game_play_from_here (VersoGame *game, VersoMode mode, VersoColor human_color,
-                                LevelId level);
+                                LevelId level, const LevelMix *mix);
 /* A record's players, with their ratings where known: "Alice Martin (2105) against Bob Chen";
  * a colour without a name is "Black" or "White". */
 char *verso_game_describe_players (VersoGame *game);

@@ -205,15 +205,16 @@ static void pause_activated (GtkWidget *widget, const char *action, GVariant *pa
 static void on_play_from_here_response (AdwMessageDialog *dialog, const char *response, VersoWindow *self)
 {
   LevelId level = g_settings_get_enum (self->settings, "level");
+  LevelMix mix;
 
   if (!verso_game_is_record (self->game) || verso_game_is_over (self->game))
     return;
   if (g_strcmp0 (response, "black") == 0 || g_strcmp0 (response, "white") == 0)
     verso_game_play_from_here (self->game, VERSO_MODE_VERSUS_COMPUTER,
                                g_strcmp0 (response, "white") == 0 ? VERSO_COLOR_WHITE : VERSO_COLOR_BLACK,
-                               level);
+                               level, verso_window_match_my_level (self, &mix) ? &mix : NULL);
   else if (g_strcmp0 (response, "two") == 0)
-    verso_game_play_from_here (self->game, VERSO_MODE_TWO_PLAYERS, VERSO_COLOR_BLACK, level);
+    verso_game_play_from_here (self->game, VERSO_MODE_TWO_PLAYERS, VERSO_COLOR_BLACK, level, NULL);
   else
     return;
   verso_window_update_move_delay (self);
@@ -224,13 +225,16 @@ static void on_play_from_here_response (AdwMessageDialog *dialog, const char *re
 static void play_from_here_activated (GtkWidget *widget, const char *action, GVariant *parameter)
 {
   VersoWindow *self = VERSO_WINDOW (widget);
-  const char *level = _(level_get (g_settings_get_enum (self->settings, "level"))->name);
+  LevelMix mix;
+  const char *level = verso_window_match_my_level (self, &mix)
+                      ? _("Match my level") : _(level_get (g_settings_get_enum (self->settings, "level"))->name);
   g_autofree char *body = NULL;
   AdwMessageDialog *dialog;
 
   if (!verso_game_is_record (self->game) || verso_game_is_over (self->game))
     return;
-  /* Translators: the question of Play From Here; %s is the computer's level, e.g. "Intermediate" */
+  /* Translators: the question of Play From Here; %s is the computer's level, e.g. "Intermediate",
+   * or "Match my level" */
   body = g_strdup_printf (_("The game goes on from the position shown, against the computer (%s) or "
                             "between two people at this computer. The moves recorded after it stay "
                             "in the list."), level);

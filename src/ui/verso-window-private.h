@@ -183,6 +183,9 @@ void verso_window_variations_class_init (GtkWidgetClass *widget_class);
 
 /* verso-window-settings.c */
 VersoPlayer verso_window_settings_player (GSettings *settings, VersoColor color);
+/* Match my level, when the settings ask for it: the strength at the person's rating now (the
+ * rating moves only between games, so it is the game's start's). */
+gboolean verso_window_match_my_level (VersoWindow *self, LevelMix *mix);
 void verso_window_apply_level_settings (VersoWindow *self, VersoGame *game);
 void verso_window_update_move_delay (VersoWindow *self);
 void verso_window_settings_init (VersoWindow *self);

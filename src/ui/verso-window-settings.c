@@ -16,13 +16,16 @@ VersoPlayer verso_window_settings_player (GSettings *settings, VersoColor color)
          ? VERSO_PLAYER_HUMAN : VERSO_PLAYER_COMPUTER;
 }
 
-/* Match my level, when the settings ask for it against the computer: the strength at the
- * person's rating now (the rating moves only between games, so it is the game's start's). */
+gboolean verso_window_match_my_level (VersoWindow *self, LevelMix *mix)
+{
+  return g_settings_get_boolean (self->settings, "match-my-level")
+         && verso_stats_get_match_mix (self->stats, g_get_real_time () / G_USEC_PER_SEC, mix);
+}
+
+/* Match my level, when the settings ask for it in a game against the computer. */
 static gboolean match_mix (VersoWindow *self, VersoGame *game, LevelMix *mix)
 {
-  return verso_game_get_mode (game) == VERSO_MODE_VERSUS_COMPUTER
-         && g_settings_get_boolean (self->settings, "match-my-level")
-         && verso_stats_get_match_mix (self->stats, g_get_real_time () / G_USEC_PER_SEC, mix);
+  return verso_game_get_mode (game) == VERSO_MODE_VERSUS_COMPUTER && verso_window_match_my_level (self, mix);
 }
 
 /* The levels the settings give the game's computer: one for both sides, or Match my level

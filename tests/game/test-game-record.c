@@ -4,6 +4,7 @@
  * in each mode keeping the moves after the position shown, and the saved session keeps it. */
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <math.h>
 #include <string.h>
 
 #include "check-glib.h"
@@ -175,7 +176,7 @@ static void test_play_from_here_in_each_mode (void)
     /* Two moves in, Black to move: f5 d6 shown, c3 d3 recorded after it. */
     verso_game_go_to (game, 2);
     line = verso_game_get_transcript (game);
-    verso_game_play_from_here (game, cases[i].mode, cases[i].human, LEVEL_BEGINNER);
+    verso_game_play_from_here (game, cases[i].mode, cases[i].human, LEVEL_BEGINNER, NULL);
     CHECK (!verso_game_is_record (game));
     CHECK (verso_game_get_detail (game, VERSO_DETAIL_BLACK_NAME) == NULL);
     CHECK_CMP_INT (verso_game_get_mode (game), ==, cases[i].mode);
@@ -236,9 +237,13 @@ static void test_session_keeps_the_record (void)
   CHECK_CMP_INT (verso_game_get_ply (loaded), ==, 1);
   CHECK_CMP_INT (verso_game_get_length (loaded), ==, 2);
 
-  /* Played from here, the saved game is one against the computer again. */
-  verso_game_play_from_here (loaded, VERSO_MODE_VERSUS_COMPUTER, VERSO_COLOR_WHITE, LEVEL_BEGINNER);
+  /* Played from here at Match my level, the saved game is one against the computer again, at
+   * that strength. */
+  LevelMix mix = { LEVEL_CASUAL, LEVEL_INTERMEDIATE, 0.75 }, kept;
+  verso_game_play_from_here (loaded, VERSO_MODE_VERSUS_COMPUTER, VERSO_COLOR_WHITE, LEVEL_BEGINNER, &mix);
   verso_game_stop_computer (loaded);
+  CHECK (verso_game_get_level_mix (loaded, &kept));
+  CHECK_CMP_INT (verso_game_get_level_for (loaded, VERSO_COLOR_BLACK), ==, LEVEL_INTERMEDIATE);
   CHECK (verso_game_save (loaded, path, &error));
   g_clear_object (&game);
   game = verso_game_load (path, &error);
@@ -247,6 +252,10 @@ static void test_session_keeps_the_record (void)
   CHECK (!verso_game_is_record (game));
   CHECK_CMP_INT (verso_game_get_player (game, VERSO_COLOR_BLACK), ==, VERSO_PLAYER_COMPUTER);
   CHECK (verso_game_get_detail (game, VERSO_DETAIL_BLACK_NAME) == NULL);
+  CHECK (verso_game_get_level_mix (game, &kept));
+  CHECK_CMP_INT (kept.lower, ==, LEVEL_CASUAL);
+  CHECK_CMP_INT (kept.upper, ==, LEVEL_INTERMEDIATE);
+  CHECK_CMP_FLOAT (fabs (kept.weight - 0.75), <, 1e-6);
   remove_session (path);
 }
 
