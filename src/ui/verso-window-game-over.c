@@ -107,12 +107,14 @@ static char *game_over_body (VersoWindow *self)
 
 static void on_game_over (VersoGame *game, VersoWindow *self)
 {
-  g_autofree char *body = game_over_body (self);
+  g_autofree char *body = NULL;
   const char *heading;
   int winner = verso_game_get_winner (game);
   GtkWidget *dialog;
 
+  /* Counted first: the text says how the game changed the rating. */
   count_result (self);
+  body = game_over_body (self);
   /* A record's end is reviewed, not announced: the status line gives its result. */
   if (self->game_over_dialog || verso_game_is_record (game))
     return;
