@@ -3,6 +3,7 @@
 #pragma once
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "notation.h"
 
@@ -15,6 +16,17 @@ int cli_errors (int argc, char **argv);
 int cli_ratings (int argc, char **argv);
 /* `ratings --simulate` (simulate.c). */
 int cli_ratings_simulate (int argc, char **argv);
+/* `ratings --mixes` (mixes.c). */
+int cli_ratings_mixes (int argc, char **argv);
+/* The table of ratings in the file at path (level_ratings.h), read into *ratings; its text
+ * (to free), or NULL after saying why. */
+struct LevelRatings;
+char *cli_ratings_read_table (const char *path, struct LevelRatings *ratings, size_t *length);
+/* Writes ratings to path atomically after the comment lines of text, less those about `about`
+ * ("# ABOUT: ..."), and one more: "# ABOUT: comment". The table is read back first; false after
+ * saying why. */
+bool cli_ratings_rewrite_table (const char *path, const char *text, size_t length,
+                                const struct LevelRatings *ratings, const char *about, const char *comment);
 int cli_analyze (int argc, char **argv);
 int cli_explore (int argc, char **argv);
 /* Only where Cairo is found (HAVE_DIAGRAM). */

@@ -61,6 +61,55 @@ static char *read_table_file (const char *path, size_t *length)
   return text;
 }
 
+char *cli_ratings_read_table (const char *path, LevelRatings *ratings, size_t *length)
+{
+  char *text = read_table_file (path, length);
+  char error[200];
+  if (text && !level_ratings_parse (text, *length, ratings, error, sizeof error)) {
+    cli_error ("ratings: %s: %s", path, error);
+    free (text);
+    return NULL;
+  }
+  return text;
+}
+
+bool cli_ratings_rewrite_table (const char *path, const char *text, size_t length,
+                                const LevelRatings *ratings, const char *about, const char *comment)
+{
+  char *out_text = NULL;
+  size_t out_length = 0, about_length = strlen (about);
+  FILE *memory = open_memstream (&out_text, &out_length);
+  bool ok = memory != NULL;
+  for (size_t begin = 0; ok && begin < length;) {
+    const char *newline = memchr (text + begin, '\n', length - begin);
+    size_t end = newline ? (size_t) (newline - text) + 1 : length;
+    bool is_about = end - begin > about_length + 2 && text[begin + 2 + about_length] == ':'
+                    && memcmp (text + begin + 2, about, about_length) == 0;
+    if (text[begin] == '#' && !is_about)
+      fwrite (text + begin, 1, end - begin, memory);
+    begin = end;
+  }
+  if (ok) {
+    fprintf (memory, "# %s: %s\n", about, comment);
+    ok = level_ratings_write (memory, ratings, NULL);
+    ok = fclose (memory) == 0 && ok;
+  }
+  /* Read back before it replaces the file: what is written must read. */
+  LevelRatings again;
+  char error[200];
+  if (ok && !level_ratings_parse (out_text, out_length, &again, error, sizeof error)) {
+    cli_error ("ratings: the table to write to %s does not read: %s", path, error);
+    ok = false;
+  } else if (ok && !write_file_atomically (path, out_text, out_length)) {
+    cli_error ("ratings: cannot write %s: %s", path, strerror (errno));
+    ok = false;
+  } else if (!memory) {
+    cli_error ("ratings: out of memory");
+  }
+  free (out_text);
+  return ok;
+}
+
 /* The outside anchor's rating from the level's results against it. */
 static Rating anchor_rating (Rating level, int wins, int draws, int losses)
 {
@@ -87,20 +136,15 @@ static int add_anchor (int argc, char **argv)
     results[i] = (int) value;
   }
   if (level == LEVEL_NONE || level_from_id (name) != LEVEL_NONE || strcmp (name, "random") == 0
-      || strlen (name) >= LEVEL_RATINGS_NAME_SIZE) {
+      || strcmp (name, "mix") == 0 || strlen (name) >= LEVEL_RATINGS_NAME_SIZE) {
     cli_error ("ratings: --anchor NAME LEVEL: NAME must be a new word (not a level), LEVEL a level");
     return 2;
   }
   size_t length;
-  char *text = read_table_file (path, &length);
-  if (!text)
-    return 1;
   LevelRatings ratings;
-  char error[200];
-  bool ok = level_ratings_parse (text, length, &ratings, error, sizeof error);
-  if (!ok)
-    cli_error ("ratings: %s: %s", path, error);
-  else if (!ratings.known[level])
+  char *text = cli_ratings_read_table (path, &ratings, &length);
+  bool ok = text != NULL;
+  if (ok && !ratings.known[level])
     cli_error ("ratings: %s has no rating for %s", path, argv[3]);
   ok = ok && ratings.known[level];
   int slot = ratings.anchor_count;
@@ -111,40 +155,19 @@ static int add_anchor (int argc, char **argv)
     cli_error ("ratings: %s already names %d outside anchors", path, LEVEL_RATINGS_MAX_ANCHORS);
     ok = false;
   }
-  char *out_text = NULL;
-  size_t out_length = 0;
   if (ok) {
     snprintf (ratings.anchor_names[slot], LEVEL_RATINGS_NAME_SIZE, "%s", name);
     ratings.anchors[slot] = anchor_rating (ratings.levels[level], results[0], results[1], results[2]);
     ratings.anchor_count += slot == ratings.anchor_count;
     /* The comment lines stay as they were, with one more saying where the anchor came from. */
-    FILE *memory = open_memstream (&out_text, &out_length);
-    ok = memory != NULL;
-    for (size_t begin = 0; ok && begin < length;) {
-      const char *newline = memchr (text + begin, '\n', length - begin);
-      size_t end = newline ? (size_t) (newline - text) + 1 : length;
-      size_t name_length = strlen (name);
-      bool about_anchor = end - begin > name_length + 2 && text[begin + 2 + name_length] == ':'
-                          && memcmp (text + begin + 2, name, name_length) == 0;
-      if (text[begin] == '#' && !about_anchor)
-        fwrite (text + begin, 1, end - begin, memory);
-      begin = end;
-    }
-    if (ok) {
-      fprintf (memory, "# %s: verso-engine ratings --anchor %s %s %d %d %d (the level's wins, draws, losses)\n",
-               name, name, argv[3], results[0], results[1], results[2]);
-      ok = level_ratings_write (memory, &ratings, NULL);
-      ok = fclose (memory) == 0 && ok;
-    }
-    if (ok && !write_file_atomically (path, out_text, out_length)) {
-      cli_error ("ratings: cannot write %s: %s", path, strerror (errno));
-      ok = false;
-    }
+    char comment[200];
+    snprintf (comment, sizeof comment, "verso-engine ratings --anchor %s %s %d %d %d (the level's wins, draws, losses)",
+              name, argv[3], results[0], results[1], results[2]);
+    ok = cli_ratings_rewrite_table (path, text, length, &ratings, name, comment);
     if (ok)
       printf ("%s %.0f ± %.0f\n", name, ratings.anchors[slot].value, 1.96 * ratings.anchors[slot].deviation);
   }
   free (text);
-  free (out_text);
   return ok ? 0 : 1;
 }
 
@@ -156,7 +179,10 @@ int cli_ratings (int argc, char **argv)
     return add_anchor (argc, argv);
   if (strcmp (argv[1], "--simulate") == 0 || strncmp (argv[1], "--simulate=", 11) == 0)
     return cli_ratings_simulate (argc, argv);
+  if (strcmp (argv[1], "--mixes") == 0 || strncmp (argv[1], "--mixes=", 8) == 0)
+    return cli_ratings_mixes (argc, argv);
   cli_error ("ratings: usage: verso-engine ratings [--anchor NAME LEVEL WINS DRAWS LOSSES FILE | "
-             "--simulate STRENGTH [--games N] [--start RATING] [--seed S]]");
+             "--simulate STRENGTH [--games N] [--start RATING] [--seed S] | "
+             "--mixes FILE [--weights W,W,...] [--games N] [--to LEVEL] [--jobs N] [--seed S]]");
   return 2;
 }

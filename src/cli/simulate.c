@@ -108,7 +108,9 @@ int cli_ratings_simulate (int argc, char **argv)
       ? match_play_game (&player, player_search, &opponent, opponent_search, &board, black_to_move, game_seed)
       : match_play_game (&opponent, opponent_search, &player, player_search, &board, black_to_move, game_seed);
     int discs = player_black ? black_score : -black_score;
-    played[game] = (RatingGame) { opponent_rating, discs > 0 ? 1.0 : discs == 0 ? 0.5 : 0.0, 0.0 };
+    played[game] = (RatingGame) { opponent_rating, discs > 0 ? 1.0 : discs == 0 ? 0.5 : 0.0, 1.0 };
+    for (int i = 0; i < game; i++)
+      played[i].weight = rating_fading (game - i, 0.0);
     estimate = rating_estimate (prior, played, game + 1);
     describe_mix (&opponent_mix, name, sizeof name);
     printf ("%4d %-28s %7.0f %+6d %7.0f ± %.0f\n", game + 1, name, opponent_rating.value, discs,

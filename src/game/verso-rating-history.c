@@ -46,7 +46,8 @@ const VersoRatingEntry *verso_rating_history_add (VersoRatingHistory *history, c
   games = g_new (RatingGame, count);
   for (guint i = 0; i < count; i++) {
     const VersoRatingEntry *game = &g_array_index (history->entries, VersoRatingEntry, i);
-    games[i] = (RatingGame) { game->opponent, game->score, MAX (now - game->time, 0) / (double) SECONDS_PER_DAY };
+    games[i] = (RatingGame) { game->opponent, game->score,
+                              rating_fading ((int) (count - 1 - i), MAX (now - game->time, 0) / (double) SECONDS_PER_DAY) };
   }
   g_array_index (history->entries, VersoRatingEntry, count - 1).rating
     = rating_estimate (level_ratings_new_player (), games, (int) count);

@@ -56,6 +56,31 @@ status=0
 "$engine" ratings --simulate grandmaster 2>"$scratch" >/dev/null || status=$?
 [ "$status" -eq 2 ] && grep -q 'level' "$scratch" || { echo "ratings --simulate grandmaster: status $status"; exit 1; }
 
+# ratings --mixes: the beginner/novice half-and-half mix plays both levels and is rated between
+# them, written as the table's mix line with a comment saying how; the rest of the table kept.
+# A mix that cannot fall between two levels one point apart leaves the file as it was.
+printf '# a table\nrandom 0 0\nbeginner 0 10\nnovice 1000 10\n' >"$written"
+"$engine" ratings --mixes "$written" --to novice --games 8 --seed 2 >"$scratch" \
+  || { echo "ratings --mixes failed"; cat "$scratch"; exit 1; }
+grep -q '^beginner/novice 0.50 ' "$scratch" || { echo "ratings --mixes: no row"; cat "$scratch"; exit 1; }
+awk '$1 == "mix" { found = 1; if ($2 != "beginner" || $3 != "0.50" || !($4 > 0 && $4 < 1000) || !($5 > 10)) exit 1 }
+     END { exit !found }' "$written" || { echo "ratings --mixes: no mix line between the levels"; cat "$written"; exit 1; }
+grep -q '^# a table$' "$written" && grep -q '^# mix: verso-engine ratings --mixes FILE --weights 0.5 --games 8 --to novice --seed 2$' "$written" \
+  && grep -q '^novice  *1000.0  *10.0$' "$written" || { echo "ratings --mixes: the table was not kept"; cat "$written"; exit 1; }
+printf 'random 0 0\nbeginner 600 10\nnovice 601 10\n' >"$written"
+cp "$written" "$scratch.before"
+status=0
+"$engine" ratings --mixes "$written" --to novice --games 8 --seed 2 >/dev/null 2>"$scratch" || status=$?
+[ "$status" -eq 1 ] && grep -q 'mix beginner: the ratings must increase' "$scratch" && cmp -s "$written" "$scratch.before" \
+  || { echo "ratings --mixes between levels a point apart: status $status"; cat "$scratch" "$written"; exit 1; }
+rm -f "$scratch.before"
+for bad in "--weights 0.5,0.4" "--weights 1" "--weights x" "--games 7" "--to beginner"; do
+  status=0
+  # shellcheck disable=SC2086
+  "$engine" ratings --mixes "$written" $bad >/dev/null 2>"$scratch" || status=$?
+  [ "$status" -eq 2 ] && [ "$(wc -l <"$scratch")" -eq 1 ] || { echo "ratings --mixes $bad: status $status"; cat "$scratch"; exit 1; }
+done
+
 # nboard --level: a legal first move as the beginner chooses it.
 reply=$(printf 'nboard 2\nset game (;GM[Othello]PC[x]PB[a]PW[b]RE[?]TI[0//0]TY[8]BO[8 ---------------------------O*------*O--------------------------- *];)\ngo\nquit\n' \
   | "$engine" nboard --level beginner | grep '^===')

@@ -110,7 +110,7 @@ static void test_refusals (void)
  * less; beating a much weaker one is worth little. */
 static double after_one (Rating opponent, double score)
 {
-  RatingGame game = { opponent, score, 0.0 };
+  RatingGame game = { opponent, score, 1.0 };
   return rating_estimate ((Rating) { 1000, 200 }, &game, 1).value;
 }
 
@@ -121,7 +121,7 @@ static void test_one_game (void)
   CHECK_CMP_FLOAT (won, >, 1050);
   CHECK_CMP_FLOAT (fabs ((won - 1000) - (1000 - lost)), <, 1e-6);
   CHECK_CMP_FLOAT (fabs (after_one (equal, 0.5) - 1000), <, 1e-6);
-  RatingGame game = { equal, 1.0, 0.0 };
+  RatingGame game = { equal, 1.0, 1.0 };
   CHECK_CMP_FLOAT (rating_estimate ((Rating) { 1000, 200 }, &game, 1).deviation, <, 200);
   CHECK_CMP_FLOAT (after_one ((Rating) { 1000, 300 }, 1.0), <, won);
   CHECK_CMP_FLOAT (after_one ((Rating) { 300, 50 }, 1.0) - 1000, <, 5);
@@ -131,23 +131,33 @@ static void test_one_game (void)
   CHECK_CMP_FLOAT (prior.deviation, ==, 350);
 }
 
-/* The past fades: the later of a win and a loss counts more, and so does a game of today over
- * one of 180 days ago, which counts as half a game. */
-static void test_fading (void)
+/* The past fades: the later of a win and a loss counts more; a game 180 days old, or 100 games
+ * old, counts half; two half games count as one. Games of the same result against one opponent
+ * weigh as their number. Without a prior, a share of points against one opponent gives back
+ * the difference of the scale. */
+static void test_weights (void)
 {
+  CHECK_CMP_FLOAT (rating_fading (0, 0), ==, 1);
+  CHECK_CMP_FLOAT (fabs (rating_fading (0, RATING_MEMORY_DAYS) - 0.5), <, 1e-12);
+  CHECK_CMP_FLOAT (fabs (rating_fading ((int) RATING_MEMORY_GAMES, RATING_MEMORY_DAYS) - 0.25), <, 1e-12);
+  CHECK_CMP_FLOAT (rating_fading (0, -5), ==, 1);
   Rating prior = { 1000, 200 }, equal = { 1000, 50 };
-  RatingGame won_last[] = { { equal, 0.0, 0.0 }, { equal, 1.0, 0.0 } };
-  RatingGame lost_last[] = { { equal, 1.0, 0.0 }, { equal, 0.0, 0.0 } };
+  RatingGame won_last[] = { { equal, 0.0, rating_fading (1, 0) }, { equal, 1.0, 1.0 } };
+  RatingGame lost_last[] = { { equal, 1.0, rating_fading (1, 0) }, { equal, 0.0, 1.0 } };
   CHECK_CMP_FLOAT (rating_estimate (prior, won_last, 2).value, >, 1000);
   CHECK_CMP_FLOAT (rating_estimate (prior, lost_last, 2).value, <, 1000);
-  RatingGame old_loss[] = { { equal, 0.0, RATING_MEMORY_DAYS }, { equal, 1.0, 0.0 } };
-  CHECK_CMP_FLOAT (rating_estimate (prior, old_loss, 2).value, >, rating_estimate (prior, won_last, 2).value);
-  /* Two wins 180 days old weigh as much as one today (and one more game later). */
-  RatingGame two_old[] = { { equal, 1.0, RATING_MEMORY_DAYS }, { equal, 1.0, RATING_MEMORY_DAYS } };
-  RatingGame one_new = { equal, 1.0, 0.0 };
-  double both = rating_estimate (prior, two_old, 2).value, one = rating_estimate (prior, &one_new, 1).value;
-  check_note ("two wins 180 days old: %.2f; one today: %.2f", both, one);
-  CHECK_CMP_FLOAT (fabs (both - one), <, 0.02 * (one - 1000));
+  RatingGame halves[] = { { equal, 1.0, 0.5 }, { equal, 1.0, 0.5 } }, one = { equal, 1.0, 1.0 };
+  CHECK_CMP_FLOAT (fabs (rating_estimate (prior, halves, 2).value - rating_estimate (prior, &one, 1).value), <, 1e-6);
+  RatingGame three = { equal, 1.0, 3.0 }, each[] = { one, one, one };
+  CHECK_CMP_FLOAT (fabs (rating_estimate (prior, &three, 1).value - rating_estimate (prior, each, 3).value), <, 1e-6);
+  Rating none = { 0, INFINITY };
+  RatingGame share = { { 1000, 0 }, 0.75, 40.0 };
+  Rating fitted = rating_estimate (none, &share, 1);
+  check_note ("75 %% against 1000 without a prior: %.2f ± %.2f", fitted.value, fitted.deviation);
+  CHECK_CMP_FLOAT (fabs (fitted.value - (1000 + rating_difference_of_score (0.75))), <, 1e-6);
+  CHECK (isfinite (fitted.deviation));
+  Rating nothing = rating_estimate (none, NULL, 0);
+  CHECK_CMP_FLOAT (nothing.value, ==, 0);
 }
 
 /* A person of true strength meets opponents near their estimate (the estimate made again after
@@ -161,7 +171,9 @@ static void converge (double truth, double start, uint64_t seed)
   Rating prior = { start, RATING_NEW_DEVIATION }, player = prior;
   for (int game = 0; game < 50; game++) {
     Rating opponent = { round (player.value / 100.0) * 100.0, 30 };
-    games[game] = (RatingGame) { opponent, simulated_points (&state, rating_expected (truth, opponent.value)), 0.0 };
+    games[game] = (RatingGame) { opponent, simulated_points (&state, rating_expected (truth, opponent.value)), 1.0 };
+    for (int i = 0; i < game; i++)
+      games[i].weight = rating_fading (game - i, 0.0);
     player = rating_estimate (prior, games, game + 1);
   }
   check_note ("from %.0f, after 50 games: %.0f ± %.0f (truth %.0f)", start, player.value, 1.96 * player.deviation, truth);
@@ -194,7 +206,7 @@ int main (void)
   check_run ("simulated ladder", test_simulated_ladder);
   check_run ("refusals", test_refusals);
   check_run ("one game", test_one_game);
-  check_run ("fading", test_fading);
+  check_run ("weights", test_weights);
   check_run ("estimate converges", test_estimate_converges);
   check_run ("idle", test_idle);
   return check_finish ();

@@ -419,6 +419,28 @@ static void test_rating_widens_when_idle (Fixture *fixture, gconstpointer unused
   CHECK_CMP_FLOAT (much_later.deviation, >, later.deviation);
 }
 
+/* The rating is made from all the games, the older fading: a loss a year before a win against
+ * the same level weighs a quarter of it (RATING_MEMORY_DAYS), so the rating ends well above where
+ * the two games of one day would leave it. */
+static void test_rating_fades_the_past (Fixture *fixture, gconstpointer unused)
+{
+  g_autoptr (VersoStats) stats = verso_stats_new (fixture->path);
+  g_autoptr (GError) error = NULL;
+  Rating start = verso_stats_get_rating (stats, T0), after;
+  Rating casual = level_rating_of (LEVEL_CASUAL);
+  RatingGame same_day[] = { { casual, 0.0, rating_fading (1, 0) }, { casual, 1.0, 1.0 } };
+  double change;
+
+  CHECK (verso_stats_add_rated (stats, RULES_STANDARD, LEVEL_CASUAL, NULL, -6, T0, &error));
+  CHECK (verso_stats_add_rated (stats, RULES_STANDARD, LEVEL_CASUAL, NULL, 6, T0 + 2 * 180 * DAY, &error));
+  CHECK_NO_ERROR (error);
+  CHECK (verso_stats_get_last_rating_change (stats, &after, &change));
+  check_note ("a loss, then a win a year later: %.1f from %.1f; the same day: %.1f", after.value, start.value,
+              rating_estimate (start, same_day, 2).value);
+  CHECK_CMP_FLOAT (after.value, >, start.value + 40);
+  CHECK_CMP_FLOAT (after.value, >, rating_estimate (start, same_day, 2).value + 40);
+}
+
 /* The history is saved with the statistics and read back whole. */
 static void test_rating_survives_a_reload (Fixture *fixture, gconstpointer unused)
 {
@@ -518,6 +540,7 @@ int main (int argc, char **argv)
   ADD ("rating-ignores-reverse", test_rating_ignores_reverse);
   ADD ("rating-against-a-mix", test_rating_against_a_mix);
   ADD ("rating-widens-when-idle", test_rating_widens_when_idle);
+  ADD ("rating-fades-the-past", test_rating_fades_the_past);
   ADD ("rating-survives-a-reload", test_rating_survives_a_reload);
   ADD ("rating-damaged-line-is-skipped", test_rating_damaged_line_is_skipped);
   ADD ("reset-forgets-the-rating", test_reset_forgets_the_rating);

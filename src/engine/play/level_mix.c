@@ -7,23 +7,54 @@
 #include "level_ratings.h"
 #include "random.h"
 
+/* A gap's curve: its points' weights and ratings, from the lower level's (weight 0) through the
+ * measured mixes to the upper level's (weight 1); how many points. */
+static int gap_curve (const LevelRatings *table, LevelId lower, double *weights, Rating *ratings)
+{
+  int count = 0;
+  weights[count] = 0;
+  ratings[count++] = table->levels[lower];
+  for (int i = 0; i < table->mix_count[lower]; i++) {
+    weights[count] = table->mix_weights[lower][i];
+    ratings[count++] = table->mixes[lower][i];
+  }
+  weights[count] = 1;
+  ratings[count++] = table->levels[lower + 1];
+  return count;
+}
+
+/* The compiled table when it rates every level. */
+static const LevelRatings *full_table (void)
+{
+  const LevelRatings *table = level_ratings_compiled ();
+  for (int level = 0; table && level < LEVEL_COUNT; level++)
+    if (!table->known[level])
+      return NULL;
+  return table;
+}
+
 bool level_mix_for_rating (double rating, LevelMix *mix)
 {
-  Rating ratings[LEVEL_COUNT];
-  for (int level = 0; level < LEVEL_COUNT; level++)
-    if (!level_rating ((LevelId) level, &ratings[level]))
-      return false;
-  if (!(rating > ratings[0].value)) {
+  const LevelRatings *table = full_table ();
+  if (!table)
+    return false;
+  if (!(rating > table->levels[0].value)) {
     *mix = (LevelMix) { 0, 0, 0.0 };
     return true;
   }
   for (int level = 0; level + 1 < LEVEL_COUNT; level++) {
-    double low = ratings[level].value, high = ratings[level + 1].value;
-    if (rating <= high) {
-      double weight = high > low ? (rating - low) / (high - low) : 1.0;
-      *mix = (LevelMix) { (LevelId) level, (LevelId) (level + 1), weight };
-      return true;
-    }
+    double weights[LEVEL_RATINGS_MAX_MIXES + 2];
+    Rating ratings[LEVEL_RATINGS_MAX_MIXES + 2];
+    int count = gap_curve (table, (LevelId) level, weights, ratings);
+    if (rating > ratings[count - 1].value)
+      continue;
+    int i = 1;
+    while (i < count - 1 && rating > ratings[i].value)
+      i++;
+    double low = ratings[i - 1].value, high = ratings[i].value;
+    double share = high > low ? (rating - low) / (high - low) : 1.0;
+    *mix = (LevelMix) { (LevelId) level, (LevelId) (level + 1), weights[i - 1] + share * (weights[i] - weights[i - 1]) };
+    return true;
   }
   *mix = (LevelMix) { LEVEL_COUNT - 1, LEVEL_COUNT - 1, 0.0 };
   return true;
@@ -31,14 +62,21 @@ bool level_mix_for_rating (double rating, LevelMix *mix)
 
 Rating level_mix_rating (const LevelMix *mix)
 {
-  Rating lower = { 0, 0 }, upper = { 0, 0 };
-  level_rating (mix->lower, &lower);
-  level_rating (mix->upper, &upper);
-  double w = mix->weight;
-  Rating rating = {
-    (1 - w) * lower.value + w * upper.value,
-    (1 - w) * lower.deviation + w * upper.deviation,
-  };
+  const LevelRatings *table = level_ratings_compiled ();
+  Rating rating = { 0, 0 };
+  if (!table || !table->known[mix->lower] || !table->known[mix->upper])
+    return rating;
+  if (mix->upper == mix->lower)
+    return table->levels[mix->lower];
+  double weights[LEVEL_RATINGS_MAX_MIXES + 2];
+  Rating ratings[LEVEL_RATINGS_MAX_MIXES + 2];
+  int count = gap_curve (table, mix->lower, weights, ratings);
+  int i = 1;
+  while (i < count - 1 && mix->weight > weights[i])
+    i++;
+  double share = (mix->weight - weights[i - 1]) / (weights[i] - weights[i - 1]);
+  rating.value = (1 - share) * ratings[i - 1].value + share * ratings[i].value;
+  rating.deviation = (1 - share) * ratings[i - 1].deviation + share * ratings[i].deviation;
   return rating;
 }
 

@@ -10,6 +10,67 @@
 extern const char level_ratings_text[];
 extern const size_t level_ratings_text_length;
 
+/* A mix line's fields (after "mix") into the table; false with why. */
+static bool read_mix_line (const char *line, LevelRatings *ratings, char *why, size_t why_size)
+{
+  char name[LEVEL_RATINGS_NAME_SIZE + 1], rest[2];
+  double weight, value, deviation;
+  int fields = sscanf (line, "%*s %32s %lf %lf %lf %1s", name, &weight, &value, &deviation, rest);
+  if (fields != 4) {
+    snprintf (why, why_size, "expected: mix LOWER WEIGHT RATING DEVIATION");
+    return false;
+  }
+  LevelId lower = level_from_id (name);
+  if (lower == LEVEL_NONE || lower + 1 >= LEVEL_COUNT) {
+    snprintf (why, why_size, "mix: '%s' is not a level below the strongest", name);
+    return false;
+  }
+  weight = round (weight * 100) / 100;  /* held as written, to two decimals */
+  if (!(weight > 0 && weight < 1) || !isfinite (value) || !isfinite (deviation) || deviation < 0
+      || fabs (value) > 10000 || deviation > 10000) {
+    snprintf (why, why_size, "mix %s: the weight must be between 0.01 and 0.99, the rating and its deviation within ±10000, the deviation >= 0", name);
+    return false;
+  }
+  int count = ratings->mix_count[lower];
+  if (count == LEVEL_RATINGS_MAX_MIXES) {
+    snprintf (why, why_size, "mix %s: more than %d mixes", name, LEVEL_RATINGS_MAX_MIXES);
+    return false;
+  }
+  if (count && weight <= ratings->mix_weights[lower][count - 1]) {
+    snprintf (why, why_size, "mix %s: the weights must increase (two decimals)", name);
+    return false;
+  }
+  ratings->mix_weights[lower][count] = weight;
+  ratings->mixes[lower][count] = (Rating) { round (value * 10) / 10, round (deviation * 10) / 10 };
+  ratings->mix_count[lower] = count + 1;
+  return true;
+}
+
+/* Every gap's mixes between its two levels' ratings, increasing; false with why. */
+static bool check_mixes (const LevelRatings *ratings, char *why, size_t why_size)
+{
+  for (int lower = 0; lower + 1 < LEVEL_COUNT; lower++) {
+    if (!ratings->mix_count[lower])
+      continue;
+    if (!ratings->known[lower] || !ratings->known[lower + 1]) {
+      snprintf (why, why_size, "mix %s: the two levels' ratings are needed", level_get ((LevelId) lower)->id);
+      return false;
+    }
+    double previous = ratings->levels[lower].value;
+    for (int i = 0; i <= ratings->mix_count[lower]; i++) {
+      double next = i < ratings->mix_count[lower] ? ratings->mixes[lower][i].value : ratings->levels[lower + 1].value;
+      if (!(next > previous)) {
+        snprintf (why, why_size, "mix %s: the ratings must increase from %s's to %s's",
+                  level_get ((LevelId) lower)->id, level_get ((LevelId) lower)->id,
+                  level_get ((LevelId) (lower + 1))->id);
+        return false;
+      }
+      previous = next;
+    }
+  }
+  return true;
+}
+
 /* One line's three fields into the table; false with why. */
 static bool read_line (const char *line, LevelRatings *ratings, bool *random_seen, char *why,
                        size_t why_size)
@@ -80,8 +141,11 @@ bool level_ratings_parse (const char *text, size_t length, LevelRatings *ratings
     memcpy (line, text + begin, size);
     line[size] = '\0';
     size_t skip = strspn (line, " \t\r");
+    char first[8];
+    bool mix = sscanf (line, "%7s", first) == 1 && strcmp (first, "mix") == 0;
     if (line[skip] != '\0' && line[skip] != '#'
-        && !read_line (line, ratings, &random_seen, why, sizeof why)) {
+        && !(mix ? read_mix_line (line, ratings, why, sizeof why)
+                 : read_line (line, ratings, &random_seen, why, sizeof why))) {
       snprintf (error, error_size, "line %d: %s", number, why);
       return false;
     }
@@ -89,6 +153,10 @@ bool level_ratings_parse (const char *text, size_t length, LevelRatings *ratings
   }
   if (!random_seen) {
     snprintf (error, error_size, "no line for random, the scale's zero");
+    return false;
+  }
+  if (!check_mixes (ratings, why, sizeof why)) {
+    snprintf (error, error_size, "%s", why);
     return false;
   }
   return true;
@@ -106,6 +174,10 @@ bool level_ratings_write (FILE *out, const LevelRatings *ratings, const char *co
   for (int i = 0; i < ratings->anchor_count; i++)
     fprintf (out, "%-14s %7.1f %6.1f\n", ratings->anchor_names[i], ratings->anchors[i].value,
              ratings->anchors[i].deviation);
+  for (int lower = 0; lower < LEVEL_COUNT; lower++)
+    for (int i = 0; i < ratings->mix_count[lower]; i++)
+      fprintf (out, "mix %-12s %4.2f %7.1f %6.1f\n", level_get ((LevelId) lower)->id,
+               ratings->mix_weights[lower][i], ratings->mixes[lower][i].value, ratings->mixes[lower][i].deviation);
   return !ferror (out);
 }
 

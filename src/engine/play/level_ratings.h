@@ -7,7 +7,14 @@
  *
  * ID "random", a level's id ("beginner" .. "master"), or an outside anchor's name (any other
  * word, e.g. "ntest-depth-2": kept and printed, not used); RATING and DEVIATION in rating
- * points (the deviation is the standard error, >= 0). Each id once; "random" at 0 0. */
+ * points (the deviation is the standard error, >= 0). Each id once; "random" at 0 0. Then,
+ * optionally, the measured ratings of mixes between two neighbouring levels (level_mix.h):
+ *
+ *   mix LOWER WEIGHT RATING DEVIATION
+ *
+ * the mix of LOWER and the level above it with WEIGHT (0 .. 1, two decimals) of its moves from
+ * the level above; a gap's lines in increasing weight, their ratings increasing strictly from
+ * LOWER's to the upper level's. Where a gap has none, a mix's rating is the straight line. */
 #pragma once
 
 #include <stdbool.h>
@@ -19,6 +26,7 @@
 
 #define LEVEL_RATINGS_MAX_ANCHORS 4
 #define LEVEL_RATINGS_NAME_SIZE 32
+#define LEVEL_RATINGS_MAX_MIXES 9   /* measured mixes a gap */
 
 typedef struct LevelRatings {
   bool known[LEVEL_COUNT];           /* a line for the level was read */
@@ -26,6 +34,9 @@ typedef struct LevelRatings {
   int anchor_count;                  /* outside anchors, in the order read */
   char anchor_names[LEVEL_RATINGS_MAX_ANCHORS][LEVEL_RATINGS_NAME_SIZE];
   Rating anchors[LEVEL_RATINGS_MAX_ANCHORS];
+  int mix_count[LEVEL_COUNT];        /* measured mixes between level and level + 1 */
+  double mix_weights[LEVEL_COUNT][LEVEL_RATINGS_MAX_MIXES];
+  Rating mixes[LEVEL_COUNT][LEVEL_RATINGS_MAX_MIXES];
 } LevelRatings;
 
 /* Reads the text above. False with "line N: what" in error when it is malformed. */

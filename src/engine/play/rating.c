@@ -30,15 +30,14 @@ static double attenuation (double deviation)
   return 1.0 / sqrt (1.0 + 3.0 * RATING_Q * RATING_Q * deviation * deviation / (M_PI * M_PI));
 }
 
-/* A game's weight as it fades: later games and days since it. */
-static double game_weight (const RatingGame *game, int later_games)
+double rating_fading (int later_games, double days)
 {
-  return pow (0.5, later_games / RATING_MEMORY_GAMES + fmax (game->days, 0.0) / RATING_MEMORY_DAYS);
+  return pow (0.5, later_games / RATING_MEMORY_GAMES + fmax (days, 0.0) / RATING_MEMORY_DAYS);
 }
 
 Rating rating_estimate (Rating prior, const RatingGame *games, int count)
 {
-  double prior_precision = 1.0 / (prior.deviation * prior.deviation);
+  double prior_precision = isinf (prior.deviation) ? 0.0 : 1.0 / (prior.deviation * prior.deviation);
   double value = prior.value, precision = prior_precision;
 
   /* Newton's method on a concave log-likelihood; a step is held within 200 points, so that the
@@ -47,11 +46,13 @@ Rating rating_estimate (Rating prior, const RatingGame *games, int count)
     double slope = (prior.value - value) * prior_precision;
     precision = prior_precision;
     for (int i = 0; i < count; i++) {
-      double g = attenuation (games[i].opponent.deviation), weight = game_weight (&games[i], count - 1 - i);
+      double g = attenuation (games[i].opponent.deviation), weight = games[i].weight;
       double expected = 1.0 / (1.0 + pow (10.0, -g * (value - games[i].opponent.value) / 400.0));
       slope += weight * RATING_Q * g * (games[i].score - expected);
       precision += weight * RATING_Q * RATING_Q * g * g * expected * (1.0 - expected);
     }
+    if (precision <= 0)
+      return prior;  /* no prior and no game: nothing is known */
     double step = fmax (-200.0, fmin (200.0, slope / precision));
     value += step;
     if (fabs (step) < 1e-9)

@@ -20,25 +20,28 @@ double rating_expected (double a, double b);
 /* The rating difference that an expected score gives; ±INFINITY at 0 and 1. */
 double rating_difference_of_score (double score);
 
-/* One game of a person against a rated opponent: the person's score (1 a win, 0.5 a draw, 0 a
- * loss), and how many days before the estimate's time it was played. */
+/* Games against a rated opponent: the player's score (1 a win, 0.5 a draw, 0 a loss; or the
+ * share of the points over several games), and how much they count (the number of games, or
+ * less for a person's game that has faded: rating_fading). */
 typedef struct RatingGame {
   Rating opponent;
   double score;
-  double days;
+  double weight;
 } RatingGame;
 
-/* How the past fades: a game counts half as much 100 games later, and half as much 180 days
- * later (both apply), so that the estimate follows a person who gets better. */
+/* How a person's past fades: a game counts half as much 100 games later, and half as much 180
+ * days later (both apply), so that the estimate follows a person who gets better. The weight of
+ * a game with later_games played after it, days before the estimate's time. */
 #define RATING_MEMORY_GAMES 100.0
 #define RATING_MEMORY_DAYS 180.0
+double rating_fading (int later_games, double days);
 
-/* A person's rating from their games, oldest first: the most likely rating given the games
- * (each weighed as it fades) and the prior (a new person's rating), found by Newton's method; the
- * deviation is that of the estimate. An opponent's deviation flattens its game's expectation (a
- * vaguely rated opponent teaches less). Every game is weighed at the rating it supports, not at
- * the estimate of the day it was played, so a strong newcomer's early wins count as they should
- * once their later games show how strong they are. */
+/* The most likely rating given the games (each as much as it weighs) and the prior (a new
+ * person's rating; a deviation of INFINITY for none), found by Newton's method; the deviation is
+ * that of the estimate. An opponent's deviation flattens its games' expectation (a vaguely rated
+ * opponent teaches less). A person's rating is made again after each game from all of them, so
+ * every game is weighed at the rating it supports, not at the estimate of the day it was played:
+ * a strong newcomer's early wins count as they should once the later games show how strong. */
 Rating rating_estimate (Rating prior, const RatingGame *games, int count);
 
 /* The uncertainty grows while a person does not play: by `growth` rating points after one day
