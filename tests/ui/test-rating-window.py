@@ -246,10 +246,8 @@ def near_end_game():
     """The first END_PLIES moves of a game of random legal moves without passes (the first seed
     that fits), Black to move, after which the computer has a choice of moves at least once and
     the person's move ends the game whatever the computer plays: a game the same in every run
-    but for the computer's choice, the mix being random. Ending on the person's move also
-    matters to the window as it is: on_game_over writes the dialog's body before it counts and
-    rates the game, and the rating line comes only when on_move_scored rewrites the body for a
-    grade that comes after the end, as the coach's grade of the person's last move does."""
+    but for the computer's choice, the mix being random. The coach is off (settings_env's keys):
+    the rating's line must be in the dialog's first text, not come with a grade after the end."""
     for seed in range(500):
         moves, board = window.random_game(seed, END_PLIES)
         replies = []
@@ -355,7 +353,7 @@ def main():
     if len(ratings) != len(LEVELS):
         fail('data/level-ratings.txt lacks a level: %s' % sorted(ratings))
     with atspi_game.session('verso-rating-') as (env, home):
-        env = settings_env(env, home, {'game-mode': "'versus-computer'", 'player-color': "'black'"})
+        env = settings_env(env, home, {'game-mode': "'versus-computer'", 'player-color': "'black'", 'coach': 'false'})
         entries = history(ratings, 12)
         write_statistics(env['XDG_DATA_HOME'], entries)
         app = start_window(env)
