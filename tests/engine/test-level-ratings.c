@@ -2,6 +2,7 @@
  * level by level from the random mover's 0, survive writing and reading, and damaged text is
  * refused with its line; a mix between two levels (level_mix.h) is rated along its gap's
  * measured curve (the straight line between measured points), found again from its rating, and plays the lower level's move at weight 0 and the upper's at 1. */
+#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -185,6 +186,10 @@ static void test_mix_choice (void)
 
 int main (void)
 {
+  /* The environment's locale, as the window takes it: under one with a decimal comma (meson's
+   * level-ratings-de_DE) the tables must read and write as under C. */
+  setlocale (LC_ALL, "");
+  check_note ("numbers under LC_NUMERIC %s", setlocale (LC_NUMERIC, NULL));
   check_run ("compiled", test_compiled);
   check_run ("text", test_text);
   check_run ("mix for a rating", test_mix_for_rating);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "c_locale.h"
 #include "notation_internal.h"
 
 static bool is_upper (char c)
@@ -211,7 +212,7 @@ static void read_move_seconds (const char *annotations, size_t length, int colou
   memcpy (number, annotations + slash + 1, length - slash - 1);
   number[length - slash - 1] = '\0';
   char *stop;
-  double seconds = strtod (number, &stop);
+  double seconds = c_locale_strtod (number, &stop);
   if (stop != number && *stop == '\0' && seconds > 0 && seconds < 1e7)
     clock->used[colour] += seconds;
 }

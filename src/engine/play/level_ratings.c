@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "c_locale.h"
+
 extern const char level_ratings_text[];
 extern const size_t level_ratings_text_length;
 
@@ -123,8 +125,8 @@ static bool read_line (const char *line, LevelRatings *ratings, bool *random_see
   return true;
 }
 
-bool level_ratings_parse (const char *text, size_t length, LevelRatings *ratings, char *error,
-                          size_t error_size)
+static bool parse_table (const char *text, size_t length, LevelRatings *ratings, char *error,
+                         size_t error_size)
 {
   *ratings = (LevelRatings) { 0 };
   bool random_seen = false;
@@ -162,7 +164,17 @@ bool level_ratings_parse (const char *text, size_t length, LevelRatings *ratings
   return true;
 }
 
-bool level_ratings_write (FILE *out, const LevelRatings *ratings, const char *comment)
+/* The table read with a decimal point, whatever the locale. */
+bool level_ratings_parse (const char *text, size_t length, LevelRatings *ratings, char *error,
+                          size_t error_size)
+{
+  locale_t previous = c_locale_enter ();
+  bool read = parse_table (text, length, ratings, error, error_size);
+  c_locale_leave (previous);
+  return read;
+}
+
+static bool write_table (FILE *out, const LevelRatings *ratings, const char *comment)
 {
   if (comment)
     fputs (comment, out);
@@ -179,6 +191,14 @@ bool level_ratings_write (FILE *out, const LevelRatings *ratings, const char *co
       fprintf (out, "mix %-12s %4.2f %7.1f %6.1f\n", level_get ((LevelId) lower)->id,
                ratings->mix_weights[lower][i], ratings->mixes[lower][i].value, ratings->mixes[lower][i].deviation);
   return !ferror (out);
+}
+
+bool level_ratings_write (FILE *out, const LevelRatings *ratings, const char *comment)
+{
+  locale_t previous = c_locale_enter ();
+  bool written = write_table (out, ratings, comment);
+  c_locale_leave (previous);
+  return written;
 }
 
 static pthread_once_t compiled_once = PTHREAD_ONCE_INIT;
