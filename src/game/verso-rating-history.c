@@ -2,6 +2,7 @@
  * file line a game: "3 = 1718000000 1180.4 140.2 casual 992.0 95.0 1". */
 #include "verso-rating-history.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 
 #include "level_ratings.h"
@@ -64,11 +65,55 @@ gboolean verso_rating_of_opponent (LevelId level, const LevelMix *mix, Rating *r
   return TRUE;
 }
 
-LevelId verso_rating_nearest_level (double rating)
-{
-  LevelMix mix;
+/* A person scores within this of half against a level that is "about" their strength. */
+#define ABOUT_EVEN 0.1
 
-  return level_mix_for_rating (rating, &mix) ? level_mix_nearest (&mix) : LEVEL_DEFAULT;
+/* The share, in percent, of the games a person rated `rating` would win against level (draws
+ * counting half). */
+static int percent_against (double rating, LevelId level)
+{
+  Rating level_rating_now = { 0, 0 };
+
+  level_rating (level, &level_rating_now);
+  return (int) lround (100 * rating_expected (rating, level_rating_now.value));
+}
+
+char *verso_rating_describe (double rating)
+{
+  LevelId nearest = LEVEL_DEFAULT, below = LEVEL_NONE, above = LEVEL_NONE;
+  double nearest_distance = INFINITY;
+
+  for (int level = 0; level < LEVEL_COUNT; level++) {
+    Rating at;
+
+    if (!level_rating ((LevelId) level, &at))
+      continue;
+    if (fabs (at.value - rating) < nearest_distance) {
+      nearest = (LevelId) level;
+      nearest_distance = fabs (at.value - rating);
+    }
+    if (at.value <= rating)
+      below = (LevelId) level;
+    else if (above == LEVEL_NONE)
+      above = (LevelId) level;
+  }
+  if (fabs (percent_against (rating, nearest) / 100.0 - 0.5) <= ABOUT_EVEN)
+    /* Translators: what the rating means, e.g. "About the Casual level: you would win about half
+     * your games against it" */
+    return g_strdup_printf (_("About the %s level: you would win about half your games against it"),
+                            _(level_get (nearest)->name));
+  if (below != LEVEL_NONE && above != LEVEL_NONE)
+    /* Translators: what the rating means, between two levels, e.g. "Between the Intermediate and
+     * Advanced levels: you would win about 87% of your games against the first, 9% against the
+     * second" */
+    return g_strdup_printf (_("Between the %s and %s levels: you would win about %d%% of your games "
+                              "against the first, %d%% against the second"),
+                            _(level_get (below)->name), _(level_get (above)->name),
+                            percent_against (rating, below), percent_against (rating, above));
+  /* Translators: what the rating means, below the weakest level or above the strongest, e.g.
+   * "Nearest is the Master level: you would win about 96% of your games against it" */
+  return g_strdup_printf (_("Nearest is the %s level: you would win about %d%% of your games against it"),
+                          _(level_get (nearest)->name), percent_against (rating, nearest));
 }
 
 /* Reading. */

@@ -40,8 +40,10 @@ const VersoRatingEntry *verso_rating_history_add (VersoRatingHistory *history, c
 /* The opponent's rating for a game at level, or at mix when mix is not NULL; FALSE when the
  * compiled table has none. */
 gboolean verso_rating_of_opponent (LevelId level, const LevelMix *mix, Rating *rating);
-/* The level whose rating is nearest rating (the nearest of a mix at it). */
-LevelId verso_rating_nearest_level (double rating);
+/* What a rating means against the levels, in words: the level the person would beat about
+ * half the time when there is one; else the two levels around it (or the nearest, outside them)
+ * and the share of games the person would win against each. */
+char *verso_rating_describe (double rating);
 
 /* Reads group's entries ("N = TIME RATING DEVIATION LEVEL OPPONENT OPPONENT_DEVIATION SCORE",
  * numbers in C locale) in order; a damaged one is named through file and skipped. */

@@ -200,10 +200,7 @@ static GtkWidget *rating_group_new (VersoStats *stats)
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Rating"));
   /* Translators: the person's rating and its 95 % interval, e.g. "Your rating: 1180 ± 140" */
   title = g_strdup_printf (_("Your rating: %.0f ± %.0f"), rating.value, interval_of (&rating));
-  /* Translators: what the rating means, e.g. "About the Casual level: you would win about half
-   * your games against it" */
-  meaning = g_strdup_printf (_("About the %s level: you would win about half your games against it"),
-                             _(level_get (verso_rating_nearest_level (rating.value))->name));
+  meaning = verso_rating_describe (rating.value);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), meaning);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);

@@ -4,6 +4,7 @@
  * (verso-rating-history.c). */
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <math.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -441,6 +442,30 @@ static void test_rating_fades_the_past (Fixture *fixture, gconstpointer unused)
   CHECK_CMP_FLOAT (after.value, >, rating_estimate (start, same_day, 2).value + 40);
 }
 
+/* What a rating means: "about" a level only when the person would win about half their games
+ * against it; between two levels, the share against each; beyond the strongest, against it. */
+static void test_rating_in_words (Fixture *fixture, gconstpointer unused)
+{
+  Rating intermediate = level_rating_of (LEVEL_INTERMEDIATE), advanced = level_rating_of (LEVEL_ADVANCED);
+  Rating master = level_rating_of (LEVEL_MASTER);
+  double between = (intermediate.value + advanced.value) / 2;
+  g_autofree char *at_casual = verso_rating_describe (level_rating_of (LEVEL_CASUAL).value + 20);
+  g_autofree char *in_gap = verso_rating_describe (between);
+  g_autofree char *beyond = verso_rating_describe (master.value + 600);
+  g_autofree char *expected_gap = g_strdup_printf (
+    "Between the Intermediate and Advanced levels: you would win about %d%% of your games against the "
+    "first, %d%% against the second", (int) lround (100 * rating_expected (between, intermediate.value)),
+    (int) lround (100 * rating_expected (between, advanced.value)));
+  g_autofree char *expected_beyond = g_strdup_printf (
+    "Nearest is the Master level: you would win about %d%% of your games against it",
+    (int) lround (100 * rating_expected (master.value + 600, master.value)));
+
+  CHECK_CMP_STR (at_casual, ==, "About the Casual level: you would win about half your games against it");
+  CHECK_CMP_STR (in_gap, ==, expected_gap);
+  CHECK_CMP_STR (beyond, ==, expected_beyond);
+  check_note ("%s; %s; %s", at_casual, in_gap, beyond);
+}
+
 /* The history is saved with the statistics and read back whole. */
 static void test_rating_survives_a_reload (Fixture *fixture, gconstpointer unused)
 {
@@ -541,6 +566,7 @@ int main (int argc, char **argv)
   ADD ("rating-against-a-mix", test_rating_against_a_mix);
   ADD ("rating-widens-when-idle", test_rating_widens_when_idle);
   ADD ("rating-fades-the-past", test_rating_fades_the_past);
+  ADD ("rating-in-words", test_rating_in_words);
   ADD ("rating-survives-a-reload", test_rating_survives_a_reload);
   ADD ("rating-damaged-line-is-skipped", test_rating_damaged_line_is_skipped);
   ADD ("reset-forgets-the-rating", test_reset_forgets_the_rating);
