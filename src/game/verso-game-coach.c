@@ -147,7 +147,9 @@ static char *good_only (const VersoCoachSummary *summary)
   notation_format_square (summary->worst_square, square);
   /* TRANSLATORS: the coach's worst move: its number as in the move list, its square and the
    * discs it lost (U+2212 minus sign), e.g. "31. e2, −9". */
-  worst = g_strdup_printf (_("%u. %s, −%d"), summary->worst_number, square, summary->worst_loss);
+  /* Translators: the worst move in the coach's summary, e.g. "12. c4, −2"; the space after the
+   * number does not break, so that a wrapped line keeps the move whole */
+  worst = g_strdup_printf (_("%u.\u00a0%s, −%d"), summary->worst_number, square, summary->worst_loss);
   lost = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d disc lost", "%d discs lost",
                                        (gulong) summary->discs_lost), summary->discs_lost);
   /* TRANSLATORS: "3 discs lost, no mistakes; worst: 12. c4, −2". */
@@ -164,9 +166,10 @@ static char *mistakes (const VersoCoachSummary *summary)
 
   notation_format_square (summary->worst_square, square);
   /* TRANSLATORS: the coach's worst move: its number as in the move list, its square and the
-   * discs it lost against the best move, e.g. "Worst: 9. g2, 17 discs lost". */
-  worst = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Worst: %u. %s, %d disc lost",
-                                        "Worst: %u. %s, %d discs lost", (gulong) summary->worst_loss),
+   * discs it lost against the best move, e.g. "Worst: 9. g2, 17 discs lost" (the space after
+   * the number does not break). */
+  worst = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Worst: %u.\u00a0%s, %d disc lost",
+                                        "Worst: %u.\u00a0%s, %d discs lost", (gulong) summary->worst_loss),
                            summary->worst_number, square, summary->worst_loss);
   /* TRANSLATORS: the sum of the discs each of a player's moves lost against the best move of
    * its position; it can exceed the final disc difference, which this says. */

@@ -146,7 +146,7 @@ static void test_coach_grades (void)
     summary = verso_game_describe_coach_summary (game, blunderer);
     notation_format_square (worst->move, square);
     /* Numbered as in the move list: black starts, so plies 1 and 2 are move 1, 3 and 4 move 2. */
-    worst_text = g_strdup_printf ("\nWorst: %u. %s, %d discs lost\n", ply / 2 + 1, square, score.loss);
+    worst_text = g_strdup_printf ("\nWorst: %u.\u00a0%s, %d discs lost\n", ply / 2 + 1, square, score.loss);
     REQUIRE (strstr (summary, worst_text) != NULL);
     REQUIRE (g_str_has_prefix (summary, score.grade == VERSO_GRADE_BLUNDER ? "1 blunder\n" : "1 mistake\n"));
     /* Every move of the colour is graded: no word of a partial review. */
@@ -225,17 +225,17 @@ static void test_summary_text (void)
   VersoCoachSummary none = { .moves = 30 };
 
   check_describes (&summary, "1 blunder, 3 mistakes, 4 inaccuracies\n"
-                             "Worst: 9. g2, 17 discs lost\n"
+                             "Worst: 9.\u00a0g2, 17 discs lost\n"
                              "62 discs lost in all: each move's loss against the best move then, which can add up "
                              "to more than the final margin");
   summary.moves = 30;
   check_describes (&summary, "1 blunder, 3 mistakes, 4 inaccuracies\n"
-                             "Worst: 9. g2, 17 discs lost\n"
+                             "Worst: 9.\u00a0g2, 17 discs lost\n"
                              "62 discs lost in all: each move's loss against the best move then, which can add up "
                              "to more than the final margin\n"
                              "Reviewed 10 of 30 moves");
   check_describes (&one, "1 mistake\n"
-                         "Worst: 3. c4, 6 discs lost\n"
+                         "Worst: 3.\u00a0c4, 6 discs lost\n"
                          "7 discs lost in all: each move's loss against the best move then, which can add up "
                          "to more than the final margin");
   one.grades[VERSO_GRADE_MISTAKE] = 0;
@@ -243,10 +243,10 @@ static void test_summary_text (void)
   one.graded = 3;
   one.moves = 3;
   check_describes (&one, "2 inaccuracies\n"
-                         "Worst: 3. c4, 6 discs lost\n"
+                         "Worst: 3.\u00a0c4, 6 discs lost\n"
                          "7 discs lost in all: each move's loss against the best move then, which can add up "
                          "to more than the final margin");
-  check_describes (&good, "3 discs lost, no mistakes; worst: 12. c4, \u22122");
+  check_describes (&good, "3 discs lost, no mistakes; worst: 12.\u00a0c4, \u22122");
   check_describes (&best, "Every move was the best one");
   best.moves = 5;
   check_describes (&best, "Every move was the best one\nReviewed 2 of 5 moves");

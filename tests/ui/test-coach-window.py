@@ -113,7 +113,7 @@ def test_coach_grades_a_bad_move(env, home):
     expected = '27. Black %s, %s, %d discs lost' % (window.name(bad), grade_for_loss(loss), loss)
     wait_until(lambda: expected in move_names(), 'the move list to say “%s”' % expected, 30)
     print('the move list says “%s”' % expected, flush=True)
-    worst = 'Worst: 27. %s, %d discs lost' % (window.name(bad), loss)
+    worst = 'Worst: 27.\u00a0%s, %d discs lost' % (window.name(bad), loss)
     wait_until(lambda: any(worst in name for role, name, node in accessibles() if role == Atspi.Role.LABEL),
                'the coach\'s summary to name “%s”' % worst, 10)
     print('the coach\'s summary names “%s”' % worst, flush=True)
