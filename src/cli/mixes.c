@@ -4,8 +4,8 @@
  * ratings: where the levels play differently, a mix is weaker than the line says. Each mix of
  * each gap (from the beginner up to --to, the expert by default: the master's moves take
  * seconds) plays both its levels from the match starts, each start twice with the colours
- * swapped (and again, with other seeds, beyond 2 x MATCH_STARTS games), and is rated from those games against their ratings in FILE (one more draw against
- * each, as in the levels' fit). The ratings are written into FILE as its "mix" lines
+ * swapped (and again, with other seeds, beyond 2 x MATCH_STARTS games), and is rated from those
+ * games against their ratings in FILE (one more draw against each, as in the levels' fit). The ratings are written into FILE as its "mix" lines
  * (level_ratings.h), replacing the gaps measured; FILE is left alone when a gap's ratings do not
  * increase from its lower level's to its upper level's (more games would tell them apart). */
 #include <math.h>

@@ -4,7 +4,10 @@
  * `ratings --anchor NAME LEVEL WINS DRAWS LOSSES FILE` adds to the table in FILE an outside
  * engine rated from its games against a level (the level's wins, draws and losses, say from
  * ../shared/reference/match.py): the level's rating less the difference the score gives, with one
- * more draw as in the levels' fit, its uncertainty the level's and the games' together. */
+ * more draw as in the levels' fit, its uncertainty the level's and the games' together.
+ * `ratings --simulate` (simulate.c) and `ratings --mixes` (mixes.c) are the proof of a person's
+ * rating and the measure of Match my level's strengths; this file also reads and rewrites the
+ * table of ratings for them. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>

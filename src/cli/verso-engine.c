@@ -39,9 +39,11 @@ static const Command commands[] = {
                           "      play every difficulty level against the level below it (--reverse: in Reverse games);\n"
                           "      with --random-baseline, fit the levels' ratings (--write-ratings: as data/level-ratings.txt)" },
   { "ratings", cli_ratings, "ratings [--anchor NAME LEVEL WINS DRAWS LOSSES FILE | --simulate STRENGTH [--games N]\n"
-                            "      [--start RATING] [--seed S]]   each level's rating (the random mover 0) and its 95 %\n"
+                            "      [--start RATING] [--seed S] | --mixes FILE [--weights W,...] [--games N] [--to LEVEL]\n"
+                            "      [--jobs N] [--seed S]]   each level's rating (the random mover 0) and its 95 %\n"
                             "      interval, weakest first (--anchor: rate an outside engine in FILE from a level's\n"
-                            "      results against it; --simulate: a player of known strength against Match my level)" },
+                            "      results against it; --simulate: a player of known strength against Match my level;\n"
+                            "      --mixes: measure the mixes of Match my level between the levels in FILE)" },
   { "errors", cli_errors, "errors --wthor FILE|DIR | --level LEVEL|all [--games N] [--seed S] [--depth D] [--exact E]\n"
                           "      [--jobs N] [--write FILE]   the discs each move loses, by phase and difficulty, in\n"
                           "      a sample of tournament games or in a level's games against itself, as a referee\n"
