@@ -5,8 +5,8 @@
 # finish, which ends the test with its verdict; refused, a command's refusal checked; judged_wrong,
 # a damaged listed score called wrong; bad_board
 # and bad_obf, a board and an OBF file with a bad square; under_xvfb, the test run again inside
-# a virtual X server and a session bus; start_game and stop_game, the game in the background
-# there.
+# a virtual X server and a session bus; wait_for_window, a window's id once it shows; start_game
+# and stop_game, the game in the background there.
 scratch=$(mktemp -d)
 pid=
 cleanup () {
@@ -78,6 +78,19 @@ under_xvfb () {
   VERSO_UNDER_XVFB=1 exec xvfb-run -a -s "-screen 0 1280x1024x24" dbus-run-session -- "$0" "$@"
 }
 
+# wait_for_window NAME SECONDS: the id of the first visible window whose name matches NAME, once
+# one shows within SECONDS; nothing after them. It searches again and again: a window that
+# vanishes while xdotool walks the tree (the portal's, a menu's) ends xdotool with an X error
+# (BadWindow), which `xdotool search --sync` would take for the end of the search.
+wait_for_window () {
+  deadline=$(($(date +%s) + $2))
+  while [ "$(date +%s)" -lt "$deadline" ]; do
+    found=$(xdotool search --onlyvisible --name "$1" 2>/dev/null | head -n 1) || found=
+    [ -z "$found" ] || { echo "$found"; return 0; }
+    sleep 0.2
+  done
+}
+
 # start_game VERSO MESSAGE: starts the game in the background (`pid`) with a home of its own in
 # the scratch directory, on X11 with the Cairo renderer, its output in $scratch/verso.log, and
 # waits up to 30 s for its main window, whose id is then in `window`; without one, fails saying
@@ -87,8 +100,8 @@ start_game () {
   export GDK_BACKEND=x11 GSK_RENDERER=cairo
   "$1" >"$scratch/verso.log" 2>&1 &
   pid=$!
-  if ! window=$(timeout 30 xdotool search --sync --onlyvisible --name '^Verso$' | head -n 1) \
-     || [ -z "$window" ]; then
+  window=$(wait_for_window '^Verso$' 30)
+  if [ -z "$window" ]; then
     echo "$2"
     cat "$scratch/verso.log"
     exit 1

@@ -16,7 +16,7 @@ start_game "$verso" "the main window did not appear"
 xdotool windowfocus --sync "$window"
 sleep 1
 xdotool key --clearmodifiers ctrl+comma
-if ! timeout 15 xdotool search --sync --onlyvisible --name '^Préférences$' >/dev/null; then
+if [ -z "$(wait_for_window '^Préférences$' 15)" ]; then
   echo "no window titled 'Préférences' appeared; windows now:"
   for id in $(xdotool search --onlyvisible --name '.' 2>/dev/null); do xdotool getwindowname "$id"; done
   cat "$scratch/verso.log"
