@@ -1,5 +1,5 @@
 /* diagram.c: draws a position as a diagram with Cairo (diagram.h), in the board's classic colours
- * (the window's own table, verso-board-theme.c), and writes it to PNG or SVG files. */
+ * (verso-board-theme.c, the table the window draws with too), and writes it to PNG or SVG files. */
 #define _GNU_SOURCE  /* memmem */
 #include "diagram.h"
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Diagrams in the real window (src/ui/verso-window-export.c): after f5, Copy as Image
+"""Diagrams in the real window (src/ui/window/verso-window-export.c): after f5, Copy as Image
 (Ctrl+Alt+C) puts a 480 x 480 PNG on the clipboard (read back with xclip), and Export Position…
 (Ctrl+Shift+E), its options taken as they are and a path typed in the file chooser, writes an SVG with one shaded disc per disc.
 Usage: test-export-window.py PATH/TO/verso SCHEMA_DIR"""

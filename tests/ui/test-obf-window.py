@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""OBF files in the real window (src/ui/verso-position-chooser.c, verso-window-files.c): `verso
-tests/data/fforum-20-39.obf` lists its 20 positions; Escape leaves the game shown as it was; the
-third chosen with the keys is on the board; a single position after a '%' comment opens at once.
+"""OBF files in the real window (src/ui/dialogs/verso-position-chooser.c,
+src/ui/window/verso-window-files.c): `verso tests/data/fforum-20-39.obf` lists its 20
+positions; Escape leaves the game shown as it was; the third chosen with the keys is on the
+board; a single position after a '%' comment opens at once.
 Usage: test-obf-window.py PATH/TO/verso SCHEMA_DIR"""
 
 import os

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The game's sounds in the real window (src/ui/verso-sounds.c): starts the game under Xvfb with
+"""The game's sounds in the real window (src/ui/app/verso-sounds.c): starts the game under Xvfb with
 VERSO_DEBUG_SOUNDS=1, which prints "sound: NAME" on stderr for every sound played, and checks
 that a disc sounds for the person's move and the computer's, nothing for undo and redo, a pass
 and the end of a game (win, loss, draw) once each, and nothing with the setting off. Each game

@@ -15,7 +15,7 @@ from verso_ui_test import (BLACK, EMPTY, SCHEMA_DIR, START, WHITE, App, Screen, 
                            window_appears, xvfb_home)
 
 
-# --- files and the clipboard (src/ui/verso-window-files.c) ---
+# --- files and the clipboard (src/ui/window/verso-window-files.c) ---
 
 def test_open_from_command_line(env, screen, home):
     """`verso FILE` with a 60-move GGF shows its last position; the time to that is printed."""
