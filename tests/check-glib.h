@@ -1,7 +1,7 @@
 /* check-glib.h: check.h's part for the tests of GLib code: the strictness g_test_init gave
  * (warnings and criticals end the program), GErrors checked with their message, objects that
- * must be finalized, and log messages a test expects (which then neither end the program nor
- * pass unseen). */
+ * must be finalized, log messages a test expects (which then neither end the program nor
+ * pass unseen), and the text of a file of tests/data. */
 #pragma once
 
 #include <glib-object.h>
@@ -118,4 +118,17 @@ static inline void check_expected_messages (const char *file, int line)
     g_clear_pointer (&check_message_domain, g_free);
     g_log_set_always_fatal (check_fatal_before);
   }
+}
+
+/* The whole text of the file name of tests/data (check_data_path), its length in *length when
+ * length is not NULL; when it cannot be read the program fails there. Free with g_free. */
+static inline char *check_data_contents (const char *name, gsize *length)
+{
+  char path[4096];
+  g_autoptr (GError) error = NULL;
+  char *text = NULL;
+
+  REQUIRE (g_file_get_contents (check_data_path (name, path, sizeof path), &text, length, &error),
+           "%s", error->message);
+  return text;
 }

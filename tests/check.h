@@ -4,10 +4,14 @@
  * _UINT, _HEX, _FLOAT and _STR compare two values (a, op, b) and print both when the comparison
  * fails; CHECK_NEAR compares floating-point values within an epsilon. check_run runs one named
  * test (CHECK_RUN_FIXTURE between a set-up and a tear-down), check_skip skips the rest of one,
- * check_note prints a line beside the results; check_finish gives the exit status for meson.
- * GLib's part (errors, objects finalized, expected log messages) is check-glib.h. */
+ * check_note prints a line beside the results; check_finish gives the exit status for meson: 1
+ * after any failure, else 77 (which meson reports as SKIP) when a test was skipped, else 0.
+ * check_data_path and check_data_open find the files of tests/data: they ship with the tests, so
+ * one missing fails the program, never skips it. GLib's part (errors, objects finalized, expected
+ * log messages) is check-glib.h. */
 #pragma once
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -15,8 +19,9 @@
 #include <string.h>
 
 static int check_failures;
-/* Why the running test was skipped, or NULL. */
+/* Why the running test was skipped, or NULL; and how many tests were. */
 static const char *check_skipped;
+static int check_skips;
 
 /* The start of a failure's line: where, and the condition that did not hold. */
 static inline void check_failed (const char *file, int line, const char *condition)
@@ -105,7 +110,8 @@ static inline int check_strcmp (const char *a, const char *b)
                     CHECK_STR_SHOWN (check_a), CHECK_STR_SHOWN (check_b));            \
   } while (0)
 
-/* Skips the rest of the running test: it returns at once after this. */
+/* Skips the rest of the running test (it returns at once after this), for a reason outside the
+ * project: the machine, the user running the tests. Never for missing data the project ships. */
 static inline void check_skip (const char *reason)
 {
   check_skipped = reason;
@@ -126,9 +132,11 @@ static inline void check_note (const char *format, ...)
 /* How a test went, given the failures counted before it ran. */
 static inline void check_report (const char *name, int failures_before)
 {
-  if (check_failures == failures_before && check_skipped)
-    printf ("skip %s: %s\n", name, check_skipped);
-  else
+  if (check_failures == failures_before && check_skipped) {
+    /* tools/test repeats the lines that start so. */
+    printf ("SKIP: %s: %s\n", name, check_skipped);
+    check_skips++;
+  } else
     printf ("%s %s\n", check_failures == failures_before ? "ok  " : "FAIL", name);
   check_skipped = NULL;
   fflush (stdout);
@@ -152,9 +160,30 @@ static inline void check_run (const char *name, void (*test) (void))
     check_report (name, check_before);                                                \
   } while (0)
 
+/* The path of name in the tests' data folder (VERSO_TEST_DATA, which meson sets; tests/data when
+ * a test is run by hand from the source root), written in path. */
+static inline const char *check_data_path (const char *name, char *path, size_t size)
+{
+  const char *dir = getenv ("VERSO_TEST_DATA");
+  snprintf (path, size, "%s/%s", dir ? dir : "tests/data", name);
+  return path;
+}
+
+/* The file of tests/data opened with fopen's mode; when it cannot be, the program fails there. */
+static inline FILE *check_data_open (const char *name, const char *mode)
+{
+  char path[4096];
+  FILE *file = fopen (check_data_path (name, path, sizeof path), mode);
+  REQUIRE (file, "the test data %s: %s", path, strerror (errno));
+  return file;
+}
+
+/* The exit status for meson: a failure, else a skip when any test was skipped, else success. */
 static inline int check_finish (void)
 {
   if (check_failures)
     fprintf (stderr, "%d check(s) failed\n", check_failures);
-  return check_failures ? EXIT_FAILURE : EXIT_SUCCESS;
+  else if (check_skips)
+    printf ("%d test(s) skipped\n", check_skips);
+  return check_failures ? EXIT_FAILURE : check_skips ? 77 : EXIT_SUCCESS;
 }

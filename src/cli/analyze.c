@@ -66,11 +66,9 @@ static int analyze_board (const Position *position, const AnalyzeOptions *option
             rules_final_score (options->rules, board_final_score (board)));
     return 0;
   }
-  Search *search = search_new (0);
-  if (!search) {
-    cli_error ("out of memory for the search table");
+  Search *search = cli_search_new (0);
+  if (!search)
     return 1;
-  }
   search_set_rules (search, options->rules);
   SearchLimits limits = search_limits_default ();
   limits.max_depth = options->depth_given ? options->depth
@@ -108,17 +106,12 @@ static int analyze_board (const Position *position, const AnalyzeOptions *option
 static int analyze_file (const char *path, const AnalyzeOptions *options)
 {
   NotationObfFile positions;
-  int status = cli_read_obf (path, &positions);
-  const NotationObfEntry *lines = positions.entries;
-  int count = (int) positions.n_entries;
+  Search *search;
+  int status = cli_open_obf_file (path, 0, &positions, &search);
   if (status)
     return status;
-  Search *search = search_new (0);
-  if (!search) {
-    cli_error ("out of memory for the search table");
-    notation_obf_file_clear (&positions);
-    return 1;
-  }
+  const NotationObfEntry *lines = positions.entries;
+  int count = (int) positions.n_entries;
   int scores = 0, wrong = 0;
   double seconds = 0;
   for (int i = 0; i < count; i++) {

@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "notation.h"
+#include "search.h"
 
 int cli_perft (int argc, char **argv);
 int cli_solve (int argc, char **argv);
@@ -39,3 +40,12 @@ void cli_error (const char *format, ...) __attribute__ ((format (printf, 1, 2)))
  * comments skipped), so that a bad line is reported (path:line:column: what) before any work is
  * done. Returns 0, or 2 after saying what is wrong; the caller clears *positions. */
 int cli_read_obf (const char *path, NotationObfFile *positions);
+
+/* A search table of hash_bytes (0: the default size), or NULL after saying that memory is short. */
+Search *cli_search_new (size_t hash_bytes);
+
+/* The start of a command that works through a file of OBF positions (solve, analyze FILE): reads
+ * them with cli_read_obf and makes their search table with cli_search_new. Returns 0, or the exit
+ * status after saying what failed (with nothing left to free). */
+int cli_open_obf_file (const char *path, size_t hash_bytes, NotationObfFile *positions,
+                       Search **search);

@@ -94,17 +94,12 @@ int cli_solve (int argc, char **argv)
   }
 
   NotationObfFile positions;
-  int status = cli_read_obf (path, &positions);
-  const NotationObfEntry *lines = positions.entries;
-  int count = (int) positions.n_entries;
+  Search *search;
+  int status = cli_open_obf_file (path, (size_t) hash_mb << 20, &positions, &search);
   if (status)
     return status;
-  Search *search = search_new ((size_t) hash_mb << 20);
-  if (!search) {
-    cli_error ("out of memory for a %d MB table", hash_mb);
-    notation_obf_file_clear (&positions);
-    return 1;
-  }
+  const NotationObfEntry *lines = positions.entries;
+  int count = (int) positions.n_entries;
   /* The trained evaluation orders the moves best (the simple one when no weights are built in). */
   search_set_evaluation (search, eval_pattern ());
   search_set_rules (search, rules);

@@ -331,31 +331,26 @@ static VersoDeckCard *read_card (VersoDeck *self, GKeyFile *keys, const char *gr
   return card;
 }
 
-static void load (VersoDeck *self)
+static void read_group (VersoKeyFile *file, GKeyFile *keys, const char *group, gpointer user_data)
 {
-  g_autoptr (GKeyFile) keys = verso_key_file_load (&self->file);
-  g_auto (GStrv) groups = g_key_file_get_groups (keys, NULL);
+  VersoDeck *self = user_data;
+  Position position;
+  VersoDeckCard *card = NULL;
 
-  for (guint i = 0; groups[i]; i++) {
-    Position position;
-    VersoDeckCard *card = NULL;
-
-    if (notation_parse_board (groups[i], strlen (groups[i]), &position).error == NOTATION_OK
-        && find (self, &position))
-      verso_key_file_mark_damaged (&self->file, "[%s]: the same position twice", groups[i]);
-    else if ((card = read_card (self, keys, groups[i])))
-      g_ptr_array_add (self->cards, card);
-  }
-  self->was_damaged = self->file.damaged;
+  if (notation_parse_board (group, strlen (group), &position).error == NOTATION_OK
+      && find (self, &position))
+    verso_key_file_mark_damaged (file, "[%s]: the same position twice", group);
+  else if ((card = read_card (self, keys, group)))
+    g_ptr_array_add (self->cards, card);
 }
 
 VersoDeck *verso_deck_new (const char *path)
 {
   VersoDeck *self = g_object_new (VERSO_TYPE_DECK, NULL);
-  g_autofree char *default_path = g_build_filename (g_get_user_data_dir (), "verso", "practice.ini", NULL);
 
-  verso_key_file_init (&self->file, path ? path : default_path, "Practice file", DECK_MAX_FILE_SIZE);
-  load (self);
+  verso_key_file_init (&self->file, path, "practice.ini", "Practice file", DECK_MAX_FILE_SIZE);
+  verso_key_file_read_groups (&self->file, read_group, self);
+  self->was_damaged = self->file.damaged;
   return self;
 }
 

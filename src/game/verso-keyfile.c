@@ -7,10 +7,11 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-void verso_key_file_init (VersoKeyFile *file, const char *path, const char *kind, gsize max_size)
+void verso_key_file_init (VersoKeyFile *file, const char *path, const char *name, const char *kind,
+                          gsize max_size)
 {
   memset (file, 0, sizeof *file);
-  file->path = g_strdup (path);
+  file->path = path ? g_strdup (path) : g_build_filename (g_get_user_data_dir (), "verso", name, NULL);
   file->kind = kind;
   file->max_size = max_size;
 }
@@ -62,7 +63,8 @@ static GKeyFile *load_line_by_line (VersoKeyFile *file, const char *text, gsize 
   return keys;
 }
 
-GKeyFile *verso_key_file_load (VersoKeyFile *file)
+/* The file's keys (verso_key_file_read_groups says how it reads them); never NULL. */
+static GKeyFile *load (VersoKeyFile *file)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
@@ -90,6 +92,16 @@ GKeyFile *verso_key_file_load (VersoKeyFile *file)
     keys = load_line_by_line (file, text, length);
   }
   return keys;
+}
+
+void verso_key_file_read_groups (VersoKeyFile *file, VersoKeyFileReadGroup read_group,
+                                 gpointer user_data)
+{
+  g_autoptr (GKeyFile) keys = load (file);
+  g_auto (GStrv) groups = g_key_file_get_groups (keys, NULL);
+
+  for (guint i = 0; groups[i]; i++)
+    read_group (file, keys, groups[i], user_data);
 }
 
 gboolean verso_key_file_read_int (VersoKeyFile *file, GKeyFile *keys, const char *group,

@@ -115,26 +115,22 @@ static void read_group (VersoStats *self, GKeyFile *file, const char *group)
   self->entries[rules][level] = entry;
 }
 
-static void load (VersoStats *self)
+static void read_any_group (VersoKeyFile *file, GKeyFile *keys, const char *group, gpointer user_data)
 {
-  g_autoptr (GKeyFile) file = verso_key_file_load (&self->file);
-  g_auto (GStrv) groups = g_key_file_get_groups (file, NULL);
+  VersoStats *self = user_data;
 
-  for (guint i = 0; groups[i]; i++)
-    if (strcmp (groups[i], RATING_GROUP) == 0)
-      verso_rating_history_read (&self->rating, &self->file, file, groups[i]);
-    else
-      read_group (self, file, groups[i]);
+  if (strcmp (group, RATING_GROUP) == 0)
+    verso_rating_history_read (&self->rating, file, keys, group);
+  else
+    read_group (self, keys, group);
 }
 
 VersoStats *verso_stats_new (const char *path)
 {
   VersoStats *self = g_object_new (VERSO_TYPE_STATS, NULL);
 
-  g_autofree char *default_path = g_build_filename (g_get_user_data_dir (), "verso", "statistics.ini", NULL);
-
-  verso_key_file_init (&self->file, path ? path : default_path, "Statistics file", STATS_MAX_FILE_SIZE);
-  load (self);
+  verso_key_file_init (&self->file, path, "statistics.ini", "Statistics file", STATS_MAX_FILE_SIZE);
+  verso_key_file_read_groups (&self->file, read_any_group, self);
   return self;
 }
 

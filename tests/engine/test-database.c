@@ -263,10 +263,9 @@ static bool on_progress (size_t done, size_t total, void *user_data)
  * and can stop the work; a directory without games says so. */
 static void test_directory (void)
 {
-  const char *dir = getenv ("VERSO_TEST_DATA");
   char folder[] = "/tmp/verso-database-XXXXXX", path[4096], from[4096], error[300];
   REQUIRE (mkdtemp (folder));
-  snprintf (from, sizeof from, "%s/WTH_2020.wtb", dir ? dir : "tests/data");
+  check_data_path ("WTH_2020.wtb", from, sizeof from);
   snprintf (path, sizeof path, "%s/WTH_2020.wtb", folder);
   char absolute[4096];
   REQUIRE (realpath (from, absolute) && symlink (absolute, path) == 0);
@@ -297,14 +296,13 @@ static void test_directory (void)
 }
 
 /* The shipped database: every game starts from the standard start, so each of its four opening
- * moves (one position under the symmetries) leads where all the games went; a query is quick. */
+ * moves (one position under the symmetries) leads where all the games went; a query is quick.
+ * data/database.bin ships with the project: missing or damaged, it is a failure. */
 static void test_compiled (void)
 {
   const Database *database = database_compiled ();
-  if (!database) {
-    check_skip (database_error ());
-    return;
-  }
+  REQUIRE (database, "the compiled-in database: %s", database_error ());
+  CHECK (database_error () == NULL, "no error with a database");
   Position start;
   position_init (&start);
   DatabaseRow rows[BOARD_SQUARES];
@@ -327,9 +325,8 @@ static void test_compiled (void)
 
 int main (void)
 {
-  const char *dir = getenv ("VERSO_TEST_DATA");
   char path[4096], error[512];
-  snprintf (path, sizeof path, "%s/WTH_2020.wtb", dir ? dir : "tests/data");
+  check_data_path ("WTH_2020.wtb", path, sizeof path);
   REQUIRE (wthor_read (path, &games, stderr, error, sizeof error), "%s", error);
   REQUIRE (games.count > 100);
   replays = calloc (games.count, sizeof *replays);

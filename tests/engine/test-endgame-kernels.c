@@ -17,7 +17,7 @@ static int solve (Solver solver, const Board *board, int alpha, int beta)
 {
   SearchLimits limits = search_limits_default ();
   HashTable hash;
-  CHECK (hash_init (&hash, 1 << 20), "no memory for the table");
+  REQUIRE (hash_init (&hash, 1 << 20), "no memory for the table");
   SearchShared shared = { .limits = &limits, .hash = &hash };
   SearchThread thread = { .shared = &shared, .hash = &hash, .next_poll = SEARCH_POLL_NODES,
                           .endgame = solver };

@@ -259,19 +259,10 @@ static void test_board_strings_both_ways (void)
 
 static void test_obf_lines_of_the_test_data (void)
 {
-  const char *dir = getenv ("VERSO_TEST_DATA");
-  CHECK (dir != NULL);
-  if (!dir)
-    return;
   const char *files[] = { "fforum-1-19.obf", "fforum-20-39.obf" };
   int lines = 0;
   for (size_t f = 0; f < 2; f++) {
-    char path[4096];
-    snprintf (path, sizeof path, "%s/%s", dir, files[f]);
-    FILE *file = fopen (path, "r");
-    CHECK (file != NULL);
-    if (!file)
-      continue;
+    FILE *file = check_data_open (files[f], "r");
     char line[1024];
     while (fgets (line, sizeof line, file)) {
       if (line[0] == '\n' || line[0] == '%')
@@ -279,7 +270,7 @@ static void test_obf_lines_of_the_test_data (void)
       NotationObf obf;
       NotationStatus status = notation_parse_obf (line, strlen (line), &obf);
       if (status.error)
-        fprintf (stderr, "%s: %s at %zu\n", path, notation_error_message (status.error),
+        fprintf (stderr, "%s: %s at %zu\n", files[f], notation_error_message (status.error),
                  status.offset);
       CHECK (status.error == NOTATION_OK);
       CHECK (obf.n_moves > 0);
@@ -382,16 +373,7 @@ static void test_obf_file_errors_name_line_and_column (void)
 /* tests/data/fforum-20-39.obf, read whole: 20 positions, each the line of its number. */
 static void test_obf_file_fforum_20_39 (void)
 {
-  const char *dir = getenv ("VERSO_TEST_DATA");
-  CHECK (dir != NULL);
-  if (!dir)
-    return;
-  char path[4096];
-  snprintf (path, sizeof path, "%s/fforum-20-39.obf", dir);
-  FILE *in = fopen (path, "rb");
-  CHECK (in != NULL);
-  if (!in)
-    return;
+  FILE *in = check_data_open ("fforum-20-39.obf", "rb");
   static char text[65536];
   size_t length = fread (text, 1, sizeof text, in);
   fclose (in);

@@ -33,16 +33,7 @@ static uint64_t plain_perft (const Board *board, int depth)
 
 static void test_perft_matches_reference_table (void)
 {
-  const char *dir = getenv ("VERSO_TEST_DATA");
-  CHECK (dir != NULL);
-  if (!dir)
-    return;
-  char path[4096];
-  snprintf (path, sizeof path, "%s/perft.txt", dir);
-  FILE *file = fopen (path, "r");
-  CHECK (file != NULL);
-  if (!file)
-    return;
+  FILE *file = check_data_open ("perft.txt", "r");
   Board start;
   board_init (&start);
   int checked = 0;

@@ -1,10 +1,13 @@
 /* game-test.h: what the game model's tests share besides the main loop (test-main-loop.h):
- * squares by name, a transcript played on a game, and the whole line a game records. */
+ * squares by name, a transcript played on a game, the whole line a game records, and a position
+ * of the test data. */
 #pragma once
 
 #include <glib.h>
+#include <string.h>
 
 #include "check-glib.h"
+#include "notation.h"
 #include "verso-game.h"
 
 /* The square of a name such as "d3". */
@@ -28,4 +31,17 @@ static inline char *whole_transcript (VersoGame *game)
 {
   const VersoRecord *record = verso_game_get_record (game);
   return verso_record_get_transcript (record, verso_record_get_length (record));
+}
+
+/* The position of line (from 1) of the OBF file name of tests/data. */
+static inline Position data_position (const char *name, int line)
+{
+  g_autofree char *contents = check_data_contents (name, NULL);
+  g_auto (GStrv) lines = g_strsplit (contents, "\n", -1);
+  NotationObf obf;
+
+  REQUIRE ((int) g_strv_length (lines) >= line, "%s has no line %d", name, line);
+  REQUIRE (notation_parse_obf (lines[line - 1], strlen (lines[line - 1]), &obf).error == NOTATION_OK,
+           "%s line %d is not an OBF position", name, line);
+  return obf.position;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "check-glib.h"
+#include "game-test.h"
 #include "notation.h"
 #include "test-main-loop.h"
 #include "verso-game-private.h"
@@ -21,22 +22,6 @@
 /* midgame.obf lines: three positions after 30 moves, one after 40, each with moves of different
  * scores to grade. */
 static const int position_lines[] = { 4, 7, 10, 8 };
-
-static Position read_position (int line)
-{
-  const char *dir = getenv ("VERSO_TEST_DATA");
-  g_autofree char *path = g_build_filename (dir ? dir : ".", "midgame.obf", NULL);
-  g_autofree char *contents = NULL;
-  g_auto (GStrv) lines = NULL;
-  g_autoptr (GError) error = NULL;
-  NotationObf obf;
-
-  REQUIRE (g_file_get_contents (path, &contents, NULL, &error));
-  lines = g_strsplit (contents, "\n", -1);
-  REQUIRE ((int) g_strv_length (lines) >= line);
-  REQUIRE (notation_parse_obf (lines[line - 1], strlen (lines[line - 1]), &obf).error == NOTATION_OK);
-  return obf.position;
-}
 
 typedef struct {
   gboolean done;
@@ -179,7 +164,7 @@ static gboolean review_done (gpointer data)
 
 static void check_position (int line)
 {
-  Position start = read_position (line);
+  Position start = data_position ("midgame.obf", line);
   g_autoptr (VersoGame) game = verso_game_new_from_position (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN,
                                                              LEVEL_BEGINNER, &start);
   char board_text[NOTATION_BOARD_SIZE];

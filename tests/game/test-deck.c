@@ -55,21 +55,6 @@ static Position start_position (void)
 
 /* Joining, on a real game. */
 
-static Position read_position (int line)
-{
-  const char *dir = getenv ("VERSO_TEST_DATA");
-  g_autofree char *path = g_build_filename (dir ? dir : ".", "midgame.obf", NULL);
-  g_autofree char *contents = NULL;
-  g_auto (GStrv) lines = NULL;
-  NotationObf obf;
-
-  REQUIRE (g_file_get_contents (path, &contents, NULL, NULL));
-  lines = g_strsplit (contents, "\n", -1);
-  REQUIRE ((int) g_strv_length (lines) >= line);
-  REQUIRE (notation_parse_obf (lines[line - 1], strlen (lines[line - 1]), &obf).error == NOTATION_OK);
-  return obf.position;
-}
-
 static gboolean scores_known (gpointer data)
 {
   const Analysis *scores = verso_game_get_scores (VERSO_GAME (data));
@@ -86,7 +71,7 @@ static gboolean first_move_scored (gpointer data)
  * colour when against_computer. */
 static VersoGame *game_with_a_mistake (gboolean against_computer)
 {
-  Position start = read_position (4);
+  Position start = data_position ("midgame.obf", 4);
   VersoPlayer other = against_computer ? VERSO_PLAYER_COMPUTER : VERSO_PLAYER_HUMAN;
   VersoGame *game = verso_game_new_from_position (start.side_to_move == POSITION_BLACK ? VERSO_PLAYER_HUMAN : other,
                                                   start.side_to_move == POSITION_BLACK ? other : VERSO_PLAYER_HUMAN,

@@ -175,17 +175,13 @@ static void test_sgf_round_trip (void)
 
 static void test_sgf_reads_real_game (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("VERSO_TEST_DATA"), "wthor-2020-game-1.sgf", NULL);
-  g_autofree char *text = NULL;
+  g_autofree char *text = check_data_contents ("wthor-2020-game-1.sgf", NULL);
   g_autofree char *tree = NULL;
   g_autofree char *written = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (VersoGame) game = NULL;
   g_autoptr (VersoGame) again = NULL;
-  gsize length;
 
-  CHECK (g_file_get_contents (path, &text, &length, &error));
-  CHECK_NO_ERROR (error);
   game = from_text (text, NULL);
   /* 60 moves and the 8 passes the file writes, which the record plays where they are forced. */
   CHECK_CMP_UINT (verso_game_get_length (game), ==, 68);

@@ -891,8 +891,8 @@ static void test_bad_obf_lines_say_what_and_where (void)
  * keeps the 20 positions, each with its line and listed scores. */
 static void test_obf_file_gives_its_positions (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("VERSO_TEST_DATA"), "fforum-20-39.obf", NULL);
-  g_autofree char *text = NULL;
+  gsize length = 0, n_listed = 0;
+  g_autofree char *text = check_data_contents ("fforum-20-39.obf", &length);
   g_autofree char *board = NULL;
   g_autofree char *third_board = NULL;
   g_autoptr (VersoGame) game = NULL;
@@ -900,10 +900,8 @@ static void test_obf_file_gives_its_positions (void)
   g_autoptr (GError) error = NULL;
   const NotationObfEntry *entry;
   const NotationScoredMove *listed;
-  gsize length = 0, n_listed = 0;
   g_auto (GStrv) lines = NULL;
 
-  REQUIRE (g_file_get_contents (path, &text, &length, &error));
   lines = g_strsplit (text, "\n", -1);
   game = from_text (text, NULL);
   CHECK_CMP_UINT (verso_game_get_n_file_positions (game), ==, 20);

@@ -98,19 +98,10 @@ static void check_game (const WthorGame *wthor, const OpeningTable *table)
 
 static void test_a_year_of_games_round_trips (void)
 {
-  const char *dir = getenv ("VERSO_TEST_DATA");
-  CHECK (dir != NULL);
-  if (!dir)
-    return;
   char path[4096], error[256];
-  snprintf (path, sizeof path, "%s/WTH_2020.wtb", dir);
+  check_data_path ("WTH_2020.wtb", path, sizeof path);
   WthorFile file;
-  bool read = wthor_read (path, &file, stderr, error, sizeof error);
-  CHECK (read);
-  if (!read) {
-    fprintf (stderr, "  %s: %s\n", path, error);
-    return;
-  }
+  REQUIRE (wthor_read (path, &file, stderr, error, sizeof error), "%s: %s", path, error);
   OpeningTable *table = opening_table_parse (opening_table_text, opening_table_text_length,
                                              NULL, NULL);
   CHECK (table != NULL);

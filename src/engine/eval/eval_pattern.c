@@ -10,6 +10,7 @@
 
 #include "board-x86.h"
 #include "bytes.h"
+#include "compiled.h"
 
 /* The compiled-in weight file (generated at build time from data/eval-weights.bin; empty when
  * that file was missing). */
@@ -626,32 +627,26 @@ Evaluation pattern_evaluation (const PatternWeights *weights)
   return evaluation;
 }
 
-/* The compiled-in weights, decoded once by whichever thread asks first. */
-typedef struct Compiled {
-  pthread_once_t once;
-  PatternWeights *weights;
-  Evaluation evaluation;
-  char error[160];
-} Compiled;
+/* The compiled-in weights (their decoder judges an empty file too), and their evaluation. */
+static Evaluation compiled_evaluation;
 
-static Compiled compiled = { .once = PTHREAD_ONCE_INIT };
-
-static void compiled_decode (void)
+static void *decode_compiled (const void *bytes, size_t size, char *error, size_t error_size)
 {
-  compiled.weights = pattern_weights_decode (eval_weights_data, eval_weights_size,
-                                             compiled.error, sizeof compiled.error);
-  if (compiled.weights)
-    compiled.evaluation = pattern_evaluation (compiled.weights);
+  PatternWeights *weights = pattern_weights_decode (bytes, size, error, error_size);
+  if (weights)
+    compiled_evaluation = pattern_evaluation (weights);
+  return weights;
 }
+
+static Compiled compiled = COMPILED_INIT (eval_weights_data, &eval_weights_size, decode_compiled,
+                                          NULL);
 
 const Evaluation *eval_pattern (void)
 {
-  pthread_once (&compiled.once, compiled_decode);
-  return compiled.weights ? &compiled.evaluation : eval_simple ();
+  return compiled_get (&compiled) ? &compiled_evaluation : eval_simple ();
 }
 
 const char *eval_pattern_error (void)
 {
-  pthread_once (&compiled.once, compiled_decode);
-  return compiled.weights ? NULL : compiled.error;
+  return compiled_error (&compiled);
 }

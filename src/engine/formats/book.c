@@ -3,12 +3,12 @@
 #include "book.h"
 
 #include <assert.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bytes.h"
+#include "compiled.h"
 #include "random.h"
 
 /* The compiled-in book (embed-bytes); empty when data/book.bin was missing at build time. */
@@ -241,35 +241,22 @@ int book_choose_in (const Book *book, const Board *board, uint64_t seed, int max
   return moves[pick].move;
 }
 
-/* The compiled-in book, decoded once by whichever thread asks first. */
-typedef struct Compiled {
-  pthread_once_t once;
-  Book *book;
-  char error[160];
-} Compiled;
-
-static Compiled compiled = { .once = PTHREAD_ONCE_INIT };
-
-static void compiled_decode (void)
+static void *decode_compiled (const void *bytes, size_t size, char *error, size_t error_size)
 {
-  if (book_bytes_size == 0)
-    snprintf (compiled.error, sizeof compiled.error,
-              "no opening book: data/book.bin was missing when the program was built");
-  else
-    compiled.book = book_decode (book_bytes_data, book_bytes_size, compiled.error,
-                                 sizeof compiled.error);
+  return book_decode (bytes, size, error, error_size);
 }
+
+static Compiled compiled = COMPILED_INIT (book_bytes_data, &book_bytes_size, decode_compiled,
+  "no opening book: data/book.bin was missing when the program was built");
 
 const Book *book_compiled (void)
 {
-  pthread_once (&compiled.once, compiled_decode);
-  return compiled.book;
+  return compiled_get (&compiled);
 }
 
 const char *book_error (void)
 {
-  pthread_once (&compiled.once, compiled_decode);
-  return compiled.book ? NULL : compiled.error;
+  return compiled_error (&compiled);
 }
 
 int book_lookup (const Board *board, BookMove moves[BOARD_SQUARES])

@@ -3,12 +3,12 @@
 #include "database.h"
 
 #include <assert.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bytes.h"
+#include "compiled.h"
 #include "wthor.h"
 
 #define DATABASE_MAGIC "VERSODB1"
@@ -26,7 +26,6 @@ typedef struct DatabaseEntry {
 struct Database {
   DatabaseEntry *entries;
   size_t count;
-  int depth;
   uint32_t games;
 };
 
@@ -91,7 +90,6 @@ Database *database_decode (const uint8_t *bytes, size_t size, char *error, size_
   database = calloc (1, sizeof *database);
   if (!database || !(database->entries = malloc ((count ? count : 1) * sizeof *database->entries)))
     FAIL ("out of memory for the database");
-  database->depth = (int) depth;
   database->games = bytes_read_u32 (bytes + 20);
   const uint8_t *in = bytes + DATABASE_HEADER;
   for (size_t i = 0; i < count; i++, in += DATABASE_RECORD) {
@@ -120,11 +118,6 @@ void database_free (Database *database)
 size_t database_count (const Database *database)
 {
   return database->count;
-}
-
-int database_depth (const Database *database)
-{
-  return database->depth;
 }
 
 uint32_t database_games (const Database *database)
@@ -319,33 +312,20 @@ uint8_t *database_index_directory (const char *directory, int depth, uint32_t mi
   return bytes;
 }
 
-/* The compiled-in database, decoded once by whichever thread asks first. */
-typedef struct Compiled {
-  pthread_once_t once;
-  Database *database;
-  char error[160];
-} Compiled;
-
-static Compiled compiled = { .once = PTHREAD_ONCE_INIT };
-
-static void compiled_decode (void)
+static void *decode_compiled (const void *bytes, size_t size, char *error, size_t error_size)
 {
-  if (database_bytes_size == 0)
-    snprintf (compiled.error, sizeof compiled.error,
-              "no database: data/database.bin was missing when the program was built");
-  else
-    compiled.database = database_decode (database_bytes_data, database_bytes_size, compiled.error,
-                                         sizeof compiled.error);
+  return database_decode (bytes, size, error, error_size);
 }
+
+static Compiled compiled = COMPILED_INIT (database_bytes_data, &database_bytes_size, decode_compiled,
+  "no database: data/database.bin was missing when the program was built");
 
 const Database *database_compiled (void)
 {
-  pthread_once (&compiled.once, compiled_decode);
-  return compiled.database;
+  return compiled_get (&compiled);
 }
 
 const char *database_error (void)
 {
-  pthread_once (&compiled.once, compiled_decode);
-  return compiled.database ? NULL : compiled.error;
+  return compiled_error (&compiled);
 }

@@ -3,10 +3,10 @@
 #include "human_errors.h"
 
 #include <assert.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "compiled.h"
 #include "random.h"
 
 extern const char human_errors_text[];
@@ -251,21 +251,18 @@ bool human_errors_write (FILE *out, const HumanErrors *errors, const char *comme
   return !ferror (out);
 }
 
-static pthread_once_t compiled_once = PTHREAD_ONCE_INIT;
-static HumanErrors compiled;
-static bool compiled_read;
+static HumanErrors compiled_table;
 
-static void read_compiled (void)
+static void *parse_compiled (const void *text, size_t length, char *error, size_t error_size)
 {
-  char error[200];
-  compiled_read = human_errors_parse (human_errors_text, human_errors_text_length, &compiled,
-                                      error, sizeof error);
+  return human_errors_parse (text, length, &compiled_table, error, error_size) ? &compiled_table : NULL;
 }
+
+static Compiled compiled = COMPILED_INIT (human_errors_text, &human_errors_text_length, parse_compiled, NULL);
 
 const HumanErrors *human_errors_compiled (void)
 {
-  pthread_once (&compiled_once, read_compiled);
-  return compiled_read ? &compiled : NULL;
+  return compiled_get (&compiled);
 }
 
 /* ---- drawing ---- */

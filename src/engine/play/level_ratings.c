@@ -3,11 +3,11 @@
 #include "level_ratings.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "c_locale.h"
+#include "compiled.h"
 
 extern const char level_ratings_text[];
 extern const size_t level_ratings_text_length;
@@ -201,21 +201,18 @@ bool level_ratings_write (FILE *out, const LevelRatings *ratings, const char *co
   return written;
 }
 
-static pthread_once_t compiled_once = PTHREAD_ONCE_INIT;
-static LevelRatings compiled;
-static bool compiled_read;
+static LevelRatings compiled_table;
 
-static void read_compiled (void)
+static void *parse_compiled (const void *text, size_t length, char *error, size_t error_size)
 {
-  char error[200];
-  compiled_read = level_ratings_parse (level_ratings_text, level_ratings_text_length, &compiled,
-                                       error, sizeof error);
+  return level_ratings_parse (text, length, &compiled_table, error, error_size) ? &compiled_table : NULL;
 }
+
+static Compiled compiled = COMPILED_INIT (level_ratings_text, &level_ratings_text_length, parse_compiled, NULL);
 
 const LevelRatings *level_ratings_compiled (void)
 {
-  pthread_once (&compiled_once, read_compiled);
-  return compiled_read ? &compiled : NULL;
+  return compiled_get (&compiled);
 }
 
 bool level_rating (LevelId level, Rating *rating)
