@@ -1,7 +1,7 @@
 #!/bin/sh
-# test-build-book.sh: tools/book/build-book turns WTHOR games into a book file, the same bytes on
-# every run, keeping only positions reached by enough games, and refuses bad input with a
-# message naming it, leaving an existing book as it was.
+# test-build-book.sh: build-book (tools/generate/book) turns WTHOR games into a book file, the
+# same bytes on every run, keeping only positions reached by enough games, and refuses bad input
+# with a message naming it, leaving an existing book as it was.
 #   test-build-book.sh PATH-TO-BUILD-BOOK
 set -eu
 tool="$1"

@@ -77,8 +77,8 @@ int main (int argc, char **argv)
   if (problem[0] && !allow_simple) {
     fprintf (stderr,
              "check-weights: error: %s: %s.\n"
-             "  The game needs sound trained weights: restore the file (git checkout,\n"
-             "  git lfs pull) or retrain it (tools/generate/eval-weights/train-weights);\n"
+             "  The game needs sound trained weights: restore the file (git checkout --\n"
+             "  data/eval-weights.bin) or retrain it (tools/generate/eval-weights/train-weights);\n"
              "  or configure with -Dallow_simple_evaluation=true to build an engine that\n"
              "  plays with the simple evaluation.\n",
              input, problem);
