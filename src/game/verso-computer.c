@@ -74,12 +74,6 @@ void verso_computer_set_rules (VersoComputer *self, Rules rules)
   self->rules = rules;
 }
 
-Rules verso_computer_get_rules (VersoComputer *self)
-{
-  g_return_val_if_fail (VERSO_IS_COMPUTER (self), RULES_STANDARD);
-  return self->rules;
-}
-
 static SearchResult computer_think (Search *search, Request *request)
 {
   SearchResult result;

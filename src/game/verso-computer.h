@@ -21,7 +21,6 @@ VersoComputer *verso_computer_new (void);
  * computer): each request carries the rules it was asked under, and its search is set to them
  * before it runs. Scores are then those of the rules (search.h). */
 void verso_computer_set_rules (VersoComputer *computer, Rules rules);
-Rules verso_computer_get_rules (VersoComputer *computer);
 
 /* Chooses a move for the side to move at a difficulty level; seed makes a level's random choice
  * reproducible. Cancelling stops the engine; the task then fails with G_IO_ERROR_CANCELLED. */

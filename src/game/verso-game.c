@@ -202,21 +202,6 @@ VersoGame *verso_game_new_from_position (VersoPlayer black, VersoPlayer white, L
   return verso_game_new_with_record (black, white, level, verso_record_new (start), FALSE);
 }
 
-VersoGame *verso_game_new_for_mode (VersoMode mode, VersoColor human_color, LevelId level)
-{
-  switch (mode) {
-  case VERSO_MODE_TWO_PLAYERS:
-    return verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, level);
-  case VERSO_MODE_COMPUTER_ONLY:
-    return verso_game_new (VERSO_PLAYER_COMPUTER, VERSO_PLAYER_COMPUTER, level);
-  case VERSO_MODE_VERSUS_COMPUTER:
-  default:
-    return human_color == VERSO_COLOR_WHITE
-         ? verso_game_new (VERSO_PLAYER_COMPUTER, VERSO_PLAYER_HUMAN, level)
-         : verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_COMPUTER, level);
-  }
-}
-
 /* Turns the moves by the pick-th of the symmetries that leave the standard start as it is. */
 static void turn_moves (NotationGame *game, guint32 pick)
 {

@@ -54,7 +54,6 @@ G_DECLARE_FINAL_TYPE (VersoGame, verso_game, VERSO, GAME, GObject)
 
 /* A new game from the standard start; black moves first. */
 VersoGame *verso_game_new (VersoPlayer black, VersoPlayer white, LevelId level);
-VersoGame *verso_game_new_for_mode (VersoMode mode, VersoColor human_color, LevelId level);
 /* A new game from a set-up position (a pass it forces is played; a finished one stays finished). */
 VersoGame *verso_game_new_from_position (VersoPlayer black, VersoPlayer white, LevelId level,
                                          const Position *start);

@@ -26,7 +26,6 @@ typedef struct DatabaseEntry {
 struct Database {
   DatabaseEntry *entries;
   size_t count;
-  int depth;
   uint32_t games;
 };
 
@@ -91,7 +90,6 @@ Database *database_decode (const uint8_t *bytes, size_t size, char *error, size_
   database = calloc (1, sizeof *database);
   if (!database || !(database->entries = malloc ((count ? count : 1) * sizeof *database->entries)))
     FAIL ("out of memory for the database");
-  database->depth = (int) depth;
   database->games = bytes_read_u32 (bytes + 20);
   const uint8_t *in = bytes + DATABASE_HEADER;
   for (size_t i = 0; i < count; i++, in += DATABASE_RECORD) {
@@ -120,11 +118,6 @@ void database_free (Database *database)
 size_t database_count (const Database *database)
 {
   return database->count;
-}
-
-int database_depth (const Database *database)
-{
-  return database->depth;
 }
 
 uint32_t database_games (const Database *database)

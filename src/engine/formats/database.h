@@ -42,7 +42,6 @@ typedef struct DatabaseBuilder DatabaseBuilder;
 Database *database_decode (const uint8_t *bytes, size_t size, char *error, size_t error_size);
 void database_free (Database *database);
 size_t database_count (const Database *database);
-int database_depth (const Database *database);
 uint32_t database_games (const Database *database);
 
 /* The counts of the position after a move (board as board_play leaves it, in any orientation);
