@@ -178,7 +178,6 @@ static void test_sgf_reads_real_game (void)
   g_autofree char *text = check_data_contents ("wthor-2020-game-1.sgf", NULL);
   g_autofree char *tree = NULL;
   g_autofree char *written = NULL;
-  g_autoptr (GError) error = NULL;
   g_autoptr (VersoGame) game = NULL;
   g_autoptr (VersoGame) again = NULL;
 

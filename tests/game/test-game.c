@@ -897,7 +897,6 @@ static void test_obf_file_gives_its_positions (void)
   g_autofree char *third_board = NULL;
   g_autoptr (VersoGame) game = NULL;
   g_autoptr (VersoGame) third = NULL;
-  g_autoptr (GError) error = NULL;
   const NotationObfEntry *entry;
   const NotationScoredMove *listed;
   g_auto (GStrv) lines = NULL;
