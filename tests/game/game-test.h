@@ -1,6 +1,6 @@
 /* game-test.h: what the game model's tests share besides the main loop (test-main-loop.h):
- * squares by name, a transcript played on a game, the whole line a game records, and a position
- * of the test data. */
+ * squares by name, a transcript played on a game, the whole line a game records, a whole game of
+ * seeded random moves, and a position of the test data. */
 #pragma once
 
 #include <glib.h>
@@ -8,6 +8,7 @@
 
 #include "check-glib.h"
 #include "notation.h"
+#include "random.h"
 #include "verso-game.h"
 
 /* The square of a name such as "d3". */
@@ -31,6 +32,17 @@ static inline char *whole_transcript (VersoGame *game)
 {
   const VersoRecord *record = verso_game_get_record (game);
   return verso_record_get_transcript (record, verso_record_get_length (record));
+}
+
+/* A whole game between two people from the standard start, its moves drawn from seed (each legal
+ * move as likely). Unref when done. */
+static inline VersoGame *random_whole_game (uint64_t seed)
+{
+  VersoGame *game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER);
+
+  while (!verso_game_is_over (game))
+    REQUIRE (verso_game_play (game, random_square (verso_game_get_legal_moves (game), &seed), NULL));
+  return game;
 }
 
 /* The position of line (from 1) of the OBF file name of tests/data. */

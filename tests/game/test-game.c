@@ -408,34 +408,10 @@ static void test_hint_is_a_legal_move (void)
   CHECK (verso_game_get_legal_moves (game) & board_bit (move));
 }
 
-static char *temp_path (const char *name)
-{
-  g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("verso-test-XXXXXX", &error);
-
-  CHECK_NO_ERROR (error);
-  return g_build_filename (dir, "nested", name, NULL);
-}
-
-static void remove_path (const char *path)
-{
-  g_autofree char *nested = g_path_get_dirname (path);
-  g_autofree char *dir = g_path_get_dirname (nested);
-  g_autoptr (GDir) listing = g_dir_open (nested, 0, NULL);
-  const char *name;
-
-  while (listing && (name = g_dir_read_name (listing))) {
-    g_autofree char *file = g_build_filename (nested, name, NULL);
-    g_unlink (file);
-  }
-  g_rmdir (nested);
-  g_rmdir (dir);
-}
-
 static void test_save_and_load_round_trip (void)
 {
   g_autoptr (GRand) rand = g_rand_new_with_seed (11);
-  g_autofree char *path = temp_path ("game.ini");
+  g_autofree char *path = check_temp_file ("nested/game.ini");
 
   for (int n = 0; n < 12; n++) {
     g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, n % 2 ? VERSO_PLAYER_HUMAN : VERSO_PLAYER_COMPUTER,
@@ -478,7 +454,7 @@ static void test_save_and_load_round_trip (void)
       CHECK_CMP_STR (loaded_redone, ==, redone);
     }
   }
-  remove_path (path);
+  check_temp_remove (path);
 }
 
 static void write_file (const char *path, const char *contents)
@@ -508,7 +484,7 @@ static void assert_bad_file (const char *path, const char *contents, const char 
 
 static void test_bad_saved_games_are_refused (void)
 {
-  g_autofree char *path = temp_path ("game.ini");
+  g_autofree char *path = check_temp_file ("nested/game.ini");
   g_autoptr (GError) error = NULL;
   g_autoptr (VersoGame) good = NULL;
 
@@ -535,12 +511,12 @@ static void test_bad_saved_games_are_refused (void)
   CHECK_CMP_INT (verso_game_get_ply (good), ==, 2);
   CHECK (verso_game_can_redo (good));
   CHECK_CMP_INT (verso_game_get_level (good), ==, LEVEL_CASUAL);
-  remove_path (path);
+  check_temp_remove (path);
 }
 
 static void test_restore_sets_a_bad_file_aside (void)
 {
-  g_autofree char *path = temp_path ("game.ini");
+  g_autofree char *path = check_temp_file ("nested/game.ini");
   g_autofree char *set_aside = NULL;
   g_autofree char *kept = NULL;
   g_autoptr (GError) error = NULL;
@@ -561,7 +537,7 @@ static void test_restore_sets_a_bad_file_aside (void)
   CHECK (!g_file_test (path, G_FILE_TEST_EXISTS));
   CHECK (g_file_get_contents (set_aside, &kept, NULL, NULL));
   CHECK_CMP_STR (kept, ==, "not a game at all\n\x01\x02");
-  remove_path (path);
+  check_temp_remove (path);
 }
 
 /* Set-up positions, navigation against the computer, the document's flags, text and files. */
@@ -733,7 +709,7 @@ static void test_computers_wait_where_navigation_left_them (void)
 static void test_modified_and_file (void)
 {
   g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER);
-  g_autofree char *path = temp_path ("game.ggf");
+  g_autofree char *path = check_temp_file ("nested/game.ggf");
   g_autoptr (GFile) file = g_file_new_for_path (path);
   g_autoptr (GError) error = NULL;
   int modified_notes = 0, file_notes = 0;
@@ -758,7 +734,7 @@ static void test_modified_and_file (void)
   CHECK (!verso_game_get_modified (game));
   play_transcript (game, "c3");
   CHECK (verso_game_get_modified (game));
-  remove_path (path);
+  check_temp_remove (path);
 }
 
 static void test_opening_follows_the_position_shown (void)
@@ -1067,11 +1043,11 @@ static VersoGame *open_file (GFile *file, char **notice, GError **error)
 
 static void test_open_refuses_large_and_binary_files (void)
 {
-  g_autofree char *path = temp_path ("big.txt");
+  g_autofree char *path = check_temp_file ("nested/big.txt");
   g_autoptr (GFile) file = g_file_new_for_path (path);
   g_autofree char *big = g_strnfill (VERSO_GAME_MAX_FILE_SIZE + 1, ' ');
   static const char binary[] = "\x89PNG\r\n\x1a\n\0\0\0\rIHDR";
-  g_autofree char *missing_path = temp_path ("missing.ggf");
+  g_autofree char *missing_path = check_temp_file ("nested/missing.ggf");
   g_autoptr (GFile) missing = g_file_new_for_path (missing_path);
   gint64 start;
 
@@ -1101,7 +1077,8 @@ static void test_open_refuses_large_and_binary_files (void)
     CHECK (game == NULL);
     CHECK_ERROR (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
   }
-  remove_path (path);
+  check_temp_remove (path);
+  check_temp_remove (missing_path);
 }
 
 static void test_write_then_open_gives_the_same_record (void)
@@ -1112,7 +1089,7 @@ static void test_write_then_open_gives_the_same_record (void)
   play_transcript (game, "f5d6c3d3c4f4");
   verso_game_undo (game);
   for (guint i = 0; i < G_N_ELEMENTS (names); i++) {
-    g_autofree char *path = temp_path (names[i]);
+    g_autofree char *path = check_temp_file (names[i]);
     g_autoptr (GFile) file = g_file_new_for_path (path);
     g_autoptr (GError) error = NULL;
     g_autoptr (VersoGame) opened = NULL;
@@ -1136,7 +1113,7 @@ static void test_write_then_open_gives_the_same_record (void)
     }
     if (i == 1)
       CHECK_CMP_STR (contents, ==, "f5d6c3d3c4f4\n");
-    remove_path (path);
+    check_temp_remove (path);
   }
 }
 
@@ -1145,7 +1122,7 @@ static void test_saved_session_keeps_start_file_and_flags (void)
   Position start = board_position (PASS_BOARD " X");
   g_autoptr (VersoGame) game = verso_game_new_from_position (VERSO_PLAYER_HUMAN, VERSO_PLAYER_COMPUTER,
                                                              LEVEL_BEGINNER, &start);
-  g_autofree char *path = temp_path ("game.ini");
+  g_autofree char *path = check_temp_file ("nested/game.ini");
   g_autoptr (GFile) file = g_file_new_for_path ("/tmp/some game.ggf");
   g_autoptr (GError) error = NULL;
   g_autoptr (VersoGame) loaded = NULL;
@@ -1179,7 +1156,7 @@ static void test_saved_session_keeps_start_file_and_flags (void)
   REQUIRE (strstr (error->message, "column 66") != NULL);
   assert_bad_file (path, GOOD_HEADER "Moves=\nShown=0\nPaused=maybe\n", "maybe");
   assert_bad_file (path, GOOD_HEADER "Moves=\nShown=0\nFile=not a uri\n", "not a URI");
-  remove_path (path);
+  check_temp_remove (path);
 }
 
 int main (int argc, char *argv[])
