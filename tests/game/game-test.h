@@ -1,6 +1,6 @@
 /* game-test.h: what the game model's tests share besides the main loop (test-main-loop.h):
- * squares by name, a transcript played on a game, the whole line a game records, a whole game of
- * seeded random moves, and a position of the test data. */
+ * squares by name, a game read from text, a transcript played on a game, the whole line a game
+ * records, a whole game of seeded random moves, and a position of the test data. */
 #pragma once
 
 #include <glib.h>
@@ -15,6 +15,20 @@
 static inline int square (const char *name)
 {
   return board_square (name[0] - 'a', name[1] - '1');
+}
+
+/* The game text reads as (verso_game_new_from_text), for black and white at level; it must read.
+ * notice, when not NULL, receives the reader's notice. */
+static inline VersoGame *game_read (const char *text, VersoPlayer black, VersoPlayer white,
+                                    LevelId level, char **notice)
+{
+  g_autoptr (GError) error = NULL;
+  VersoGame *game = verso_game_new_from_text (text, strlen (text), black, white, level, notice,
+                                              &error);
+
+  CHECK_NO_ERROR (error);
+  REQUIRE (game != NULL);
+  return game;
 }
 
 /* Plays every move of a transcript ("f5d6c3") on game, each one checked. */

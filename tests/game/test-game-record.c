@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "check-glib.h"
+#include "game-test.h"
 #include "notation.h"
 #include "test-main-loop.h"
 #include "verso-game.h"
@@ -19,12 +20,8 @@
 
 static VersoGame *game_from_text (const char *text, VersoPlayer black, VersoPlayer white)
 {
-  g_autoptr (GError) error = NULL;
-  VersoGame *game = verso_game_new_from_text (text, strlen (text), black, white, LEVEL_BEGINNER,
-                                              NULL, &error);
+  VersoGame *game = game_read (text, black, white, LEVEL_BEGINNER, NULL);
 
-  CHECK_NO_ERROR (error);
-  REQUIRE (game != NULL);
   verso_game_set_move_delay (game, 0);
   return game;
 }

@@ -27,12 +27,7 @@ static void count_changes (VersoGame *game, guint *changes)
 
 static VersoGame *from_text (const char *text, char **notice)
 {
-  g_autoptr (GError) error = NULL;
-  VersoGame *game = verso_game_new_from_text (text, strlen (text), VERSO_PLAYER_HUMAN,
-                                              VERSO_PLAYER_HUMAN, LEVEL_BEGINNER, notice, &error);
-  CHECK_NO_ERROR (error);
-  REQUIRE (game != NULL);
-  return game;
+  return game_read (text, VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER, notice);
 }
 
 /* f5 d6 c3 d3 c4 with the variations c5 f4 (at move 3) and, inside it, f6 (at move 4). */

@@ -804,12 +804,7 @@ static void test_bad_texts_say_what_and_where (void)
 
 static VersoGame *from_text (const char *text, char **notice)
 {
-  g_autoptr (GError) error = NULL;
-  VersoGame *game = verso_game_new_from_text (text, strlen (text), VERSO_PLAYER_HUMAN,
-                                              VERSO_PLAYER_COMPUTER, LEVEL_CASUAL, notice, &error);
-  CHECK_NO_ERROR (error);
-  REQUIRE (game != NULL);
-  return game;
+  return game_read (text, VERSO_PLAYER_HUMAN, VERSO_PLAYER_COMPUTER, LEVEL_CASUAL, notice);
 }
 
 static void assert_same_record (VersoGame *a, VersoGame *b)
