@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "bytes.h"
 #include "compiled.h"
 #include "wthor.h"
@@ -190,14 +191,11 @@ void database_builder_free (DatabaseBuilder *builder)
 
 static bool builder_push (DatabaseBuilder *builder, const Board *board, int mover_score)
 {
-  if (builder->count == builder->capacity) {
-    size_t capacity = builder->capacity ? 2 * builder->capacity : 4096;
-    DatabaseEntry *grown = realloc (builder->entries, capacity * sizeof *grown);
-    if (!grown)
-      return false;
-    builder->entries = grown;
-    builder->capacity = capacity;
-  }
+  DatabaseEntry *grown = array_grow (builder->entries, &builder->capacity, builder->count + 1,
+                                     sizeof *grown, 4096);
+  if (!grown)
+    return false;
+  builder->entries = grown;
   DatabaseCounts counts = { 1, mover_score > 0, mover_score == 0, mover_score };
   builder->entries[builder->count++] = (DatabaseEntry) { board_canonical (board), counts };
   return true;
