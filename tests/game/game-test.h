@@ -1,6 +1,6 @@
 /* game-test.h: what the game model's tests share besides the main loop (test-main-loop.h):
- * squares by name, a game read from text, a transcript played on a game, the whole line a game
- * records, a whole game of seeded random moves, and a position of the test data. */
+ * squares by name, a game read from text or text refused, a transcript played on a game, the whole
+ * line a game records, a whole game of seeded random moves, and a position of the test data. */
 #pragma once
 
 #include <glib.h>
@@ -29,6 +29,23 @@ static inline VersoGame *game_read (const char *text, VersoPlayer black, VersoPl
   CHECK_NO_ERROR (error);
   REQUIRE (game != NULL);
   return game;
+}
+
+/* The message of the error reading text as a game gives: it must not read, and fail as a bad file
+ * without a notice. Free with g_free. */
+static inline char *game_read_refused (const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *notice = NULL;
+  g_autoptr (VersoGame) game = verso_game_new_from_text (text, strlen (text), VERSO_PLAYER_HUMAN,
+                                                         VERSO_PLAYER_HUMAN, LEVEL_BEGINNER,
+                                                         &notice, &error);
+
+  CHECK (game == NULL, "“%s” reads", text);
+  CHECK (notice == NULL, "“%s” gives a notice: %s", text, notice);
+  REQUIRE (error, "“%s”: no error", text);
+  CHECK_ERROR (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE);
+  return g_strdup (error->message);
 }
 
 /* Plays every move of a transcript ("f5d6c3") on game, each one checked. */
