@@ -476,6 +476,7 @@ static void assert_bad_file (const char *path, const char *contents, const char 
   game = verso_game_load (path, &error);
   CHECK (game == NULL);
   CHECK_ERROR (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE);
+  REQUIRE (g_utf8_validate (error->message, -1, NULL), "a message that is not UTF-8");
   if (!strstr (error->message, message_part))
     g_error ("“%s” does not mention “%s”", error->message, message_part);
 }
@@ -504,6 +505,10 @@ static void test_bad_saved_games_are_refused (void)
   assert_bad_file (path, "[Verso Game]\nVersion=1\nBlack=human\nWhite=computer\nLevel=ca\\asual\nMoves=\nShown=0\n",
                    "escape sequence");
   assert_bad_file (path, GOOD_HEADER "Moves=f5\\ed6\\\nShown=0\n", "escape sequence");
+  /* Text that is not UTF-8 (found by fuzz-saved-game: the messages quoted it as it was). */
+  assert_bad_file (path, "[Verso Ga\xed[Verse]\nVersion=1\n", "Not a saved game");
+  assert_bad_file (path, "[Verso Game]\nVersion=1\nBlack=human\nWhite=\xedomputer\nLevel=casual\n"
+                   "Moves=\nShown=0\n", "The value of White is not UTF-8 text");
 
   write_file (path, GOOD_HEADER "Moves=f5d6c3\nShown=2\n");
   good = verso_game_load (path, &error);
