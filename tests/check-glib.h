@@ -1,10 +1,12 @@
 /* check-glib.h: check.h's part for the tests of GLib code: the strictness g_test_init gave
  * (warnings and criticals end the program), GErrors checked with their message, objects that
  * must be finalized, log messages a test expects (which then neither end the program nor
- * pass unseen), and the text of a file of tests/data. */
+ * pass unseen), the text of a file of tests/data, and files in a temporary folder. */
 #pragma once
 
 #include <glib-object.h>
+#include <glib/gstdio.h>
+#include <string.h>
 
 #include "check.h"
 
@@ -131,4 +133,45 @@ static inline char *check_data_contents (const char *name, gsize *length)
   REQUIRE (g_file_get_contents (check_data_path (name, path, sizeof path), &text, length, &error),
            "%s", error->message);
   return text;
+}
+
+/* A path for name (which may name a folder below: "nested/game.ini") in a new temporary folder,
+ * neither made yet. check_temp_remove removes the folder with all that the test wrote there.
+ * Free with g_free. */
+static inline char *check_temp_file (const char *name)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *folder = g_dir_make_tmp ("verso-test-XXXXXX", &error);
+
+  REQUIRE (folder, "no temporary folder: %s", error->message);
+  return g_build_filename (folder, name, NULL);
+}
+
+/* Removes path, and when it is a folder everything in it first. */
+static inline void check_remove_tree (const char *path)
+{
+  g_autoptr (GDir) listing = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (listing && (name = g_dir_read_name (listing))) {
+    g_autofree char *child = g_build_filename (path, name, NULL);
+    check_remove_tree (child);
+  }
+  CHECK_CMP_INT (g_remove (path), ==, 0);
+}
+
+/* Removes the temporary folder of a path check_temp_file gave, with everything in it. */
+static inline void check_temp_remove (const char *path)
+{
+  const char *tmp = g_get_tmp_dir ();
+  size_t length = strlen (tmp);
+  const char *end;
+
+  REQUIRE (strncmp (path, tmp, length) == 0 && path[length] == G_DIR_SEPARATOR,
+           "%s is not in %s", path, tmp);
+  end = strchr (path + length + 1, G_DIR_SEPARATOR);
+  {
+    g_autofree char *folder = end ? g_strndup (path, (gsize) (end - path)) : g_strdup (path);
+    check_remove_tree (folder);
+  }
 }

@@ -75,9 +75,8 @@ typedef struct Work {
   Source *sources;
   int source_count;
   int total;               /* games over every source */
-  atomic_int next, done;
-  pthread_mutex_t lock;
-  bool failed;
+  atomic_int done;
+  pthread_mutex_t lock;    /* over the sources' errors */
 } Work;
 
 /* ---- scoring ---- */
@@ -148,48 +147,25 @@ static void report_progress (Work *work)
     fprintf (stderr, "errors: %d of %d games scored\n", done, work->total);
 }
 
-/* One game of the work list: which source, which game of it. */
-static bool next_job (Work *work, Source **source, int *game)
-{
-  int index = atomic_fetch_add (&work->next, 1);
-  for (int s = 0; s < work->source_count; s++) {
-    if (index < work->sources[s].count) {
-      *source = &work->sources[s];
-      *game = index;
-      return true;
-    }
-    index -= work->sources[s].count;
-  }
-  return false;
-}
-
-static void *errors_worker (void *data)
+/* Game `index` of the work list, over every source's games in order: played first when its
+ * source is a level (by player), then scored (by referee). */
+static void score_one (void *data, Search *referee, Search *player, size_t index)
 {
   Work *work = data;
-  Search *referee = search_new (ERRORS_HASH_BYTES);
-  Search *player = search_new (ERRORS_HASH_BYTES);
-  Source *source;
-  int game;
-  while (referee && player && next_job (work, &source, &game)) {
-    if (source->level) {
-      uint64_t seed = random_mix (work->options->seed ^ random_mix ((uint64_t) game));
-      play_game (player, source->level, game, seed, &source->games[game]);
-    }
-    HumanErrors errors = { 0 };
-    score_game (referee, &source->games[game], work->options, &errors);
-    pthread_mutex_lock (&work->lock);
-    human_errors_merge (&source->errors, &errors);
-    pthread_mutex_unlock (&work->lock);
-    report_progress (work);
+  int game = (int) index, s = 0;
+  while (game >= work->sources[s].count)
+    game -= work->sources[s++].count;
+  Source *source = &work->sources[s];
+  if (source->level) {
+    uint64_t seed = random_mix (work->options->seed ^ random_mix ((uint64_t) game));
+    play_game (player, source->level, game, seed, &source->games[game]);
   }
-  if (!referee || !player) {
-    pthread_mutex_lock (&work->lock);
-    work->failed = true;
-    pthread_mutex_unlock (&work->lock);
-  }
-  search_free (referee);
-  search_free (player);
-  return NULL;
+  HumanErrors errors = { 0 };
+  score_game (referee, &source->games[game], work->options, &errors);
+  pthread_mutex_lock (&work->lock);
+  human_errors_merge (&source->errors, &errors);
+  pthread_mutex_unlock (&work->lock);
+  report_progress (work);
 }
 
 /* ---- the tournament games ---- */
@@ -435,9 +411,10 @@ static bool score_sources (const ErrorsOptions *options, Source *sources, int co
   for (int s = 0; s < count; s++)
     work.total += sources[s].count;
   pthread_mutex_init (&work.lock, NULL);
-  workers_run (options->jobs, errors_worker, &work);
+  bool searched = workers_search_pairs (options->jobs, (size_t) work.total, ERRORS_HASH_BYTES,
+                                        score_one, &work);
   pthread_mutex_destroy (&work.lock);
-  return !work.failed;
+  return searched;
 }
 
 static void print_results (const ErrorsOptions *options, Source *sources, int count)

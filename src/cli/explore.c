@@ -2,6 +2,7 @@
  * every move strong players chose, how many games, Black's average final disc difference, Black's
  * win/draw/loss shares, the named opening the move leads to and the book's value of it. */
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "database.h"
 #include "notation.h"
 #include "opening.h"
+#include "read-file.h"
 
 #define EXPLORE_USAGE "explore [--database FILE] BOARD|MOVES"
 
@@ -40,30 +42,13 @@ static int explore_parse_position (const char *text, Position *position)
 /* The database of FILE, or the compiled-in one; NULL after saying why. */
 static Database *explore_read_database (const char *path)
 {
-  FILE *in = fopen (path, "rb");
-  if (!in) {
-    cli_error ("explore: cannot open the database %s", path);
+  char error[200];
+  size_t size;
+  uint8_t *bytes = read_file_whole (path, SIZE_MAX, &size, error, sizeof error);
+  if (!bytes) {
+    cli_error ("explore: cannot read the database %s: %s", path, error);
     return NULL;
   }
-  uint8_t *bytes = NULL;
-  size_t size = 0, capacity = 0, got;
-  do {
-    if (size == capacity) {
-      capacity = capacity ? 2 * capacity : 1 << 16;
-      uint8_t *grown = realloc (bytes, capacity);
-      if (!grown) {
-        free (bytes);
-        fclose (in);
-        cli_error ("explore: out of memory reading %s", path);
-        return NULL;
-      }
-      bytes = grown;
-    }
-    got = fread (bytes + size, 1, capacity - size, in);
-    size += got;
-  } while (got > 0);
-  fclose (in);
-  char error[200];
   Database *database = database_decode (bytes, size, error, sizeof error);
   free (bytes);
   if (!database)

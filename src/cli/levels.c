@@ -4,8 +4,6 @@
  * levels' ratings are fitted from the games (rating.h; the random mover is 0) and printed, and
  * --write-ratings keeps them as data/level-ratings.txt does (level_ratings.h). */
 #include <errno.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,10 +49,7 @@ typedef struct Ladder {
   const LevelsOptions *options;
   Pairing *pairings;
   int pairing_count;
-  atomic_int next_game;            /* index over every pairing's games, in order */
   int total_games;
-  pthread_mutex_t lock;
-  bool failed;
 } Ladder;
 
 static int choose_at_level (const MatchPlayer *player, Search *search, const Board *board,
@@ -70,41 +65,28 @@ static int choose_at_random (const MatchPlayer *player, Search *search, const Bo
   return random_square (board_legal_moves (board), &seed);
 }
 
-static void *ladder_worker (void *data)
+/* Game `index` over every pairing's games, in order; each engine thinks in a table of its own. */
+static void play_ladder_game (void *data, Search *upper_search, Search *lower_search, size_t at)
 {
   Ladder *ladder = data;
-  Search *upper_search = search_new (LEVELS_HASH_BYTES);
-  Search *lower_search = search_new (LEVELS_HASH_BYTES);
-  while (upper_search && lower_search) {
-    int index = atomic_fetch_add (&ladder->next_game, 1);
-    if (index >= ladder->total_games)
-      break;
-    int p = 0;
-    while (index < ladder->pairings[p].first_game
-           || index >= ladder->pairings[p].first_game + ladder->pairings[p].games)
-      p++;
-    Pairing *pairing = &ladder->pairings[p];
-    int game = index - pairing->first_game;
-    Board start;
-    bool black_to_move;
-    match_start (game / 2, &start, &black_to_move);
-    bool upper_black = game % 2 == 0;
-    uint64_t seed = random_mix (ladder->options->seed ^ random_mix ((uint64_t) index));
-    int black_score = upper_black
-      ? match_play_game (&pairing->upper_player, upper_search, &pairing->lower_player, lower_search,
-                         &start, black_to_move, seed)
-      : match_play_game (&pairing->lower_player, lower_search, &pairing->upper_player, upper_search,
-                         &start, black_to_move, seed);
-    pairing->differences[game] = upper_black ? black_score : -black_score;
-  }
-  if (!upper_search || !lower_search) {
-    pthread_mutex_lock (&ladder->lock);
-    ladder->failed = true;
-    pthread_mutex_unlock (&ladder->lock);
-  }
-  search_free (upper_search);
-  search_free (lower_search);
-  return NULL;
+  int index = (int) at;
+  int p = 0;
+  while (index < ladder->pairings[p].first_game
+         || index >= ladder->pairings[p].first_game + ladder->pairings[p].games)
+    p++;
+  Pairing *pairing = &ladder->pairings[p];
+  int game = index - pairing->first_game;
+  Board start;
+  bool black_to_move;
+  match_start (game / 2, &start, &black_to_move);
+  bool upper_black = game % 2 == 0;
+  uint64_t seed = random_mix (ladder->options->seed ^ random_mix ((uint64_t) index));
+  int black_score = upper_black
+    ? match_play_game (&pairing->upper_player, upper_search, &pairing->lower_player, lower_search,
+                       &start, black_to_move, seed)
+    : match_play_game (&pairing->lower_player, lower_search, &pairing->upper_player, upper_search,
+                       &start, black_to_move, seed);
+  pairing->differences[game] = upper_black ? black_score : -black_score;
 }
 
 /* Reads the options into *options; false after saying what is wrong. */
@@ -232,7 +214,6 @@ int cli_levels (int argc, char **argv)
     .pairings = pairings,
     .pairing_count = pairing_count,
   };
-  pthread_mutex_init (&ladder.lock, NULL);
   for (int i = 0; i < ladder.pairing_count; i++) {
     pairings[i].upper = *level_get (options.from + i + 1 - baseline);
     pairings[i].lower = i < baseline ? (Level) { "random", "Random", "", 1, 1.0, -1, 0, true }
@@ -257,8 +238,8 @@ int cli_levels (int argc, char **argv)
         pairings[i].first_game = ladder.total_games;
         ladder.total_games += pairings[i].games;
       }
-  workers_run (options.jobs, ladder_worker, &ladder);
-  pthread_mutex_destroy (&ladder.lock);
+  bool searched = workers_search_pairs (options.jobs, (size_t) ladder.total_games,
+                                        LEVELS_HASH_BYTES, play_ladder_game, &ladder);
 
   printf ("%-13s %-13s %6s %5s %6s %7s %7s %8s %18s\n", "level", "against", "games", "wins",
           "draws", "losses", "score%", "discs/g", "Elo (95%)");
@@ -274,8 +255,8 @@ int cli_levels (int argc, char **argv)
           "time scale %g; seed %llu\n", options.games / 2,
           (options.master_games ? options.master_games : options.games) / 2, options.time_scale,
           (unsigned long long) options.seed);
-  bool ok = !ladder.failed;
-  if (ladder.failed)
+  bool ok = searched;
+  if (!searched)
     cli_error ("levels: a search could not be created (out of memory)");
   LevelRatings ratings;
   if (ok && baseline && options.rules == RULES_STANDARD) {

@@ -1,6 +1,5 @@
 /* match.c: `verso-engine match`, two engine configurations played against each other from
  * the match starts (match.h), each start with both colours. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +10,7 @@
 #include "eval_reverse.h"
 #include "match.h"
 #include "options.h"
+#include "read-file.h"
 
 #define MATCH_USAGE "match [--starts N] [--hash MB] [--reverse] [--verbose] PLAYER PLAYER"
 
@@ -41,34 +41,11 @@ typedef struct PlayerWeights {
 
 static bool load_weights (const char *name, const char *path, PlayerWeights *own)
 {
-  FILE *in = fopen (path, "rb");
-  if (!in) {
-    cli_error ("player '%s': %s: %s", name, path, strerror (errno));
-    return false;
-  }
-  uint8_t *bytes = NULL;
-  size_t size = 0, capacity = 0;
-  for (;;) {
-    if (size == capacity) {
-      capacity = capacity ? 2 * capacity : 1 << 20;
-      uint8_t *grown = capacity <= (64u << 20) ? realloc (bytes, capacity) : NULL;
-      if (!grown) {
-        cli_error ("player '%s': %s is too large for a weight file", name, path);
-        free (bytes);
-        fclose (in);
-        return false;
-      }
-      bytes = grown;
-    }
-    size_t n = fread (bytes + size, 1, capacity - size, in);
-    size += n;
-    if (n == 0)
-      break;
-  }
-  bool failed = ferror (in);
-  fclose (in);
-  char error[160] = "read error";
-  own->weights = failed ? NULL : pattern_weights_decode (bytes, size, error, sizeof error);
+  char error[160];
+  size_t size;
+  /* No weight file comes near 64 MB. */
+  uint8_t *bytes = read_file_whole (path, (size_t) 64 << 20, &size, error, sizeof error);
+  own->weights = bytes ? pattern_weights_decode (bytes, size, error, sizeof error) : NULL;
   free (bytes);
   if (!own->weights) {
     cli_error ("player '%s': %s: %s", name, path, error);

@@ -9,7 +9,6 @@
  * (level_ratings.h), replacing the gaps measured; FILE is left alone when a gap's ratings do not
  * increase from its lower level's to its upper level's (more games would tell them apart). */
 #include <math.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,8 +39,6 @@ typedef struct MixMeasure {
   MixPairing *pairings;
   int pairing_count, games;
   uint64_t seed;
-  atomic_int next_game;
-  atomic_bool failed;
 } MixMeasure;
 
 static int choose_at_mix (const MatchPlayer *player, Search *search, const Board *board, uint64_t seed)
@@ -49,31 +46,25 @@ static int choose_at_mix (const MatchPlayer *player, Search *search, const Board
   return level_mix_choose_move (search, board, player->user_data, seed, NULL, NULL);
 }
 
-static void *mixes_worker (void *data)
+/* Game `index` of every pairing's games, in order; the mix and the level think in their own
+ * tables. */
+static void play_mix_game (void *data, Search *mix_search, Search *level_search, size_t at)
 {
   MixMeasure *measure = data;
-  Search *mix_search = search_new (MIXES_HASH_BYTES), *level_search = search_new (MIXES_HASH_BYTES);
-  int total = measure->pairing_count * measure->games;
-  for (int index; mix_search && level_search && (index = atomic_fetch_add (&measure->next_game, 1)) < total;) {
-    MixPairing *pairing = &measure->pairings[index / measure->games];
-    int game = index % measure->games;
-    MatchPlayer mix = { .name = "mix", .rules = RULES_STANDARD, .choose = choose_at_mix, .user_data = &pairing->mix };
-    MatchPlayer level = { .name = "level", .rules = RULES_STANDARD, .choose = choose_at_mix,
-                          .user_data = &pairing->level };
-    Board start;
-    bool black_to_move, mix_black = game % 2 == 0;
-    match_start (game / 2 % MATCH_STARTS, &start, &black_to_move);
-    uint64_t seed = random_mix (measure->seed ^ random_mix ((uint64_t) index));
-    int black_score = mix_black
-      ? match_play_game (&mix, mix_search, &level, level_search, &start, black_to_move, seed)
-      : match_play_game (&level, level_search, &mix, mix_search, &start, black_to_move, seed);
-    pairing->differences[game] = mix_black ? black_score : -black_score;
-  }
-  if (!mix_search || !level_search)
-    atomic_store (&measure->failed, true);
-  search_free (mix_search);
-  search_free (level_search);
-  return NULL;
+  int index = (int) at;
+  MixPairing *pairing = &measure->pairings[index / measure->games];
+  int game = index % measure->games;
+  MatchPlayer mix = { .name = "mix", .rules = RULES_STANDARD, .choose = choose_at_mix, .user_data = &pairing->mix };
+  MatchPlayer level = { .name = "level", .rules = RULES_STANDARD, .choose = choose_at_mix,
+                        .user_data = &pairing->level };
+  Board start;
+  bool black_to_move, mix_black = game % 2 == 0;
+  match_start (game / 2 % MATCH_STARTS, &start, &black_to_move);
+  uint64_t seed = random_mix (measure->seed ^ random_mix ((uint64_t) index));
+  int black_score = mix_black
+    ? match_play_game (&mix, mix_search, &level, level_search, &start, black_to_move, seed)
+    : match_play_game (&level, level_search, &mix, mix_search, &start, black_to_move, seed);
+  pairing->differences[game] = mix_black ? black_score : -black_score;
 }
 
 /* "0.25,0.5,0.75" into weights, increasing, each within (0, 1) with two decimals; how many, or 0
@@ -169,8 +160,8 @@ int cli_ratings_mixes (int argc, char **argv)
         measure.pairings[p].mix = (LevelMix) { (LevelId) gap, (LevelId) (gap + 1), weights[k] };
         measure.pairings[p].level = (LevelMix) { level, level, 0.0 };
       }
-  workers_run (jobs, mixes_worker, &measure);
-  bool ok = !atomic_load (&measure.failed);
+  bool ok = workers_search_pairs (jobs, (size_t) (measure.pairing_count * measure.games),
+                                  MIXES_HASH_BYTES, play_mix_game, &measure);
   if (!ok)
     cli_error ("ratings: a search could not be created (out of memory)");
   printf ("%-26s %6s %6s %6s %9s %16s\n", "mix", "line", "score%", "score%", "rating", "");

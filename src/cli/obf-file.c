@@ -1,57 +1,24 @@
 /* obf-file.c: reading a file of OBF positions for the commands that check an engine's answers
  * against the scores the file lists (solve, analyze), through the engine's one OBF file reader,
  * and the search table they solve them with. */
-#include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
-
-/* The whole file in memory; NULL after saying why. */
-static char *read_all (const char *path, FILE *file, size_t *length)
-{
-  size_t capacity = 4096, used = 0;
-  char *text = malloc (capacity);
-  while (text) {
-    used += fread (text + used, 1, capacity - used, file);
-    if (used < capacity)
-      break;
-    char *grown = realloc (text, capacity * 2);
-    if (!grown) {
-      free (text);
-      text = NULL;
-      break;
-    }
-    text = grown;
-    capacity *= 2;
-  }
-  if (!text) {
-    cli_error ("out of memory reading '%s'", path);
-    return NULL;
-  }
-  if (ferror (file)) {
-    cli_error ("cannot read '%s': %s", path, strerror (errno));
-    free (text);
-    return NULL;
-  }
-  *length = used;
-  return text;
-}
+#include "read-file.h"
 
 int cli_read_obf (const char *path, NotationObfFile *positions)
 {
   *positions = (NotationObfFile) { 0, NULL };
-  FILE *file = fopen (path, "r");
-  if (!file) {
-    cli_error ("cannot open '%s': %s", path, strerror (errno));
+  size_t length = 0;
+  char error[200];
+  char *text = (char *) read_file_whole (path, SIZE_MAX, &length, error, sizeof error);
+  if (!text) {
+    cli_error ("cannot read '%s': %s", path, error);
     return 2;
   }
-  size_t length = 0;
-  char *text = read_all (path, file, &length);
-  fclose (file);
-  if (!text)
-    return 2;
   size_t line, column;
   NotationStatus status = notation_parse_obf_file (text, length, positions, &line, &column);
   free (text);

@@ -16,3 +16,9 @@ int workers_run (int threads, void *(*worker) (void *), void *data);
  * hash_bytes. False when a Search could not be made: some indices were then left out. */
 bool workers_search_each (int threads, size_t count, size_t hash_bytes,
                           void (*job) (void *data, Search *search, size_t index), void *data);
+
+/* workers_search_each for jobs that play two engines against each other, each thinking in a table
+ * of its own: every thread has two Searches of hash_bytes. */
+bool workers_search_pairs (int threads, size_t count, size_t hash_bytes,
+                           void (*job) (void *data, Search *first, Search *second, size_t index),
+                           void *data);

@@ -147,6 +147,12 @@ static char *get_string (GKeyFile *file, const char *key, GError **error)
                  _("The value of %s holds an escape sequence"), key);
     return NULL;
   }
+  /* The messages that name a bad value quote it, and a message is UTF-8. */
+  if (!g_utf8_validate (value, -1, NULL)) {
+    g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE,
+                 _("The value of %s is not UTF-8 text"), key);
+    return NULL;
+  }
   return g_steal_pointer (&value);
 }
 
@@ -491,6 +497,15 @@ static void load_analysis (VersoGame *game, GKeyFile *file, const char *path)
   game->analysis->reviewed = reviewed;
 }
 
+/* "Saved game is incomplete" with why: cause's message, made UTF-8 (GLib's messages quote what the
+ * file held, which may not be). */
+static void set_incomplete (GError **error, const GError *cause)
+{
+  g_autofree char *why = g_utf8_make_valid (cause->message, -1);
+
+  g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, _("Saved game is incomplete: %s"), why);
+}
+
 /* The key file at path. When its text does not read as one, its part before the analysis is
  * tried alone (*analysis_dropped is set then): a damaged analysis, written last, costs no game. */
 static gboolean load_key_file (GKeyFile *file, const char *path, gboolean *analysis_dropped,
@@ -513,8 +528,11 @@ static gboolean load_key_file (GKeyFile *file, const char *path, gboolean *analy
     *analysis_dropped = TRUE;
     return TRUE;
   }
-  g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, _("Not a saved game: %s"),
-               local_error->message);
+  {
+    /* GLib's message quotes what the file held, which may not be UTF-8; a message must be. */
+    g_autofree char *cause = g_utf8_make_valid (local_error->message, -1);
+    g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, _("Not a saved game: %s"), cause);
+  }
   return FALSE;
 }
 
@@ -561,12 +579,12 @@ VersoGame *verso_game_load (const char *path, GError **error)
     if (local_error->domain == VERSO_GAME_ERROR)
       g_propagate_error (error, g_steal_pointer (&local_error));
     else
-      g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, _("Saved game is incomplete: %s"), local_error->message);
+      set_incomplete (error, local_error);
     return NULL;
   }
   shown = g_key_file_get_integer (file, SAVE_GROUP, "Shown", &local_error);
   if (local_error) {
-    g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, _("Saved game is incomplete: %s"), local_error->message);
+    set_incomplete (error, local_error);
     return NULL;
   }
   if (!get_optional_string (file, "Start", &start, error)

@@ -2,11 +2,14 @@
 # test-cli-damaged-weights.sh: `verso-engine match` refuses a player whose weight file is not one,
 # is damaged, cut short, of another version or missing: exit status 2 (a crash is any other
 # status, and fails), exactly one line on stderr naming the player, the file and what is wrong,
-# and no game played.
-# Usage: test-cli-damaged-weights.sh VERSO_ENGINE [EVAL_WEIGHTS_BIN]
+# and no game played. The damaged copies are made of the shipped weights: without them the test
+# fails, unless the build was configured to do without (ALLOW_SIMPLE true).
+# Usage: test-cli-damaged-weights.sh VERSO_ENGINE EVAL_WEIGHTS_BIN ALLOW_SIMPLE(true|false)
 set -u
-engine=${1:?usage: test-cli-damaged-weights.sh VERSO_ENGINE [EVAL_WEIGHTS_BIN]}
-weights=${2:-}
+usage="usage: test-cli-damaged-weights.sh VERSO_ENGINE EVAL_WEIGHTS_BIN ALLOW_SIMPLE"
+engine=${1:?$usage}
+weights=${2:?$usage}
+allow_simple=${3:?$usage}
 export LC_ALL=C
 . "$(dirname "$0")/../test-lib.sh"
 
@@ -33,7 +36,7 @@ expect_refusal "$scratch/missing.bin" "No such file or directory"
 : >"$scratch/empty.bin"
 expect_refusal "$scratch/empty.bin" "no weights"
 
-if [ -n "$weights" ] && [ -f "$weights" ]; then
+if [ -f "$weights" ]; then
   size=$(wc -c <"$weights" | tr -d ' ')
   # One payload byte changed: the checksum no longer matches.
   cp "$weights" "$scratch/damaged.bin"
@@ -46,8 +49,10 @@ if [ -n "$weights" ] && [ -f "$weights" ]; then
   cp "$weights" "$scratch/version.bin"
   set_byte "$scratch/version.bin" 8 2
   expect_refusal "$scratch/version.bin" "weight file version 2, expected 1"
+elif [ "$allow_simple" = true ]; then
+  echo "no trained weights ($weights), allowed by this build: the damaged copies are not tried"
 else
-  echo "no trained weights given: the damaged copies of them are not tried"
+  fail "the shipped weights $weights are missing"
 fi
 
 finish "all refused with exit status 2 and one line on stderr"

@@ -50,16 +50,8 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   g_autofree char *notice = NULL;
   g_autoptr (VersoGame) game = read_game ((const char *) data, size, &notice, &error);
 
-  if (!game) {
-    REQUIRE (g_error_matches (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE),
-             "not a bad-file error: %s", error ? error->message : "(none)");
-    REQUIRE (error->message[0] && g_utf8_validate (error->message, -1, NULL),
-             "an empty message or one that is not UTF-8");
-    REQUIRE (!notice, "a notice without a game: %s", notice);
+  if (!fuzz_game_read (game != NULL, error, notice))
     return 0;
-  }
-  REQUIRE (!error, "read, with an error: %s", error->message);
-  REQUIRE (!notice || g_utf8_validate (notice, -1, NULL), "a notice that is not UTF-8");
   REQUIRE (!verso_game_get_modified (game), "a game just read is modified");
   REQUIRE (verso_game_get_ply (game) == verso_game_get_length (game), "not shown at its end");
 

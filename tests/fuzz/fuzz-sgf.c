@@ -24,16 +24,8 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   VersoTextExtras extras = { 0 };
   VersoRecord *record = verso_sgf_read ((const char *) data, size, &notice, &extras, &error);
 
-  if (!record) {
-    REQUIRE (g_error_matches (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE),
-             "not a bad-file error: %s", error ? error->message : "(none)");
-    REQUIRE (error->message[0] && g_utf8_validate (error->message, -1, NULL),
-             "an empty message or one that is not UTF-8");
-    REQUIRE (!notice, "a notice without a game: %s", notice);
+  if (!fuzz_game_read (record != NULL, error, notice))
     return 0;
-  }
-  REQUIRE (!error, "read, with an error: %s", error->message);
-  REQUIRE (!notice || g_utf8_validate (notice, -1, NULL), "a notice that is not UTF-8");
   REQUIRE (verso_record_is_main_line (record), "not shown on its main line");
   REQUIRE (verso_record_get_current (record) == verso_record_get_length (record), "not shown at its end");
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "check-glib.h"
+#include "game-test.h"
 #include "notation.h"
 #include "test-main-loop.h"
 #include "random-game.h"
@@ -188,14 +189,6 @@ static void test_grade_thresholds (void)
   CHECK (verso_grade_get_name (VERSO_GRADE_NONE) == NULL);
 }
 
-static int square (const char *name)
-{
-  int move = -1;
-
-  REQUIRE (notation_parse_square (name, strlen (name), &move).error == NOTATION_OK);
-  return move;
-}
-
 static void check_describes (const VersoCoachSummary *summary, const char *expected)
 {
   g_autofree char *text = verso_coach_summary_describe (summary);
@@ -296,16 +289,8 @@ static void test_new_line_reads_the_store (void)
 /* A game of 60 moves from the start (a fixed random one). */
 static VersoGame *long_game (void)
 {
-  VersoGame *game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER);
-  uint64_t state = 7;
+  VersoGame *game = random_whole_game (7);
 
-  while (!verso_game_is_over (game)) {
-    guint64 moves = verso_game_get_legal_moves (game);
-    int n = (int) (random_next (&state) % (uint64_t) board_count (moves));
-    for (int i = 0; i < n; i++)
-      moves &= moves - 1;
-    CHECK (verso_game_play (game, __builtin_ctzll (moves), NULL));
-  }
   verso_game_set_analysis_limits (game, 3, 10, 0);
   return game;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "check-glib.h"
+#include "game-test.h"
 #include "notation.h"
 #include "test-main-loop.h"
 #include "verso-game.h"
@@ -19,12 +20,8 @@
 
 static VersoGame *game_from_text (const char *text, VersoPlayer black, VersoPlayer white)
 {
-  g_autoptr (GError) error = NULL;
-  VersoGame *game = verso_game_new_from_text (text, strlen (text), black, white, LEVEL_BEGINNER,
-                                              NULL, &error);
+  VersoGame *game = game_read (text, black, white, LEVEL_BEGINNER, NULL);
 
-  CHECK_NO_ERROR (error);
-  REQUIRE (game != NULL);
   verso_game_set_move_delay (game, 0);
   return game;
 }
@@ -195,28 +192,11 @@ static void test_play_from_here_in_each_mode (void)
   }
 }
 
-static char *temp_session (void)
-{
-  g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("verso-record-XXXXXX", &error);
-
-  CHECK_NO_ERROR (error);
-  return g_build_filename (dir, "game.ini", NULL);
-}
-
-static void remove_session (const char *path)
-{
-  g_autofree char *dir = g_path_get_dirname (path);
-
-  g_unlink (path);
-  g_rmdir (dir);
-}
-
 static void test_session_keeps_the_record (void)
 {
   /* Names with what a key file escapes: a backslash, a leading space is trimmed, UTF-8 kept. */
   const char *text = "(;GM[Othello]PC[GGS/os]PB[Zoë \\\\ Lee]PW[Bob Chen]WR[1987]" START_BO "B[f5]W[d6];)";
-  g_autofree char *path = temp_session ();
+  g_autofree char *path = check_temp_file ("game.ini");
   g_autoptr (VersoGame) game = game_from_text (text, VERSO_PLAYER_HUMAN, VERSO_PLAYER_COMPUTER);
   g_autoptr (VersoGame) loaded = NULL;
   g_autoptr (GError) error = NULL;
@@ -256,7 +236,7 @@ static void test_session_keeps_the_record (void)
   CHECK_CMP_INT (kept.lower, ==, LEVEL_CASUAL);
   CHECK_CMP_INT (kept.upper, ==, LEVEL_INTERMEDIATE);
   CHECK_CMP_FLOAT (fabs (kept.weight - 0.75), <, 1e-6);
-  remove_session (path);
+  check_temp_remove (path);
 }
 
 static void load_text (const char *path, const char *contents, VersoGame **game, GError **error)
@@ -272,7 +252,7 @@ static void load_text (const char *path, const char *contents, VersoGame **game,
 
 static void test_old_and_damaged_sessions (void)
 {
-  g_autofree char *path = temp_session ();
+  g_autofree char *path = check_temp_file ("game.ini");
   VersoGame *game = NULL;
   GError *error = NULL;
 
@@ -299,7 +279,7 @@ static void test_old_and_damaged_sessions (void)
   CHECK (game == NULL);
   CHECK (error && strstr (error->message, "BlackName"));
   g_clear_error (&error);
-  remove_session (path);
+  check_temp_remove (path);
 }
 
 static void test_saved_ggf_keeps_the_details (void)

@@ -10,25 +10,10 @@
 #include <string.h>
 
 #include "check-glib.h"
-#include "random.h"
+#include "game-test.h"
 #include "test-main-loop.h"
 #include "verso-game-analysis-private.h"
 #include "verso-game-text.h"
-
-/* A whole game between two people from the standard start, its moves drawn from seed. */
-static VersoGame *random_game (uint64_t seed)
-{
-  VersoGame *game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER);
-
-  while (!verso_game_is_over (game)) {
-    guint64 moves = verso_game_get_legal_moves (game);
-    int n = (int) (random_next (&seed) % (uint64_t) board_count (moves));
-    for (int i = 0; i < n; i++)
-      moves &= moves - 1;
-    CHECK (verso_game_play (game, __builtin_ctzll (moves), NULL));
-  }
-  return game;
-}
 
 typedef struct {
   gboolean done;
@@ -72,23 +57,6 @@ static Review review_game (VersoGame *game)
   return review;
 }
 
-static char *temp_path (void)
-{
-  g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("verso-session-XXXXXX", &error);
-
-  CHECK_NO_ERROR (error);
-  return g_build_filename (dir, "game.ini", NULL);
-}
-
-static void remove_path (const char *path)
-{
-  g_autofree char *dir = g_path_get_dirname (path);
-
-  g_unlink (path);
-  g_rmdir (dir);
-}
-
 /* Every move's score and grade, and both colours' summaries, are the same in the two games;
  * returns the moves with a score and counts the exact ones. */
 static guint check_same_scores (VersoGame *game, VersoGame *loaded, guint *exact)
@@ -122,10 +90,10 @@ static guint check_same_scores (VersoGame *game, VersoGame *loaded, guint *exact
  * Analyse Game on it finds every position analysed (nothing is searched again). */
 static void test_analysis_survives_a_restart (void)
 {
-  g_autoptr (VersoGame) game = random_game (7);
+  g_autoptr (VersoGame) game = random_whole_game (7);
   g_autoptr (VersoGame) loaded = NULL;
   g_autoptr (GError) error = NULL;
-  g_autofree char *path = temp_path ();
+  g_autofree char *path = check_temp_file ("game.ini");
   g_autofree char *text = NULL;
   guint length = verso_game_get_length (game), exact = 0;
   gint64 slowest = 0, total = 0;
@@ -159,7 +127,7 @@ static void test_analysis_survives_a_restart (void)
   again = review_game (loaded);
   CHECK_CMP_UINT (again.total, ==, length);
   CHECK_CMP_UINT (again.first_done, ==, length);
-  remove_path (path);
+  check_temp_remove (path);
 }
 
 /* A short game whose first two positions have an analysis in the store. */
@@ -232,7 +200,7 @@ static VersoGame *load_damaged (VersoGame *game, const char *path, const char *f
 static void test_damaged_analysis_keeps_the_game (void)
 {
   g_autoptr (VersoGame) game = analysed_opening ();
-  g_autofree char *path = temp_path ();
+  g_autofree char *path = check_temp_file ("game.ini");
   g_autofree char *moves = verso_game_get_transcript (game);
   static const struct {
     const char *from, *to, *message;
@@ -280,7 +248,7 @@ static void test_damaged_analysis_keeps_the_game (void)
     CHECK (loaded == NULL);
     CHECK_ERROR (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE);
   }
-  remove_path (path);
+  check_temp_remove (path);
 }
 
 static void play_moves (VersoGame *game, const char *transcript)
@@ -353,7 +321,7 @@ static guint check_same_line (VersoGame *game, VersoGame *loaded)
 static void test_variations_survive_a_restart (void)
 {
   g_autoptr (VersoGame) game = game_with_variations ();
-  g_autofree char *path = temp_path ();
+  g_autofree char *path = check_temp_file ("game.ini");
   g_autofree char *tree = verso_sgf_write_record (verso_game_get_record (game));
 
   for (int modified = 0; modified <= 1; modified++) {
@@ -383,7 +351,7 @@ static void test_variations_survive_a_restart (void)
     verso_game_enter_variation (game, 2, 0);
     verso_game_enter_variation (game, 3, 1);
   }
-  remove_path (path);
+  check_temp_remove (path);
 }
 
 /* Damage in the tree costs the variations, never the game: it loads from Moves, shown where it
@@ -391,7 +359,7 @@ static void test_variations_survive_a_restart (void)
 static void test_damaged_tree_keeps_the_moves (void)
 {
   g_autoptr (VersoGame) game = game_with_variations ();
-  g_autofree char *path = temp_path ();
+  g_autofree char *path = check_temp_file ("game.ini");
   static const struct {
     const char *from, *to, *message, *moves;
   } damage[] = {
@@ -434,14 +402,14 @@ static void test_damaged_tree_keeps_the_moves (void)
     CHECK_CMP_STR (loaded_moves, ==, "d6c5");
     CHECK (!verso_game_has_variations (loaded));
   }
-  remove_path (path);
+  check_temp_remove (path);
 }
 
 /* A session saved before the analysis was kept loads as before, and one saved without any score
  * has no analysis part. */
 static void test_old_session_loads (void)
 {
-  g_autofree char *path = temp_path ();
+  g_autofree char *path = check_temp_file ("game.ini");
   g_autofree char *old = g_strdup_printf ("[Verso Game]\nVersion=1\nBlack=human\nWhite=computer\n"
                                           "Level=%s\nMoves=f5d6c3\nShown=3\n",
                                           level_get (LEVEL_BEGINNER)->id);
@@ -463,7 +431,7 @@ static void test_old_session_loads (void)
   /* Without variations there is no tree: the file is the one older versions read. */
   CHECK (strstr (saved, "Tree=") == NULL);
   verso_game_stop_computer (loaded);
-  remove_path (path);
+  check_temp_remove (path);
 }
 
 int main (int argc, char **argv)

@@ -27,12 +27,7 @@ static void count_changes (VersoGame *game, guint *changes)
 
 static VersoGame *from_text (const char *text, char **notice)
 {
-  g_autoptr (GError) error = NULL;
-  VersoGame *game = verso_game_new_from_text (text, strlen (text), VERSO_PLAYER_HUMAN,
-                                              VERSO_PLAYER_HUMAN, LEVEL_BEGINNER, notice, &error);
-  CHECK_NO_ERROR (error);
-  REQUIRE (game != NULL);
-  return game;
+  return game_read (text, VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER, notice);
 }
 
 /* f5 d6 c3 d3 c4 with the variations c5 f4 (at move 3) and, inside it, f6 (at move 4). */
@@ -178,7 +173,6 @@ static void test_sgf_reads_real_game (void)
   g_autofree char *text = check_data_contents ("wthor-2020-game-1.sgf", NULL);
   g_autofree char *tree = NULL;
   g_autofree char *written = NULL;
-  g_autoptr (GError) error = NULL;
   g_autoptr (VersoGame) game = NULL;
   g_autoptr (VersoGame) again = NULL;
 
@@ -306,14 +300,9 @@ static void test_sgf_malformed_messages (void)
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
-    g_autoptr (GError) error = NULL;
-    g_autoptr (VersoGame) game = verso_game_new_from_text (cases[i].text, strlen (cases[i].text),
-                                                           VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN,
-                                                           LEVEL_BEGINNER, NULL, &error);
-    CHECK (game == NULL);
-    CHECK_ERROR (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE);
-    if (strcmp (error->message, cases[i].message) != 0)
-      g_error ("“%s”: “%s” is not “%s”", cases[i].text, error->message, cases[i].message);
+    g_autofree char *message = game_read_refused (cases[i].text);
+    CHECK (strcmp (message, cases[i].message) == 0, "“%s”: “%s” is not “%s”", cases[i].text,
+           message, cases[i].message);
   }
 }
 

@@ -408,34 +408,10 @@ static void test_hint_is_a_legal_move (void)
   CHECK (verso_game_get_legal_moves (game) & board_bit (move));
 }
 
-static char *temp_path (const char *name)
-{
-  g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("verso-test-XXXXXX", &error);
-
-  CHECK_NO_ERROR (error);
-  return g_build_filename (dir, "nested", name, NULL);
-}
-
-static void remove_path (const char *path)
-{
-  g_autofree char *nested = g_path_get_dirname (path);
-  g_autofree char *dir = g_path_get_dirname (nested);
-  g_autoptr (GDir) listing = g_dir_open (nested, 0, NULL);
-  const char *name;
-
-  while (listing && (name = g_dir_read_name (listing))) {
-    g_autofree char *file = g_build_filename (nested, name, NULL);
-    g_unlink (file);
-  }
-  g_rmdir (nested);
-  g_rmdir (dir);
-}
-
 static void test_save_and_load_round_trip (void)
 {
   g_autoptr (GRand) rand = g_rand_new_with_seed (11);
-  g_autofree char *path = temp_path ("game.ini");
+  g_autofree char *path = check_temp_file ("nested/game.ini");
 
   for (int n = 0; n < 12; n++) {
     g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, n % 2 ? VERSO_PLAYER_HUMAN : VERSO_PLAYER_COMPUTER,
@@ -478,7 +454,7 @@ static void test_save_and_load_round_trip (void)
       CHECK_CMP_STR (loaded_redone, ==, redone);
     }
   }
-  remove_path (path);
+  check_temp_remove (path);
 }
 
 static void write_file (const char *path, const char *contents)
@@ -500,6 +476,7 @@ static void assert_bad_file (const char *path, const char *contents, const char 
   game = verso_game_load (path, &error);
   CHECK (game == NULL);
   CHECK_ERROR (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE);
+  REQUIRE (g_utf8_validate (error->message, -1, NULL), "a message that is not UTF-8");
   if (!strstr (error->message, message_part))
     g_error ("“%s” does not mention “%s”", error->message, message_part);
 }
@@ -508,7 +485,7 @@ static void assert_bad_file (const char *path, const char *contents, const char 
 
 static void test_bad_saved_games_are_refused (void)
 {
-  g_autofree char *path = temp_path ("game.ini");
+  g_autofree char *path = check_temp_file ("nested/game.ini");
   g_autoptr (GError) error = NULL;
   g_autoptr (VersoGame) good = NULL;
 
@@ -528,6 +505,10 @@ static void test_bad_saved_games_are_refused (void)
   assert_bad_file (path, "[Verso Game]\nVersion=1\nBlack=human\nWhite=computer\nLevel=ca\\asual\nMoves=\nShown=0\n",
                    "escape sequence");
   assert_bad_file (path, GOOD_HEADER "Moves=f5\\ed6\\\nShown=0\n", "escape sequence");
+  /* Text that is not UTF-8 (found by fuzz-saved-game: the messages quoted it as it was). */
+  assert_bad_file (path, "[Verso Ga\xed[Verse]\nVersion=1\n", "Not a saved game");
+  assert_bad_file (path, "[Verso Game]\nVersion=1\nBlack=human\nWhite=\xedomputer\nLevel=casual\n"
+                   "Moves=\nShown=0\n", "The value of White is not UTF-8 text");
 
   write_file (path, GOOD_HEADER "Moves=f5d6c3\nShown=2\n");
   good = verso_game_load (path, &error);
@@ -535,12 +516,12 @@ static void test_bad_saved_games_are_refused (void)
   CHECK_CMP_INT (verso_game_get_ply (good), ==, 2);
   CHECK (verso_game_can_redo (good));
   CHECK_CMP_INT (verso_game_get_level (good), ==, LEVEL_CASUAL);
-  remove_path (path);
+  check_temp_remove (path);
 }
 
 static void test_restore_sets_a_bad_file_aside (void)
 {
-  g_autofree char *path = temp_path ("game.ini");
+  g_autofree char *path = check_temp_file ("nested/game.ini");
   g_autofree char *set_aside = NULL;
   g_autofree char *kept = NULL;
   g_autoptr (GError) error = NULL;
@@ -561,7 +542,7 @@ static void test_restore_sets_a_bad_file_aside (void)
   CHECK (!g_file_test (path, G_FILE_TEST_EXISTS));
   CHECK (g_file_get_contents (set_aside, &kept, NULL, NULL));
   CHECK_CMP_STR (kept, ==, "not a game at all\n\x01\x02");
-  remove_path (path);
+  check_temp_remove (path);
 }
 
 /* Set-up positions, navigation against the computer, the document's flags, text and files. */
@@ -733,7 +714,7 @@ static void test_computers_wait_where_navigation_left_them (void)
 static void test_modified_and_file (void)
 {
   g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER);
-  g_autofree char *path = temp_path ("game.ggf");
+  g_autofree char *path = check_temp_file ("nested/game.ggf");
   g_autoptr (GFile) file = g_file_new_for_path (path);
   g_autoptr (GError) error = NULL;
   int modified_notes = 0, file_notes = 0;
@@ -758,7 +739,7 @@ static void test_modified_and_file (void)
   CHECK (!verso_game_get_modified (game));
   play_transcript (game, "c3");
   CHECK (verso_game_get_modified (game));
-  remove_path (path);
+  check_temp_remove (path);
 }
 
 static void test_opening_follows_the_position_shown (void)
@@ -813,27 +794,15 @@ static void test_bad_texts_say_what_and_where (void)
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
-    g_autoptr (GError) error = NULL;
-    g_autofree char *notice = NULL;
-    g_autoptr (VersoGame) game = verso_game_new_from_text (cases[i].text, strlen (cases[i].text),
-                                                           VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN,
-                                                           LEVEL_BEGINNER, &notice, &error);
-    CHECK (game == NULL);
-    CHECK (notice == NULL);
-    CHECK_ERROR (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE);
-    if (!strstr (error->message, cases[i].message))
-      g_error ("“%s”: “%s” does not say “%s”", cases[i].text, error->message, cases[i].message);
+    g_autofree char *message = game_read_refused (cases[i].text);
+    CHECK (strstr (message, cases[i].message), "“%s”: “%s” does not say “%s”", cases[i].text,
+           message, cases[i].message);
   }
 }
 
 static VersoGame *from_text (const char *text, char **notice)
 {
-  g_autoptr (GError) error = NULL;
-  VersoGame *game = verso_game_new_from_text (text, strlen (text), VERSO_PLAYER_HUMAN,
-                                              VERSO_PLAYER_COMPUTER, LEVEL_CASUAL, notice, &error);
-  CHECK_NO_ERROR (error);
-  REQUIRE (game != NULL);
-  return game;
+  return game_read (text, VERSO_PLAYER_HUMAN, VERSO_PLAYER_COMPUTER, LEVEL_CASUAL, notice);
 }
 
 static void assert_same_record (VersoGame *a, VersoGame *b)
@@ -877,13 +846,8 @@ static void test_bad_obf_lines_say_what_and_where (void)
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
-    g_autoptr (GError) error = NULL;
-    g_autoptr (VersoGame) game = verso_game_new_from_text (cases[i].text, strlen (cases[i].text),
-                                                           VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN,
-                                                           LEVEL_BEGINNER, NULL, &error);
-    CHECK (game == NULL);
-    CHECK_ERROR (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE);
-    CHECK_CMP_STR (error->message, ==, cases[i].message);
+    g_autofree char *message = game_read_refused (cases[i].text);
+    CHECK_CMP_STR (message, ==, cases[i].message);
   }
 }
 
@@ -897,7 +861,6 @@ static void test_obf_file_gives_its_positions (void)
   g_autofree char *third_board = NULL;
   g_autoptr (VersoGame) game = NULL;
   g_autoptr (VersoGame) third = NULL;
-  g_autoptr (GError) error = NULL;
   const NotationObfEntry *entry;
   const NotationScoredMove *listed;
   g_auto (GStrv) lines = NULL;
@@ -1068,11 +1031,11 @@ static VersoGame *open_file (GFile *file, char **notice, GError **error)
 
 static void test_open_refuses_large_and_binary_files (void)
 {
-  g_autofree char *path = temp_path ("big.txt");
+  g_autofree char *path = check_temp_file ("nested/big.txt");
   g_autoptr (GFile) file = g_file_new_for_path (path);
   g_autofree char *big = g_strnfill (VERSO_GAME_MAX_FILE_SIZE + 1, ' ');
   static const char binary[] = "\x89PNG\r\n\x1a\n\0\0\0\rIHDR";
-  g_autofree char *missing_path = temp_path ("missing.ggf");
+  g_autofree char *missing_path = check_temp_file ("nested/missing.ggf");
   g_autoptr (GFile) missing = g_file_new_for_path (missing_path);
   gint64 start;
 
@@ -1102,7 +1065,8 @@ static void test_open_refuses_large_and_binary_files (void)
     CHECK (game == NULL);
     CHECK_ERROR (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
   }
-  remove_path (path);
+  check_temp_remove (path);
+  check_temp_remove (missing_path);
 }
 
 static void test_write_then_open_gives_the_same_record (void)
@@ -1113,7 +1077,7 @@ static void test_write_then_open_gives_the_same_record (void)
   play_transcript (game, "f5d6c3d3c4f4");
   verso_game_undo (game);
   for (guint i = 0; i < G_N_ELEMENTS (names); i++) {
-    g_autofree char *path = temp_path (names[i]);
+    g_autofree char *path = check_temp_file (names[i]);
     g_autoptr (GFile) file = g_file_new_for_path (path);
     g_autoptr (GError) error = NULL;
     g_autoptr (VersoGame) opened = NULL;
@@ -1137,7 +1101,7 @@ static void test_write_then_open_gives_the_same_record (void)
     }
     if (i == 1)
       CHECK_CMP_STR (contents, ==, "f5d6c3d3c4f4\n");
-    remove_path (path);
+    check_temp_remove (path);
   }
 }
 
@@ -1146,7 +1110,7 @@ static void test_saved_session_keeps_start_file_and_flags (void)
   Position start = board_position (PASS_BOARD " X");
   g_autoptr (VersoGame) game = verso_game_new_from_position (VERSO_PLAYER_HUMAN, VERSO_PLAYER_COMPUTER,
                                                              LEVEL_BEGINNER, &start);
-  g_autofree char *path = temp_path ("game.ini");
+  g_autofree char *path = check_temp_file ("nested/game.ini");
   g_autoptr (GFile) file = g_file_new_for_path ("/tmp/some game.ggf");
   g_autoptr (GError) error = NULL;
   g_autoptr (VersoGame) loaded = NULL;
@@ -1180,7 +1144,7 @@ static void test_saved_session_keeps_start_file_and_flags (void)
   REQUIRE (strstr (error->message, "column 66") != NULL);
   assert_bad_file (path, GOOD_HEADER "Moves=\nShown=0\nPaused=maybe\n", "maybe");
   assert_bad_file (path, GOOD_HEADER "Moves=\nShown=0\nFile=not a uri\n", "not a URI");
-  remove_path (path);
+  check_temp_remove (path);
 }
 
 int main (int argc, char *argv[])

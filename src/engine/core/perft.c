@@ -6,6 +6,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
+#include "array.h"
 #include "board-x86.h"
 
 /* One counting function per kernel, from one definition. At depth 2 the last ply is counted
@@ -90,14 +91,11 @@ typedef struct Split {
 
 static bool split_add (Split *split, const Board *board, int depth)
 {
-  if (split->n_subtrees == split->capacity) {
-    size_t capacity = split->capacity ? 2 * split->capacity : 256;
-    Subtree *subtrees = realloc (split->subtrees, capacity * sizeof *subtrees);
-    if (!subtrees)
-      return false;
-    split->subtrees = subtrees;
-    split->capacity = capacity;
-  }
+  Subtree *subtrees = array_grow (split->subtrees, &split->capacity, split->n_subtrees + 1,
+                                  sizeof *subtrees, 256);
+  if (!subtrees)
+    return false;
+  split->subtrees = subtrees;
   split->subtrees[split->n_subtrees].board = *board;
   split->subtrees[split->n_subtrees].depth = depth;
   split->n_subtrees++;

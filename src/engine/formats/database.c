@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "bytes.h"
 #include "compiled.h"
 #include "wthor.h"
@@ -190,14 +191,11 @@ void database_builder_free (DatabaseBuilder *builder)
 
 static bool builder_push (DatabaseBuilder *builder, const Board *board, int mover_score)
 {
-  if (builder->count == builder->capacity) {
-    size_t capacity = builder->capacity ? 2 * builder->capacity : 4096;
-    DatabaseEntry *grown = realloc (builder->entries, capacity * sizeof *grown);
-    if (!grown)
-      return false;
-    builder->entries = grown;
-    builder->capacity = capacity;
-  }
+  DatabaseEntry *grown = array_grow (builder->entries, &builder->capacity, builder->count + 1,
+                                     sizeof *grown, 4096);
+  if (!grown)
+    return false;
+  builder->entries = grown;
   DatabaseCounts counts = { 1, mover_score > 0, mover_score == 0, mover_score };
   builder->entries[builder->count++] = (DatabaseEntry) { board_canonical (board), counts };
   return true;
@@ -270,17 +268,24 @@ uint8_t *database_builder_encode (DatabaseBuilder *builder, uint32_t min_games, 
   return bytes;
 }
 
-/* Every game of one file added; false when memory is short. */
+bool database_builder_add_file (DatabaseBuilder *builder, const WthorFile *file)
+{
+  bool ok = true;
+  for (size_t g = 0; g < file->count && ok; g++)
+    ok = database_builder_add (builder, file->games[g].moves, file->games[g].move_count,
+                               file->games[g].final_score);
+  return ok;
+}
+
+/* Every game of one file added (a file that does not read adds none); false when memory is
+ * short. */
 static bool index_file (DatabaseBuilder *builder, const char *path)
 {
   WthorFile file;
   char ignored[512];
   if (!wthor_read (path, &file, NULL, ignored, sizeof ignored))
     return true;
-  bool ok = true;
-  for (size_t g = 0; g < file.count && ok; g++)
-    ok = database_builder_add (builder, file.games[g].moves, file.games[g].move_count,
-                               file.games[g].final_score);
+  bool ok = database_builder_add_file (builder, &file);
   wthor_file_clear (&file);
   return ok;
 }

@@ -9,6 +9,7 @@
 
 #include "board.h"
 #include "position.h"
+#include "wthor.h"
 
 /* Database files: "VERSODB1", u32 version, u32 entries, u32 depth (plies indexed), u32 games,
  * u32 min games (entries reached by fewer are left out), u32 FNV-1a of the payload (all
@@ -59,6 +60,8 @@ void database_builder_free (DatabaseBuilder *builder);
  * disc difference. Moves after an illegal one are ignored. False when memory is short. */
 bool database_builder_add (DatabaseBuilder *builder, const uint8_t *moves, int n_moves,
                            int black_score);
+/* Every game of a WTHOR file (wthor.h) added; false when memory is short. */
+bool database_builder_add_file (DatabaseBuilder *builder, const WthorFile *file);
 /* The file of the positions at least min_games games reached: a malloc'ed buffer and its size,
  * or NULL when memory is short. The same games give the same bytes in any order. */
 uint8_t *database_builder_encode (DatabaseBuilder *builder, uint32_t min_games, size_t *size);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "notation_internal.h"
 
 /* Reads an OBF score: an optional sign and one or two digits, -64..64. */
@@ -121,14 +122,11 @@ static size_t content_end (const char *text, size_t begin, size_t end)
 /* Room for one more entry; false when memory runs out. */
 static bool grow (NotationObfFile *file, size_t *capacity)
 {
-  if (file->n_entries < *capacity)
-    return true;
-  size_t wanted = *capacity ? *capacity * 2 : 16;
-  NotationObfEntry *grown = realloc (file->entries, wanted * sizeof *grown);
+  NotationObfEntry *grown = array_grow (file->entries, capacity, file->n_entries + 1,
+                                       sizeof *grown, 16);
   if (!grown)
     return false;
   file->entries = grown;
-  *capacity = wanted;
   return true;
 }
 

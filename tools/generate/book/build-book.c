@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "book.h"
 #include "clock.h"
 #include "eval_pattern.h"
@@ -55,16 +56,13 @@ static void visit (const Board *board, bool black_to_move, int move, void *user_
   Seen *seen = user_data;
   if (board_count (board->player | board->opponent) - 4 >= seen->plies || seen->failed)
     return;
-  if (seen->count == seen->capacity) {
-    size_t capacity = seen->capacity ? 2 * seen->capacity : 1 << 20;
-    Board *boards = realloc (seen->boards, capacity * sizeof *boards);
-    if (!boards) {
-      seen->failed = true;
-      return;
-    }
-    seen->boards = boards;
-    seen->capacity = capacity;
+  Board *boards = array_grow (seen->boards, &seen->capacity, seen->count + 1, sizeof *boards,
+                              (size_t) 1 << 20);
+  if (!boards) {
+    seen->failed = true;
+    return;
   }
+  seen->boards = boards;
   seen->boards[seen->count++] = board_canonical (board);
 }
 

@@ -27,12 +27,8 @@ typedef struct Reading {
 static void read_file (const WthorFile *file, void *user_data)
 {
   Reading *reading = user_data;
-  for (size_t g = 0; g < file->count && !reading->failed; g++) {
-    const WthorGame *game = &file->games[g];
-    if (!database_builder_add (reading->builder, game->moves, game->move_count,
-                               game->final_score))
-      reading->failed = true;
-  }
+  if (!reading->failed && !database_builder_add_file (reading->builder, file))
+    reading->failed = true;
 }
 
 int main (int argc, char **argv)

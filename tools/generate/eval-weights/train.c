@@ -43,12 +43,14 @@
 #include <stdatomic.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "board.h"
 #include "bytes.h"
 #include "clock.h"
 #include "eval.h"
 #include "eval_pattern.h"
 #include "options.h"
+#include "read-file.h"
 #include "search.h"
 #include "selfplay.h"
 #include "workers.h"
@@ -103,14 +105,10 @@ typedef struct Games {
 
 static void games_add (Games *games, const Game *game)
 {
-  if (games->count == games->capacity) {
-    size_t capacity = games->capacity ? 2 * games->capacity : 4096;
-    Game *items = realloc (games->items, capacity * sizeof *items);
-    if (!items)
-      die ("out of memory for the games");
-    games->items = items;
-    games->capacity = capacity;
-  }
+  Game *items = array_grow (games->items, &games->capacity, games->count + 1, sizeof *items, 4096);
+  if (!items)
+    die ("out of memory for the games");
+  games->items = items;
   games->items[games->count++] = *game;
 }
 
@@ -484,24 +482,11 @@ static uint32_t program_checksum (void)
   static bool known;
   if (!known) {
     known = true;
-    FILE *in = fopen ("/proc/self/exe", "rb");
-    uint8_t *bytes = NULL;
-    size_t size = 0, capacity = 0, n = 1;
-    while (in && n > 0) {
-      if (size == capacity) {
-        capacity = capacity ? 2 * capacity : 1 << 20;
-        uint8_t *grown = realloc (bytes, capacity);
-        if (!grown)
-          die ("out of memory");
-        bytes = grown;
-      }
-      n = fread (bytes + size, 1, capacity - size, in);
-      size += n;
-    }
-    if (in && size > 0)
+    char error[200];
+    size_t size;
+    uint8_t *bytes = read_file_whole ("/proc/self/exe", SIZE_MAX, &size, error, sizeof error);
+    if (bytes && size > 0)
       checksum = bytes_fnv1a (bytes, size);
-    if (in)
-      fclose (in);
     free (bytes);
   }
   return checksum;
