@@ -10,9 +10,9 @@ import sys
 import time
 
 from verso_ui_test import (BLACK, EMPTY, SCHEMA_DIR, START, WHITE, App, Screen, count, fail, flips,
-                           ggf_moves, legal_moves, name, play_moves, play_round, random_game,
-                           random_game_file, record_env, wait_for_title, wait_for_window,
-                           window_appears, xvfb_home)
+                           ggf_moves, holds, legal_moves, log_count, name, play_moves, play_round,
+                           random_game, random_game_file, record_env, wait_for_log, wait_for_title,
+                           wait_for_window, wait_until, window_appears, window_gone, xvfb_home)
 
 
 # --- files and the clipboard (src/ui/verso-window-files.c) ---
@@ -114,7 +114,7 @@ def test_new_game_asks_first(env, screen):
     app.key('ctrl+n')
     start_over_modified_game(env, app)
     app.key('Escape')
-    time.sleep(1)
+    window_gone(env, '^Save Changes$')
     app.wait_for(lambda b: b == board, 'the game kept after Cancel')
     app.key('ctrl+n')
     start_over_modified_game(env, app)
@@ -145,10 +145,12 @@ def clipboard_get(env):
                           text=True, timeout=10).stdout
 
 
-def test_clipboard(env, screen):
+def test_clipboard(env, screen, home):
     """Ctrl+V opens a pasted transcript, Ctrl+C copies it back, and a malformed one changes
-    nothing."""
-    app = App(env, screen)
+    nothing (its notice, in the debug log, says it was read)."""
+    log_path = os.path.join(home, 'clipboard.log')
+    log = open(log_path, 'w')
+    app = App(dict(env, G_MESSAGES_DEBUG='Verso'), screen, log=log)
     moves, board = random_game(3, 12)
     transcript = ''.join(name(m) for m in moves)
     clipboard_set(env, transcript + '\n')
@@ -168,16 +170,19 @@ def test_clipboard(env, screen):
     # The 12th move replaced by one that is not legal there: the game stays as it was.
     before = play_moves(moves[:11])
     illegal = [s for s in range(64) if before[s] == EMPTY and s not in legal_moves(before, WHITE)][0]
+    refused = 'Notice: The pasted text is not a game'
     clipboard_set(env, ''.join(name(m) for m in moves[:11]) + name(illegal))
+    before = log_count(log_path, refused)
     app.key('ctrl+v')
-    time.sleep(1.5)
+    before = wait_for_log(log_path, refused, before)
     app.wait_for(lambda b: b == board, 'the board unchanged by a malformed paste', seconds=10)
     clipboard_set(env, 'f5 d6 c3 hello')
     app.key('ctrl+v')
-    time.sleep(1.5)
+    wait_for_log(log_path, refused, before)
     app.wait_for(lambda b: b == board, 'the board unchanged by a pasted text with a word', seconds=10)
-    print('malformed pastes left the game as it was', flush=True)
+    print('malformed pastes were refused and left the game as it was', flush=True)
     app.quit()
+    log.close()
 
 
 # --- the move list, navigation and setting up a position (verso-move-list.c, verso-window.c) ---
@@ -290,9 +295,7 @@ def test_paused_computer(env, screen, home):
     app.wait_for(lambda b: b == final, 'the 12-move game from %s' % path)
     app.key('alt+Left')
     paused = app.wait_for(lambda b: b == play_moves(moves[:11]), 'Alt+Left to the computer\'s turn')
-    time.sleep(2)
-    if app.board() != paused:
-        fail('the computer played in a position reached by going back')
+    holds(lambda: app.board() == paused, 'the computer played in a position reached by going back', 2)
     app.key('alt+l')  # "_Let It Play" in the status line
     app.wait_for(lambda b: '?' not in b and count(b, BLACK) + count(b, WHITE) == count(paused, BLACK) + count(paused, WHITE) + 1,
                  'the computer to play after "Let It Play"')
@@ -329,12 +332,13 @@ def test_set_up_position(env, screen, home):
     # clicks below would otherwise be moves in a finished game, which change nothing).
     app.click(d4)
     app.wait_for(lambda b: b[d4] == BLACK, 'black d4 alone')
+    # Refused at once (the key is handled before the clicks after it): the clicks set up.
     app.key('alt+p')  # "_Play"
-    time.sleep(0.5)
-    for square, clicks in ((e4, 2), (d5, 2)):
-        for _ in range(clicks):
-            app.click(square)
-            time.sleep(0.2)
+    for square in (e4, d5):
+        app.click(square)
+        app.wait_for(lambda b: b[square] == BLACK, 'a click to make %s black' % name(square))
+        app.click(square)
+        app.wait_for(lambda b: b[square] == WHITE, 'a second click to make %s white' % name(square))
     set_up = list(EMPTY * 64)
     set_up[d4], set_up[e4], set_up[d5] = BLACK, WHITE, WHITE
     set_up = ''.join(set_up)
@@ -454,9 +458,11 @@ def main():
                                 'the computer to answer %s after the kill and restart' % name(square))
         print('killed twice with kill -9; no move was lost', flush=True)
 
-        # Quitting while the computer thinks stops it and still ends cleanly.
-        app.click(legal_moves(restored, BLACK)[0])
-        time.sleep(0.1)
+        # Quitting while the computer thinks stops it and still ends cleanly: Ctrl+Q as soon as
+        # the person's move shows.
+        square = legal_moves(restored, BLACK)[0]
+        app.click(square)
+        wait_until(lambda: app.board()[square] == BLACK, 'the move %s to show' % name(square), 10)
         app.quit()
         print('quit while the computer was thinking', flush=True)
 
@@ -494,7 +500,7 @@ def main():
         test_open_from_command_line(env, screen, home)
         test_save_and_unsaved_changes(env, screen, home)
         test_new_game_asks_first(env, screen)
-        test_clipboard(env, screen)
+        test_clipboard(env, screen, home)
         test_move_list(env, screen, home)
         test_move_list_follows_play(env, screen, home)
         test_paused_computer(env, screen, home)
