@@ -195,19 +195,30 @@ class App:
         not read whole)."""
         self.env, self.screen = env, screen
         self.process = subprocess.Popen([VERSO] + list(args), env=env, stdout=log, stderr=subprocess.STDOUT if log else None)
+        started = time.time()
         self.geometry = None
-        deadline = time.time() + 60
-        while time.time() < deadline:
-            time.sleep(0.3)
+        self.locate(covered=covered)
+        print('board at x=%d y=%d, cell %.1f px' % self.geometry
+              + ', %.1f s after the start' % (time.time() - started), flush=True)
+
+    def locate(self, covered=False, other_than=None, seconds=60):
+        """Finds the board (self.geometry) once the layout has settled: in the same place in two
+        grabs in a row, and other than other_than when given (the layout around it changed);
+        read whole unless covered."""
+        last = [None]
+
+        def settled():
             if self.process.poll() is not None:
-                fail('verso exited with status %d at start' % self.process.returncode)
-            screen.grab()
-            self.geometry = screen.find_board()
-            if self.geometry and (covered or '?' not in screen.read_board(self.geometry)):
-                break
-        if not self.geometry:
-            fail('no board on the screen')
-        print('board at x=%d y=%d, cell %.1f px' % self.geometry, flush=True)
+                fail('verso exited with status %d' % self.process.returncode)
+            self.screen.grab()
+            geometry = self.screen.find_board()
+            steady = (geometry is not None and geometry == last[0] and geometry != other_than
+                      and (covered or '?' not in self.screen.read_board(geometry)))
+            last[0] = geometry
+            return steady and geometry
+        self.geometry = wait_until(settled, lambda: 'the board on the screen, settled%s%s (found: %s)' % (
+            '' if covered else ' and readable', ' elsewhere than %s' % (other_than,) if other_than else '',
+            last[0]), seconds, interval=0.3)
 
     def board(self):
         self.screen.grab()
@@ -250,11 +261,16 @@ class App:
 def window_appears(env, title, seconds=15):
     """The ids of the visible windows whose title matches the regular expression title, once
     there is one within seconds; [] when none appeared."""
-    try:
-        return subprocess.run(['xdotool', 'search', '--sync', '--onlyvisible', '--name', title], env=env,
-                              capture_output=True, text=True, timeout=seconds).stdout.split()
-    except subprocess.TimeoutExpired:
-        return []
+    # Searched again and again, never with --sync: a window that vanishes while xdotool walks the
+    # tree (a menu's, a closing dialog's) ends it with an X error (BadWindow), which --sync took
+    # for the end of the search, returning nothing at once.
+    deadline = time.time() + seconds
+    while True:
+        found = subprocess.run(['xdotool', 'search', '--onlyvisible', '--name', title], env=env,
+                               capture_output=True, text=True).stdout.split()
+        if found or time.time() > deadline:
+            return found
+        time.sleep(0.1)
 
 
 def window_gone(env, title, seconds=15):
