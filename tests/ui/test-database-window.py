@@ -67,7 +67,7 @@ def add_games(env, root, shipped):
                        'the folder pasted into the location field', 15)[0]
     if typed == folder and toolkit_version() >= (4, 18):
         # GTK 4.18 completes a moment after the text (the slash, selected); 4.8 does not.
-        typed = wait_until(lambda: atspi_game.focused_text()[0] != folder and atspi_game.focused_text(),
+        typed = wait_until(lambda: (atspi_game.focused_text() or (folder,))[0] != folder and atspi_game.focused_text(),
                            'the location field to complete %s' % folder, 15)[0]
     if typed != folder:
         key(env, 'Delete')
