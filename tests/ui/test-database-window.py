@@ -13,7 +13,7 @@ import shutil
 import subprocess
 
 import verso_ui_test.atspi as atspi_game
-from verso_ui_test.atspi import Atspi, window, wait_until, stop, key, accessibles
+from verso_ui_test.atspi import Atspi, GLib, window, wait_until, stop, key, accessibles
 fail = window.fail
 WTHOR_2020 = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'data', 'WTH_2020.wtb')
 ROW_NAME = re.compile(r'^([a-h][1-8]): (\d+) games?, Black [-+]\d+\.\d discs on average, '
@@ -35,8 +35,11 @@ def toolkit_version():
     desktop = Atspi.get_desktop(0)
     for i in range(desktop.get_child_count()):
         application = desktop.get_child_at_index(i)
-        if application is not None and application.get_name() == 'verso':
-            return tuple(int(part) for part in application.get_toolkit_version().split('.')[:2])
+        try:
+            if application is not None and application.get_name() == 'verso':
+                return tuple(int(part) for part in application.get_toolkit_version().split('.')[:2])
+        except GLib.Error:
+            continue  # a program that left the bus meanwhile
     fail('the game is not on the accessibility bus')
 
 

@@ -113,7 +113,12 @@ def walk(skip_role=None):
     desktop = Atspi.get_desktop(0)
     for i in range(desktop.get_child_count()):
         application = desktop.get_child_at_index(i)
-        if application is None or application.get_name() != 'verso':
+        # Another program may leave the bus while it is asked its name (one did while the file
+        # chooser was open: "The application no longer exists").
+        try:
+            if application is None or application.get_name() != 'verso':
+                continue
+        except GLib.Error:
             continue
         stack = [application]
         while stack:
