@@ -5,7 +5,8 @@
 # finish, which ends the test with its verdict; refused, a command's refusal checked; judged_wrong,
 # a damaged listed score called wrong; bad_board
 # and bad_obf, a board and an OBF file with a bad square; under_xvfb, the test run again inside
-# a virtual X server and a session bus; wait_for_window, a window's id once it shows; start_game
+# a virtual X server and a session bus; wait_for_window, a window's id once it shows;
+# wait_for_focus, a window with the keyboard; start_game
 # and stop_game, the game in the background there.
 scratch=$(mktemp -d)
 pid=
@@ -71,11 +72,12 @@ bad_obf () {
   echo "$bad_board;" >>"$scratch/bad.obf"
 }
 
-# under_xvfb "$@": runs this test again under xvfb-run with a session bus, once.
+# under_xvfb "$@": runs this test again on an X server of its own (with-xvfb.sh) with a session
+# bus, once.
 under_xvfb () {
   [ -z "${VERSO_UNDER_XVFB:-}" ] || return 0
   rm -rf "$scratch"
-  VERSO_UNDER_XVFB=1 exec xvfb-run -a -s "-screen 0 1280x1024x24" dbus-run-session -- "$0" "$@"
+  VERSO_UNDER_XVFB=1 exec "$(dirname "$0")/../with-xvfb.sh" dbus-run-session -- "$0" "$@"
 }
 
 # wait_for_window NAME SECONDS: the id of the first visible window whose name matches NAME, once
@@ -88,6 +90,16 @@ wait_for_window () {
     found=$(xdotool search --onlyvisible --name "$1" 2>/dev/null | head -n 1) || found=
     [ -z "$found" ] || { echo "$found"; return 0; }
     sleep 0.2
+  done
+}
+
+# wait_for_focus WINDOW SECONDS: waits until the window whose id is WINDOW has the keyboard
+# (keys sent sooner go elsewhere); status 1 when it has not within SECONDS.
+wait_for_focus () {
+  deadline=$(($(date +%s) + $2))
+  until [ "$(xdotool getwindowfocus 2>/dev/null)" = "$1" ]; do
+    [ "$(date +%s)" -lt "$deadline" ] || return 1
+    sleep 0.1
   done
 }
 

@@ -7,23 +7,42 @@ engine="$1"
 . "$(dirname "$0")/../test-lib.sh"
 
 start='(;GM[Othello]PC[test]TI[5:00]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]'
-# The pings come after each reply (a ping would stop the search), so the input is fed slowly:
-# the engine reads `go`, answers, and only then sees the next line.
+# The pings come after each reply (a ping would stop the search), so each line after a `go` is
+# sent only once its reply is out: the engine talks through a pipe the test holds open.
+mkfifo "$scratch/in"
+# replies N: waits (30 s at most) until the engine's output holds N replies.
+replies () {
+  deadline=$(($(date +%s) + 30))
+  until [ "$(grep -c '^=== ' "$scratch/out" 2>/dev/null)" -ge "$1" ] 2>/dev/null; do
+    [ "$(date +%s)" -lt "$deadline" ] || { fail "$option: no reply $1 within 30 s: $(cat "$scratch/out")"; return; }
+    sleep 0.05
+  done
+}
 for option in "--move-time 0.2" "--move-time=0.2" "--average-time 0.2" "--average-time=0.1" \
               "--move-time 0.2 --average-time 0.3"; do
+  "$engine" nboard $option <"$scratch/in" >"$scratch/out" 2>"$scratch/err" &
+  pid=$!
+  exec 3>"$scratch/in"
   {
     echo "nboard 2"
     echo "set depth 60"
     echo "set game ${start}B[f5]W[d6];)"
     echo "go"
-    sleep 1
+  } >&3
+  replies 1
+  {
     echo "set game ${start}B[f5//12.5]W[d6//3.25]B[c3]W[d3]B[c4]W[f4]B[c5]W[b3]B[c2]W[e3]B[d2]W[c6]B[b4]W[a4];)"
     echo "go"
-    sleep 1
+  } >&3
+  replies 2
+  {
     echo "ping 1"
     echo "quit"
-  } | "$engine" nboard $option >"$scratch/out" 2>"$scratch/err"
+  } >&3
+  exec 3>&-
+  wait "$pid"
   status=$?
+  pid=
   [ "$status" -eq 0 ] || fail "$option: exit status $status: $(cat "$scratch/err")"
   [ "$(grep -c '^=== [A-H][1-8]/-*[0-9]*/[0-9.]*$' "$scratch/out")" -eq 2 ] \
     || fail "$option: expected two replies: $(cat "$scratch/out")"

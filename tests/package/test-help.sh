@@ -29,6 +29,7 @@ fi
 # The messages of the pages as they are now, to compare each translation with.
 itstool -o "$scratch/verso.pot" $pages legal.xml
 languages=$(sed -e 's/#.*//' "$source_dir/LINGUAS")
+[ -n "$languages" ] || fail "help/LINGUAS names no language: no translation is checked"
 for lang in $languages; do
   po="$source_dir/$lang/$lang.po"
   if [ ! -f "$po" ]; then

@@ -13,8 +13,8 @@ export LANGUAGE=fr
 export VERSO_LOCALEDIR="$2" GSETTINGS_SCHEMA_DIR="$3" GSETTINGS_BACKEND=memory
 
 start_game "$verso" "the main window did not appear"
-xdotool windowfocus --sync "$window"
-sleep 1
+xdotool windowfocus "$window"
+wait_for_focus "$window" 15 || { echo "the main window did not get the keyboard"; exit 1; }
 xdotool key --clearmodifiers ctrl+comma
 if [ -z "$(wait_for_window '^Préférences$' 15)" ]; then
   echo "no window titled 'Préférences' appeared; windows now:"

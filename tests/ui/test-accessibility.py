@@ -58,11 +58,8 @@ def wait_for_description(part, seconds=30):
 def main():
     with atspi_game.session('verso-a11y-') as (env, home):
         print('display ' + env['DISPLAY'], flush=True)
-        app = subprocess.Popen([VERSO], env=env)
+        app = atspi_game.start(env, [], find_board, 'the board on the accessibility bus')
         try:
-            time.sleep(0.5)
-            if app.poll() is not None:
-                fail('verso exited with status %d at start' % app.returncode)
             wait_for_description('Black 2, white 2. Black to move. Cursor on d3: empty, a legal move.')
             subprocess.run(['xdotool', 'mousemove', '5', '300', 'key', 'Right', 'Right', 'Down', 'Down'], env=env, check=True)
             wait_for_description('Cursor on f5: empty, a legal move.')

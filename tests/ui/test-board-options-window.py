@@ -9,10 +9,10 @@ dbus-run-session. Usage: test-board-options-window.py VERSO SCHEMA_DIR"""
 
 import os
 import subprocess
-import time
 
 import verso_ui_test.atspi as atspi_game
-from verso_ui_test import (App, Screen, START, fail, flips, name, square_of, wait_for_window)
+from verso_ui_test import (App, Screen, START, fail, flips, name, square_of, wait_for_file, wait_for_focus,
+                           wait_for_window)
 
 
 def turned(square):
@@ -97,20 +97,14 @@ def test_export_caption(app, root):
     caption = 'Board options test & caption'
     app.key('ctrl+shift+e')
     wait_for_window(app.env, '^Picture of the Position$')
-    time.sleep(0.5)
-    app.key('ctrl+a')
-    subprocess.run(['xdotool', 'type', '--delay', '20', caption], env=app.env, check=True)
+    wait_for_focus(app.env, 'Picture of the Position')
+    atspi_game.fill_field(app.env, 'Caption', caption)
     app.key('Return')
     wait_for_window(app.env, '^Export Position$')
-    time.sleep(0.5)
-    app.key('ctrl+a')
-    subprocess.run(['xdotool', 'type', '--delay', '20', path], env=app.env, check=True)
-    time.sleep(0.5)
+    wait_for_focus(app.env, 'Export Position')
+    atspi_game.fill_field(app.env, 'Name:', path)
     app.key('Return')
-    atspi_game.wait_until(lambda: os.path.exists(path), path, 15)
-    time.sleep(0.5)
-    with open(path) as f:
-        svg = f.read()
+    svg = wait_for_file(path, 'the SVG %s written whole' % path, lambda text: '</svg>' in text)
     if '<title>Board options test &amp; caption</title>' not in svg:
         fail('the caption typed is not in %s' % path)
     print('export: the caption typed is the title of %s' % path, flush=True)

@@ -11,10 +11,9 @@ import os
 import re
 import shutil
 import subprocess
-import time
 
 import verso_ui_test.atspi as atspi_game
-from verso_ui_test.atspi import Atspi, window, wait_until, stop, key, accessibles
+from verso_ui_test.atspi import Atspi, GLib, window, wait_until, stop, key, accessibles
 fail = window.fail
 WTHOR_2020 = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'data', 'WTH_2020.wtb')
 ROW_NAME = re.compile(r'^([a-h][1-8]): (\d+) games?, Black [-+]\d+\.\d discs on average, '
@@ -29,6 +28,19 @@ def rows():
         if match and role == Atspi.Role.LIST_ITEM:
             found.append((match.group(1), int(match.group(2)), node))
     return found
+
+
+def toolkit_version():
+    """The GTK version the game runs on, as the AT-SPI bus says it, e.g. (4, 8)."""
+    desktop = Atspi.get_desktop(0)
+    for i in range(desktop.get_child_count()):
+        application = desktop.get_child_at_index(i)
+        try:
+            if application is not None and application.get_name() == 'verso':
+                return tuple(int(part) for part in application.get_toolkit_version().split('.')[:2])
+        except GLib.Error:
+            continue  # a program that left the bus meanwhile
+    fail('the game is not on the accessibility bus')
 
 
 def focused_row():
@@ -52,14 +64,22 @@ def add_games(env, root, shipped):
     # folder (GTK 4.8) or opens it (GTK 4.18), where the chooser's Add button chooses it.
     subprocess.run(['xclip', '-selection', 'clipboard'], input=folder.encode(), env=env, check=True)
     key(env, 'ctrl+l')
-    time.sleep(0.5)  # the location field opens before it takes the keys
+    wait_until(atspi_game.focused_text, 'the chooser\'s location field to have the keyboard', 15)
     key(env, 'ctrl+a', 'ctrl+v')
-    time.sleep(1)
-    key(env, 'Delete')
+    typed = wait_until(lambda: (atspi_game.focused_text() or ('',))[0].startswith(folder) and atspi_game.focused_text(),
+                       'the folder pasted into the location field', 15)[0]
+    if typed == folder and toolkit_version() >= (4, 18):
+        # GTK 4.18 completes a moment after the text (the slash, selected); 4.8 does not.
+        typed = wait_until(lambda: (atspi_game.focused_text() or (folder,))[0] != folder and atspi_game.focused_text(),
+                           'the location field to complete %s' % folder, 15)[0]
+    if typed != folder:
+        key(env, 'Delete')
     key(env, 'Return')
-    time.sleep(1.5)
-    if window.window_appears(env, '^Choose a Folder of WTHOR Games$', 1):
+    # GTK 4.8 chooses the folder at Return; GTK 4.18 opens it and its Add button chooses it.
+    if toolkit_version() >= (4, 18):
+        wait_until(lambda: atspi_game.button('Add'), 'the chooser\'s Add button', 15)
         key(env, 'alt+a')  # "_Add"
+    window.window_gone(env, '^Choose a Folder of WTHOR Games$')
     indexed = wait_until(lambda: len(rows()) == 4 and {g for m, g, n in rows()} != {shipped} and rows(),
                          'the start\'s rows to count the added games', 60)
     counts = {games for move, games, node in indexed}

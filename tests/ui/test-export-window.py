@@ -10,7 +10,9 @@ import struct
 import subprocess
 import time
 
-from verso_ui_test import App, Screen, START, fail, pixel_session, record_env, wait_for_window
+import verso_ui_test.atspi as atspi_game
+from verso_ui_test import (App, Screen, START, fail, record_env, wait_for_file, wait_for_focus,
+                           wait_for_window)
 
 F5 = 4 * 8 + 5
 
@@ -42,23 +44,15 @@ def test_export(app, env, home):
     app.key('ctrl+shift+e')
     # The options first (caption, width, move numbers, as last chosen): Return goes on.
     wait_for_window(env, '^Picture of the Position$')
-    time.sleep(0.5)
+    wait_for_focus(env, 'Picture of the Position')
     app.key('Return')
     wait_for_window(env, '^Export Position$')
-    # The name field has the keyboard, its text selected: a whole path typed replaces it.
-    subprocess.run(['xdotool', 'key', 'ctrl+a'], env=env, check=True)
-    subprocess.run(['xdotool', 'type', '--delay', '20', path], env=env, check=True)
-    time.sleep(0.5)
+    wait_for_focus(env, 'Export Position')
+    # The name field has the keyboard: a whole path typed replaces its text.
+    atspi_game.fill_field(env, 'Name:', path)
     app.key('Return')
-    deadline = time.time() + 15
-    while not os.path.exists(path) and time.time() < deadline:
-        time.sleep(0.2)
-    if not os.path.exists(path):
-        fail('Export Position wrote no %s%s' % (path, '' if app.process.poll() is None
-                                                 else ' (verso exited)'))
-    time.sleep(0.5)
-    with open(path) as f:
-        svg = f.read()
+    svg = wait_for_file(path, lambda: 'Export Position to write %s whole%s' % (
+        path, '' if app.process.poll() is None else ' (verso exited)'), lambda text: '</svg>' in text)
     # After f5: four black discs and one white, each shaded by a radial gradient of its own.
     if not svg.startswith('<?xml') or svg.count('<radialGradient') != 5:
         fail('%s is not an SVG of five discs: %d gradients' % (path, svg.count('<radialGradient')))
@@ -68,7 +62,7 @@ def test_export(app, env, home):
 
 
 def main():
-    with pixel_session('verso-export-', ('xclip',)) as (env, home):
+    with atspi_game.session('verso-export-', ('xclip',)) as (env, home):
         # GTK's own file chooser warns that it cannot measure the document portal's folder in the
         # test's private home: a warning of GTK's, not the game's, which must not end it.
         env.pop('G_DEBUG', None)

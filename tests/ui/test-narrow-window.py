@@ -54,13 +54,44 @@ def window_box(env):
     return (0, 0) + window_size(env)
 
 
+def layout(env):
+    """The window's size and where its parts are: the board, the title and subtitle, and the
+    buttons but the move list's (which grows while the computer plays itself)."""
+    places = []
+    for node in atspi_game.walk(skip_role=Atspi.Role.TABLE_CELL):
+        try:
+            role, name = node.get_role(), node.get_name() or ''
+            if (role == Atspi.Role.TABLE or role in (Atspi.Role.PUSH_BUTTON, Atspi.Role.TOGGLE_BUTTON)
+                    and not atspi_game.MOVE_NAME.match(name) or role == Atspi.Role.LABEL
+                    and (name == 'Verso' or name in SUBTITLE)):
+                r = Atspi.Component.get_extents(node, Atspi.CoordType.WINDOW)
+                places.append((role.value_nick, name, r.x, r.y, r.width, r.height))
+        except GLib.Error:
+            continue
+    return window_size(env), sorted(places)
+
+
+def wait_settled(env, before=None):
+    """Waits until the layout keeps still (the same in two reads in a row) and, when before is
+    given, differs from it: the header changed, the side pane folded or came back."""
+    last = [None]
+
+    def still():
+        now = layout(env)
+        steady, last[0] = now == last[0] and now != before, now
+        return steady
+    wait_until(still, 'the window\'s layout to settle at %d x %d' % window_size(env), 20)
+
+
 def resize(env, size):
-    """Asks for the window size (no window manager refuses it); returns the size it took."""
+    """Asks for the window size (no window manager refuses it); returns the size it took, once
+    the layout has settled there."""
+    before = layout(env)
     subprocess.run(['xdotool', 'windowsize', window_id(env), str(size[0]), str(size[1])], env=env, check=True)
     deadline = time.time() + 10
     while time.time() < deadline and window_size(env) != size:
         time.sleep(0.3)
-    time.sleep(1.0)  # the layout settles: the header changes, the side pane folds
+    wait_settled(env, before if before[0] != size else None)
     took = window_size(env)
     print('asked for %d x %d: the window is %d x %d' % (size + took), flush=True)
     return took
@@ -303,7 +334,7 @@ def test_computer_against_itself_subtitle(env, home):
     keys.update({'window-width': PHONE[0], 'window-height': PHONE[1]})
     started = settings_env(env, home, 'levels-phone', keys)
     process = atspi_game.start(started, (), lambda: subtitle_labels(started), 'the subtitle')
-    time.sleep(1.0)
+    wait_settled(started)
     if window_size(started) != PHONE:
         fail('started at the phone size, the window is %d x %d' % window_size(started))
     check_subtitle_whole(started, one_line, 'started at the phone size')

@@ -10,7 +10,6 @@ Usage: test-record-window.py VERSO SCHEMA_DIR"""
 
 import os
 import subprocess
-import time
 
 # The session, verso_ui_test's helpers and the walk over the accessibles, shared by the
 # AT-SPI window tests (importing it ends the test with SKIP without the AT-SPI bindings).
@@ -75,9 +74,8 @@ def main():
             wait_until(lambda: any(label.endswith(' to move') for label in labels()), 'whose move it is', 10)
             key(env, 'End')
             wait_for_label(result)
-            time.sleep(2)
-            if GAME_OVER_HEADINGS & set(labels()):
-                fail('a game-over dialog appeared in a record: %s' % (GAME_OVER_HEADINGS & set(labels())))
+            window.holds(lambda: not GAME_OVER_HEADINGS & set(labels()),
+                         lambda: 'a game-over dialog appeared in a record: %s' % (GAME_OVER_HEADINGS & set(labels())), 2)
             print('Ctrl+Z then End: the result again, no game-over dialog', flush=True)
 
             # Six moves back: Play From Here as the side to move, against the computer.

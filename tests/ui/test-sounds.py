@@ -11,7 +11,6 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 
 import verso_ui_test as window
 from verso_ui_test import BLACK, EMPTY, START, WHITE, App, fail
@@ -34,15 +33,13 @@ def sounds_in(log_path):
 
 
 def wait_sounds(log_path, expected, what, seconds=10):
-    """Waits until the log holds exactly the sounds expected (in order), then a little more to
-    see that nothing else follows."""
-    deadline = time.time() + seconds
-    while sounds_in(log_path) != expected and time.time() < deadline:
-        time.sleep(0.1)
-    time.sleep(0.5)
+    """Waits until the log holds exactly the sounds expected (in order), then half a second more
+    to see that nothing else follows."""
+    def heard_otherwise():
+        return '%s: expected the sounds %s, heard %s' % (what, expected, sounds_in(log_path))
+    window.wait_until(lambda: sounds_in(log_path) == expected, heard_otherwise, seconds)
+    window.holds(lambda: sounds_in(log_path) == expected, heard_otherwise, 0.5, interval=0.1)
     heard = sounds_in(log_path)
-    if heard != expected:
-        fail('%s: expected the sounds %s, heard %s' % (what, expected, heard))
     print('%s: %s' % (what, ', '.join(heard) or 'silence'), flush=True)
 
 

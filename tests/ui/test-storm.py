@@ -242,7 +242,7 @@ class Storm:
         if not moves:
             # Over (or white to move with the computer stuck): a new game must start.
             self.xdotool('key', 'ctrl+n')
-            time.sleep(0.5)
+            wt.wait_for_window(self.env, '^New Game$')
             self.xdotool('key', 'Return')
             # The unfinished game may be asked about first, the question coming late on a loaded
             # machine: Discard until the new game shows.

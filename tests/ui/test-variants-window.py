@@ -76,9 +76,7 @@ def test_reverse_balanced_start(env, home):
     if subtitle[0] != 'Reverse · Two players':
         fail('the subtitle is %r' % subtitle[0])
     # Two players: nobody plays until a person does, so the record is the given moves alone.
-    time.sleep(1)
-    if len(move_names()) != 8:
-        fail('the record grew without a move: %s' % move_names())
+    window.holds(lambda: len(move_names()) == 8, lambda: 'the record grew without a move: %s' % move_names(), 1)
     print('Reverse and a balanced start: %s; “%s”' % (' '.join(sorted(names, key=lambda n: int(n.split('.')[0]))),
                                                      subtitle[0]), flush=True)
     stop(app)
@@ -110,9 +108,9 @@ def test_computer_against_itself(env, home):
     wait_until(lambda: button('Resume'), 'the button to become Resume', 20)
     shot(env, 'paused')
     paused_at = len(move_names())
-    time.sleep(3)
-    if len(move_names()) != paused_at:
-        fail('the computer went on playing after Pause: %d moves, then %d' % (paused_at, len(move_names())))
+    # A move a second: three seconds without one say the computer stopped.
+    window.holds(lambda: len(move_names()) == paused_at, lambda: 'the computer went on playing after Pause: '
+                 '%d moves, then %d' % (paused_at, len(move_names())), 3)
     print('paused at %d moves; none played in 3 s' % paused_at, flush=True)
     key(env, 'p')
     wait_until(lambda: len(move_names()) > paused_at + 1, 'the computer to go on after P', 20)
@@ -175,8 +173,10 @@ def test_statistics(env, home):
     wait_until(lambda: {'You Win!', 'You Lose', 'Draw'} & set(labels()), 'the game-over dialog', 10)
     key(env, 'Escape')
     wait_until(lambda: not {'You Win!', 'You Lose', 'Draw'} & set(labels()), 'the game-over dialog to close', 10)
+    ended = board_description()
     key(env, 'ctrl+z')
-    time.sleep(1)
+    wait_until(lambda: board_description() != ended, 'Ctrl+Z to take back the last move (the board\'s '
+               'description to change from %r)' % ended, 10)
     key(env, 'ctrl+shift+z')
     wait_until(lambda: {'You Win!', 'You Lose', 'Draw'} & set(labels()), 'the game-over dialog again after Redo', 10)
     key(env, 'Escape')

@@ -12,7 +12,6 @@ SCHEMA_DIR"""
 import os
 import re
 import subprocess
-import time
 
 import verso_ui_test.atspi as atspi_game
 from verso_ui_test.atspi import Atspi, GLib, window, wait_until, stop, key  # noqa: F401
@@ -83,8 +82,10 @@ def main():
 
         expect('the file', 'f5 d6 c3 d3 c4', [], None)
         key(env, 'alt+Left', 'alt+Left', 'alt+Left')
-        # Three moves back the board shows black to move with c5 among the moves.
-        time.sleep(1)
+        # Three moves back the board shows black to move with c5 among the moves (after f5 d6:
+        # three discs each).
+        wait_until(lambda: 'Black 3, white 3. Black to move.' in board_description(),
+                   'the position after f5 d6, three moves back', 15)
         play_with_cursor(env, square('c5'))
         expect('another move three moves back', 'f5 d6 c5', ['Main line: 2. Black c3'], 'Variation from move 2')
         shot(env, 'variation-move-list')

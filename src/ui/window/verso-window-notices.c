@@ -8,6 +8,7 @@ void verso_window_show_toast (VersoWindow *self, const char *title)
 {
   AdwToast *toast = adw_toast_new (title);
 
+  g_debug ("Toast: %s", title);  /* what the window tests wait for (G_MESSAGES_DEBUG=Verso) */
   adw_toast_set_timeout (toast, 3);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
@@ -35,6 +36,7 @@ static gboolean notice_timed_out (gpointer user_data)
 
 void verso_window_show_notice (VersoWindow *self, NoticeKind kind, const char *text, guint seconds)
 {
+  g_debug ("Notice: %s", text);  /* what the window tests wait for (G_MESSAGES_DEBUG=Verso) */
   verso_window_withdraw_notice (self, self->notice_kind);
   self->notice_kind = kind;
   gtk_label_set_text (self->notice_label, text);

@@ -31,6 +31,34 @@ def fail(message):
     sys.exit(1)
 
 
+def wait_until(condition, what, seconds=30, interval=0.1):
+    """condition()'s first true value within seconds (asked every interval); the test fails
+    naming what was awaited otherwise (what: a text, or a function giving it). Every wait of the window tests is one of these, never a
+    fixed sleep: a loaded machine makes a sleep too short, an idle one makes it wasted."""
+    deadline = time.time() + seconds
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.time() > deadline:
+            fail('timed out after %g s waiting for %s' % (seconds, what() if callable(what) else what))
+        time.sleep(interval)
+
+
+def holds(condition, what, seconds, interval=0.2):
+    """Checks that condition() stays true for seconds (a thing that must not happen, e.g. the
+    computer moving while paused); fails saying what (a text, or a function giving it) at the
+    first time it does not. The one kind of wait that
+    is a time: nothing can be awaited that proves a thing will never happen."""
+    deadline = time.time() + seconds
+    while True:
+        if not condition():
+            fail(what() if callable(what) else what)
+        if time.time() > deadline:
+            return
+        time.sleep(interval)
+
+
 def start_xvfb():
     read_fd, write_fd = os.pipe()
     # -noreset: by default the server resets when its last client leaves (the readiness probe
@@ -47,13 +75,10 @@ def start_xvfb():
     os.close(read_fd)
     display = ':' + number.decode().strip()
     # The server said it is ready; make sure a client can connect before going on.
-    for _ in range(100):
-        if subprocess.run(['xdotool', 'getdisplaygeometry'], env=dict(os.environ, DISPLAY=display),
-                          capture_output=True).returncode == 0:
-            return xvfb, display
-        time.sleep(0.1)
-    fail('cannot connect to the X server at ' + display)
-
+    wait_until(lambda: subprocess.run(['xdotool', 'getdisplaygeometry'], env=dict(os.environ, DISPLAY=display),
+                                      capture_output=True).returncode == 0,
+               'a client to connect to the X server at ' + display, 20)
+    return xvfb, display
 
 
 @contextlib.contextmanager
@@ -170,19 +195,30 @@ class App:
         not read whole)."""
         self.env, self.screen = env, screen
         self.process = subprocess.Popen([VERSO] + list(args), env=env, stdout=log, stderr=subprocess.STDOUT if log else None)
+        started = time.time()
         self.geometry = None
-        deadline = time.time() + 60
-        while time.time() < deadline:
-            time.sleep(0.3)
+        self.locate(covered=covered)
+        print('board at x=%d y=%d, cell %.1f px' % self.geometry
+              + ', %.1f s after the start' % (time.time() - started), flush=True)
+
+    def locate(self, covered=False, other_than=None, seconds=60):
+        """Finds the board (self.geometry) once the layout has settled: in the same place in two
+        grabs in a row, and other than other_than when given (the layout around it changed);
+        read whole unless covered."""
+        last = [None]
+
+        def settled():
             if self.process.poll() is not None:
-                fail('verso exited with status %d at start' % self.process.returncode)
-            screen.grab()
-            self.geometry = screen.find_board()
-            if self.geometry and (covered or '?' not in screen.read_board(self.geometry)):
-                break
-        if not self.geometry:
-            fail('no board on the screen')
-        print('board at x=%d y=%d, cell %.1f px' % self.geometry, flush=True)
+                fail('verso exited with status %d' % self.process.returncode)
+            self.screen.grab()
+            geometry = self.screen.find_board()
+            steady = (geometry is not None and geometry == last[0] and geometry != other_than
+                      and (covered or '?' not in self.screen.read_board(geometry)))
+            last[0] = geometry
+            return steady and geometry
+        self.geometry = wait_until(settled, lambda: 'the board on the screen, settled%s%s (found: %s)' % (
+            '' if covered else ' and readable', ' elsewhere than %s' % (other_than,) if other_than else '',
+            last[0]), seconds, interval=0.3)
 
     def board(self):
         self.screen.grab()
@@ -225,11 +261,48 @@ class App:
 def window_appears(env, title, seconds=15):
     """The ids of the visible windows whose title matches the regular expression title, once
     there is one within seconds; [] when none appeared."""
-    try:
-        return subprocess.run(['xdotool', 'search', '--sync', '--onlyvisible', '--name', title], env=env,
-                              capture_output=True, text=True, timeout=seconds).stdout.split()
-    except subprocess.TimeoutExpired:
-        return []
+    # Searched again and again, never with --sync: a window that vanishes while xdotool walks the
+    # tree (a menu's, a closing dialog's) ends it with an X error (BadWindow), which --sync took
+    # for the end of the search, returning nothing at once.
+    deadline = time.time() + seconds
+    while True:
+        found = subprocess.run(['xdotool', 'search', '--onlyvisible', '--name', title], env=env,
+                               capture_output=True, text=True).stdout.split()
+        if found or time.time() > deadline:
+            return found
+        time.sleep(0.1)
+
+
+def window_gone(env, title, seconds=15):
+    """Waits until no visible window's title matches the regular expression title."""
+    wait_until(lambda: subprocess.run(['xdotool', 'search', '--onlyvisible', '--name', title], env=env,
+                                      capture_output=True).returncode != 0 or None,
+               'the window titled %s to close' % title, seconds)
+
+
+def log_count(path, text):
+    """How many lines of the log file at path hold text."""
+    with open(path, errors='replace') as log:
+        return sum(text in line for line in log)
+
+
+def wait_for_log(path, text, before, seconds=15):
+    """Waits until the log at path holds more lines with text than before (log_count before the
+    action awaited); returns the new count."""
+    return wait_until(lambda: log_count(path, text) > before and log_count(path, text),
+                      'a line "%s" in %s' % (text, path), seconds)
+
+
+def wait_for_file(path, what, whole=lambda text: True, seconds=15):
+    """The text of the file at path once it is there and whole(text) holds; what names it."""
+    def read():
+        try:
+            with open(path, errors='replace') as f:
+                text = f.read()
+        except FileNotFoundError:
+            return None
+        return whole(text) and text
+    return wait_until(read, what, seconds)
 
 
 def wait_for_window(env, title):
@@ -389,6 +462,12 @@ def wait_for_title(env, title, seconds=10):
         if time.time() > deadline:
             fail('the window title is %r, not %r' % (window_title(env), title))
         time.sleep(0.1)
+
+
+def wait_for_focus(env, title, seconds=15):
+    """Waits until the window with the keyboard is titled title (keys go there then)."""
+    wait_until(lambda: window_title(env) == title, lambda: 'the window titled %r to have the keyboard '
+               '(it is %r)' % (title, window_title(env)), seconds)
 
 
 def ggf_moves(path):

@@ -11,7 +11,6 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 
 # The game runs with G_DEBUG=fatal-warnings, but the test program's own GLib does not: libatspi
 # warns when it asks a program that has just joined the bus for its cache too early ("Error in
@@ -36,14 +35,19 @@ BUS_LAUNCHER = '/usr/libexec/at-spi-bus-launcher'
 
 
 def wait_until(condition, what, seconds):
-    """condition()'s first true value within seconds; the test fails naming what otherwise."""
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.3)
-    window.fail('timed out after %d s waiting for %s' % (seconds, what))
+    """condition()'s first true value within seconds; the test fails naming what otherwise (a
+    walk over the accessibles costs, so they are asked every 0.2 s)."""
+    return window.wait_until(condition, what, seconds, interval=0.2)
+
+
+def a11y_bus_up(env):
+    """Whether the bus launcher holds its name on the session bus: it does once the accessibility
+    bus runs (--launch-immediately). Asked of the session bus itself, which asking the launcher
+    would start a second time."""
+    reply = subprocess.run(['dbus-send', '--session', '--print-reply=literal', '--dest=org.freedesktop.DBus',
+                            '/org/freedesktop/DBus', 'org.freedesktop.DBus.NameHasOwner', 'string:org.a11y.Bus'],
+                           env=env, capture_output=True, text=True)
+    return reply.returncode == 0 and reply.stdout.split()[-1:] == ['true']
 
 
 def start(env, args, ready, what):
@@ -76,7 +80,7 @@ def session(prefix, tools=()):
     """Xvfb, a private home in a new temporary folder and the accessibility bus, for one test
     program; yields (env, root) and removes them all at the end. Ends with SKIP when Xvfb,
     xdotool, the bus launcher or one of tools is not installed. Settings live in memory."""
-    for tool in ('Xvfb', 'xdotool', BUS_LAUNCHER) + tuple(tools):
+    for tool in ('Xvfb', 'xdotool', 'dbus-send', BUS_LAUNCHER) + tuple(tools):
         if not shutil.which(tool):
             print('SKIP: %s is not installed' % tool)
             sys.exit(77)
@@ -94,7 +98,9 @@ def session(prefix, tools=()):
         os.environ['DISPLAY'] = display
         bus = subprocess.Popen([BUS_LAUNCHER, '--launch-immediately'], env=env)
         try:
-            time.sleep(1)
+            wait_until(lambda: bus.poll() is not None or a11y_bus_up(env), 'the accessibility bus', 30)
+            if bus.poll() is not None:
+                window.fail('the accessibility bus launcher exited with status %d' % bus.returncode)
             yield env, root
         finally:
             bus.terminate()
@@ -107,7 +113,12 @@ def walk(skip_role=None):
     desktop = Atspi.get_desktop(0)
     for i in range(desktop.get_child_count()):
         application = desktop.get_child_at_index(i)
-        if application is None or application.get_name() != 'verso':
+        # Another program may leave the bus while it is asked its name (one did while the file
+        # chooser was open: "The application no longer exists").
+        try:
+            if application is None or application.get_name() != 'verso':
+                continue
+        except GLib.Error:
             continue
         stack = [application]
         while stack:
@@ -182,6 +193,30 @@ def text_of(node):
         return Atspi.Text.get_text(node, 0, Atspi.Text.get_character_count(node)) or ''
     except (GLib.Error, TypeError, AttributeError, NotImplementedError):
         return ''
+
+
+def focused_text():
+    """The text of the accessible that has the keyboard when it holds text (an entry), or None
+    when none does: (text,), so that an empty entry counts as found."""
+    for node in walk(skip_role=Atspi.Role.TABLE_CELL):
+        try:
+            if node.get_state_set().contains(Atspi.StateType.FOCUSED) and node.get_text_iface() is not None:
+                return (text_of(node),)
+        except GLib.Error:
+            continue
+    return None
+
+
+def fill_field(env, name, text):
+    """Types text into the text field named name (in place of what it held), which has the
+    keyboard, and waits until the field holds it: typed before the field has the keyboard (its
+    window comes late on a loaded machine), keys are lost, and the test says so."""
+    field = wait_until(lambda: find(lambda node: node.get_role() == Atspi.Role.TEXT and name_of(node) == name),
+                       'a text field named %r' % name, 15)
+    key(env, 'ctrl+a')
+    subprocess.run(['xdotool', 'type', '--delay', '20', text], env=env, check=True)
+    wait_until(lambda: text_of(field) == text, lambda: 'the field %r to hold %r (it holds %r)'
+               % (name, text, text_of(field)), 15)
 
 
 def labels():
