@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "verso-game-analysis.h"
 #include "verso-game-binding.h"
 #include "verso-paint.h"
 #include "verso-theme-choice.h"

@@ -10,6 +10,7 @@
 
 #include "notation.h"
 #include "verso-board-view.h"
+#include "verso-game-analysis.h"
 
 
 G_DEFINE_FINAL_TYPE (VersoMoveList, verso_move_list, GTK_TYPE_WIDGET)

@@ -6,6 +6,7 @@
 
 #include "notation.h"
 #include "verso-dialog.h"
+#include "verso-game-analysis.h"
 #include "verso-position-editor.h"
 
 void verso_window_update_actions (VersoWindow *self)

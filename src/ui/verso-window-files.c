@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "verso-dialog.h"
+#include "verso-game-analysis.h"
+#include "verso-game-files.h"
 #include "verso-position-chooser.h"
 
 /* Something to do once the unsaved changes are saved or given up: replace the game, close. */

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "verso-dialog.h"
+#include "verso-game-analysis.h"
 #include "verso-stats-dialog.h"
 
 static void start_new_game_confirmed (VersoWindow *self, gpointer data)

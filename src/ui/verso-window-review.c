@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "verso-game-analysis.h"
 #include "verso-move-list.h"
 
 /* The coach grades a person's moves against the computer while the preference is on. */

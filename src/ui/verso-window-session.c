@@ -7,6 +7,8 @@
 #include <glib/gstdio.h>
 
 #include "verso-dialog.h"
+#include "verso-game-analysis.h"
+#include "verso-game-files.h"
 #include "verso-move-list.h"
 
 #define SAVE_FILE_NAME "game.ini"

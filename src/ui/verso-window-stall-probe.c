@@ -1,6 +1,7 @@
 /* verso-window-stall-probe.c: with VERSO_DEBUG_STALLS set, measures the longest gap between
  * main-loop turns while the computer thinks, the game is reviewed or scores are shown, and logs
  * it after; while scores are shown, it also logs each depth they reach and when. */
+#include "verso-game-analysis.h"
 #include "verso-window-private.h"
 
 #include <time.h>

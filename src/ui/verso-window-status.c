@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "verso-game-analysis.h"
 #include "verso-level-row.h"
 
 char *verso_window_result_text (VersoWindow *self)

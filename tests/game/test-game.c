@@ -10,6 +10,8 @@
 #include "notation.h"
 #include "test-main-loop.h"
 #include "verso-game.h"
+#include "verso-game-analysis.h"
+#include "verso-game-files.h"
 
 typedef gboolean (*Condition) (VersoGame *game);
 
