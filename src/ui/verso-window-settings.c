@@ -108,7 +108,7 @@ void verso_window_start_new_game (VersoWindow *self)
 static void start_chosen_game (VersoWindow *self, gpointer data)
 {
   self->saving_new_game_choices = TRUE;
-  verso_new_game_dialog_save (VERSO_NEW_GAME_DIALOG (data));
+  verso_new_game_choices_save (data, self->settings);
   self->saving_new_game_choices = FALSE;
   verso_window_start_new_game (self);
 }
@@ -117,8 +117,9 @@ static void on_new_game_response (VersoNewGameDialog *dialog, const char *respon
 {
   if (g_strcmp0 (response, "start") != 0)
     return;
-  /* The game shown is replaced: its unsaved changes are asked about first, as before Open. */
-  verso_window_files_confirm (self, start_chosen_game, g_object_ref (dialog), g_object_unref);
+  /* The game shown is replaced: its unsaved changes are asked about first, as before Open. The
+   * question keeps the choices, not the dialog, which goes as it hides. */
+  verso_window_files_confirm (self, start_chosen_game, verso_new_game_dialog_get_choices (dialog), g_free);
 }
 
 void verso_window_show_new_game_dialog (VersoWindow *self)
