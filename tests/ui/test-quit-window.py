@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Ctrl+Q with a question or a secondary window open, under a bare Xvfb (no window manager): for
-each, a new game in a home of its own, a move played, the window opened by its keys, then Ctrl+Q.
+each, a new game in a home of its own, a move played, the window opened by its keys, then Ctrl+Q
+(the position chooser of an OBF file comes at the start instead).
 The game must end with status 0 and the log hold no GLib or GTK warning or critical: a dialog
 let go of after the main window was gone once disconnected its handlers from the freed window
 ("g_signal_handlers_disconnect_matched: assertion 'G_TYPE_CHECK_INSTANCE (instance)' failed",
@@ -28,9 +29,23 @@ CASES = [
     ('preferences', ['ctrl+comma', ('window', '^Preferences$')]),
     # Analyse Game under way.
     ('analyse-game', ['ctrl+shift+a', ('sleep', 0.5)]),
+    # The main menu's Statistics (its mnemonic), and its last item but Quit, About Verso.
+    ('statistics', ['F10', ('sleep', 0.5), 't', ('window', '^Statistics$')]),
+    # About and the shortcuts window set no title of their own: X names them after the program.
+    ('about', ['F10', ('sleep', 0.5), 'Up', 'Up', 'Return', ('window', '^verso$')]),
+    ('shortcuts', ['ctrl+question', ('window', '^verso$')]),
+    # An OBF file of several positions opened at the start: the chooser of its positions.
+    ('position-chooser', [('window', '^Choose a Position$')]),
 ]
+# The shortcuts window logs GTK 4.8's "GtkLabel … reported min width -3" as it opens, with or
+# without quitting (another matter): for it only the log from Ctrl+Q on is read.
+OPENING_WARNS = {'shortcuts'}
+# The cases that start with a file, and show no board to play on before it.
+FILES = {'position-chooser': os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'data',
+                                          'fforum-20-39.obf')}
 
-PROBLEM = re.compile(r'(GLib|GLib-GObject|GLib-GIO|Gtk|Gdk|Adwaita|Gsk)-(WARNING|CRITICAL)|\*\*\s*\(|CRITICAL')
+# "(verso:123): GLib-GObject-CRITICAL **: …", "Gtk-WARNING **", or a message of no domain.
+PROBLEM = re.compile(r'(WARNING|CRITICAL) \*\*')
 
 
 def run_case(env, home, screen, name, steps):
@@ -46,9 +61,12 @@ def run_case(env, home, screen, name, steps):
     failure, app = None, None
     with open(log_path, 'w') as log:
         try:
-            app = wt.App(case_env, screen, log)
-            # A move, so the game has changes to ask about.
-            wt.play_round(app, wt.START, wt.square_of('f5'))
+            if name in FILES:
+                app = wt.App(case_env, screen, log, args=[FILES[name]], covered=True)
+            else:
+                app = wt.App(case_env, screen, log)
+                # A move, so the game has changes to ask about.
+                wt.play_round(app, wt.START, wt.square_of('f5'))
             for step in steps:
                 if isinstance(step, tuple) and step[0] == 'window':
                     wt.wait_for_window(case_env, step[1])
@@ -58,6 +76,8 @@ def run_case(env, home, screen, name, steps):
                     app.key(step)
         except SystemExit:
             failure = 'the case could not be played'
+        log.flush()
+        quit_at = os.path.getsize(log_path)
         if not failure:
             try:
                 app.quit()
@@ -68,9 +88,11 @@ def run_case(env, home, screen, name, steps):
             app.process.kill()
         if app:
             app.process.wait()
-    with open(log_path, errors='replace') as log:
-        text = log.read()
-    problems = [line for line in text.splitlines() if PROBLEM.search(line)]
+    with open(log_path, 'rb') as log:
+        data = log.read()
+    text = data.decode(errors='replace')
+    checked = data[quit_at:].decode(errors='replace') if name in OPENING_WARNS else text
+    problems = [line for line in checked.splitlines() if PROBLEM.search(line)]
     if problems and not failure:
         failure = 'Ctrl+Q left %d warning lines, the first: %s' % (len(problems), problems[0])
     if failure:
