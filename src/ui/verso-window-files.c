@@ -145,10 +145,6 @@ static void on_document_notify (VersoGame *game, GParamSpec *pspec, VersoWindow 
 
 void window_files_watch_game (VersoWindow *self)
 {
-  /* Disconnected with the window's other handlers when the game is replaced. */
-  g_signal_connect (self->game, "notify::file", G_CALLBACK (on_document_notify), self);
-  g_signal_connect (self->game, "notify::modified", G_CALLBACK (on_document_notify), self);
-  g_signal_connect (self->game, "changed", G_CALLBACK (on_listed_game_changed), self);
   update_title (self);
   update_listed_scores (self);
 }
@@ -682,6 +678,9 @@ void window_files_init (VersoWindow *self)
 {
   GtkDropTarget *target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
 
+  g_signal_group_connect (self->game_signals, "notify::file", G_CALLBACK (on_document_notify), self);
+  g_signal_group_connect (self->game_signals, "notify::modified", G_CALLBACK (on_document_notify), self);
+  g_signal_group_connect (self->game_signals, "changed", G_CALLBACK (on_listed_game_changed), self);
   g_signal_connect (target, "drop", G_CALLBACK (on_drop), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (target));
   /* Disconnected with the window's other settings handlers at dispose. */

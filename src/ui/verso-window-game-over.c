@@ -150,13 +150,17 @@ static void statistics_activated (GtkWidget *widget, const char *action, GVarian
   verso_dialog_present (GTK_WINDOW (dialog), GTK_WINDOW (self));
 }
 
+void window_game_over_init (VersoWindow *self)
+{
+  g_signal_group_connect (self->game_signals, "game-over", G_CALLBACK (on_game_over), self);
+  g_signal_group_connect (self->game_signals, "move-scored", G_CALLBACK (on_move_scored), self);
+}
+
 void window_game_over_watch_game (VersoWindow *self)
 {
   /* A game already over when it comes (opened, set up) is not a result of play. */
   self->game_counted = verso_game_is_over (self->game);
   self->game_rated = FALSE;
-  g_signal_connect (self->game, "game-over", G_CALLBACK (on_game_over), self);
-  g_signal_connect (self->game, "move-scored", G_CALLBACK (on_move_scored), self);
 }
 
 void window_game_over_class_init (GtkWidgetClass *widget_class)

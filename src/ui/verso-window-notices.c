@@ -53,7 +53,7 @@ static void on_pass (VersoGame *game, int color, VersoWindow *self)
   window_show_notice (self, NOTICE_PASS, text, 3);
 }
 
-void window_notices_watch_game (VersoWindow *self)
+void window_notices_init (VersoWindow *self)
 {
-  g_signal_connect (self->game, "pass", G_CALLBACK (on_pass), self);
+  g_signal_group_connect (self->game_signals, "pass", G_CALLBACK (on_pass), self);
 }

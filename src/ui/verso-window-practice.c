@@ -53,11 +53,7 @@ void window_practice_init (VersoWindow *self)
   self->deck = verso_deck_new (NULL);
   if (verso_deck_was_damaged (self->deck))
     g_idle_add_full (G_PRIORITY_LOW, say_damaged, g_object_ref (self), g_object_unref);
-}
-
-void window_practice_watch_game (VersoWindow *self)
-{
-  g_signal_connect (self->game, "move-scored", G_CALLBACK (on_move_scored), self);
+  g_signal_group_connect (self->game_signals, "move-scored", G_CALLBACK (on_move_scored), self);
 }
 
 void window_practice_class_init (GtkWidgetClass *widget_class)

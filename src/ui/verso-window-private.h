@@ -61,6 +61,9 @@ struct _VersoWindow {
 
   GSettings *settings;
   VersoGame *game;
+  /* The game's signals that the window's parts listen to: each part connects its handlers once,
+   * from its init, and window_set_game moves them all to each new game. */
+  GSignalGroup *game_signals;
   GCancellable *hint_cancellable;
   /* One short notice over the bottom of the board, withdrawn when it stops being true. */
   GtkRevealer *notice_revealer;
@@ -144,7 +147,7 @@ void window_install_actions (GtkWidgetClass *widget_class, const VersoWindowActi
 void window_show_notice (VersoWindow *self, NoticeKind kind, const char *text, guint seconds);
 /* Withdraws the notice shown if it is of this kind. */
 void window_withdraw_notice (VersoWindow *self, NoticeKind kind);
-void window_notices_watch_game (VersoWindow *self);
+void window_notices_init (VersoWindow *self);
 
 /* verso-window-status.c */
 void window_update_status (VersoWindow *self);
@@ -164,12 +167,12 @@ void window_stop_editing (VersoWindow *self);
 void window_editor_class_init (GtkWidgetClass *widget_class);
 
 /* verso-window-game-over.c */
+void window_game_over_init (VersoWindow *self);
 void window_game_over_watch_game (VersoWindow *self);
 void window_game_over_class_init (GtkWidgetClass *widget_class);
 
 /* verso-window-practice.c */
 void window_practice_init (VersoWindow *self);
-void window_practice_watch_game (VersoWindow *self);
 void window_practice_class_init (GtkWidgetClass *widget_class);
 
 /* verso-window-review.c */
@@ -197,7 +200,7 @@ void window_settings_init (VersoWindow *self);
 gboolean window_restore_game (VersoWindow *self);
 void window_save_game (VersoWindow *self);
 /* Saves the session again, at most once a second, as the game's scores are found. */
-void window_session_watch_game (VersoWindow *self);
+void window_session_init (VersoWindow *self);
 void window_session_dispose (VersoWindow *self);
 
 /* verso-window-stall-probe.c */

@@ -105,10 +105,10 @@ static void on_scores_found (VersoWindow *self)
     self->scores_save_source = g_timeout_add (SCORES_SAVE_INTERVAL_MS, save_scores, self);
 }
 
-void window_session_watch_game (VersoWindow *self)
+void window_session_init (VersoWindow *self)
 {
-  g_signal_connect_swapped (self->game, "move-scored", G_CALLBACK (on_scores_found), self);
-  g_signal_connect_swapped (self->game, "scores-changed", G_CALLBACK (on_scores_found), self);
+  g_signal_group_connect_swapped (self->game_signals, "move-scored", G_CALLBACK (on_scores_found), self);
+  g_signal_group_connect_swapped (self->game_signals, "scores-changed", G_CALLBACK (on_scores_found), self);
 }
 
 void window_session_dispose (VersoWindow *self)

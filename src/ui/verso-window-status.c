@@ -224,7 +224,6 @@ static void on_show_scores_setting_changed (GSettings *settings, const char *key
 /* Called whenever the window shows another game. */
 void window_status_watch_game (VersoWindow *self)
 {
-  g_signal_connect (self->game, "scores-changed", G_CALLBACK (on_scores_changed), self);
   verso_game_set_show_scores (self->game, g_settings_get_boolean (self->settings, "show-scores"));
   window_update_scores (self);
 }
@@ -235,6 +234,7 @@ void window_status_init (VersoWindow *self)
   g_autoptr (GAction) show_scores = g_settings_create_action (self->settings, "show-scores");
 
   g_action_map_add_action (G_ACTION_MAP (self), show_scores);
+  g_signal_group_connect (self->game_signals, "scores-changed", G_CALLBACK (on_scores_changed), self);
   g_signal_connect (self->settings, "changed::show-scores", G_CALLBACK (on_show_scores_setting_changed), self);
   g_signal_connect (self->board_view, "notify::line", G_CALLBACK (on_line_changed), self);
 }

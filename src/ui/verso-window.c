@@ -240,23 +240,15 @@ void window_set_game (VersoWindow *self, VersoGame *game)
   window_stop_review (self);
   window_cancel_hint (self);
   window_withdraw_notice (self, self->notice_kind);
-  if (self->game) {
-    g_signal_handlers_disconnect_by_data (self->game, self);
+  /* The old game's last notices (its search stopped) reach the window no more. */
+  g_signal_group_set_target (self->game_signals, game);
+  if (self->game)
     verso_game_stop_computer (self->game);
-  }
   g_set_object (&self->game, game);
   verso_sounds_set_game (self->sounds, game);
-  g_signal_connect (game, "changed", G_CALLBACK (on_game_changed), self);
-  g_signal_connect (game, "notify::thinking", G_CALLBACK (on_game_notify), self);
-  g_signal_connect (game, "notify::level", G_CALLBACK (on_game_notify), self);
-  g_signal_connect (game, "notify::paused", G_CALLBACK (on_game_notify), self);
-  g_signal_connect (game, "notify::record", G_CALLBACK (on_game_notify), self);
   window_update_move_delay (self);
-  window_notices_watch_game (self);
   window_game_over_watch_game (self);
-  window_practice_watch_game (self);
   window_files_watch_game (self);
-  window_session_watch_game (self);
   verso_board_view_set_game (self->board_view, game);
   verso_move_list_set_game (VERSO_MOVE_LIST (self->move_list), game);
   verso_eval_graph_set_game (VERSO_EVAL_GRAPH (self->eval_graph), game);
@@ -339,10 +331,9 @@ static void verso_window_dispose (GObject *object)
   g_clear_weak_pointer (&self->game_over_dialog);
   g_clear_handle_id (&self->notice_timeout, g_source_remove);
   g_clear_weak_pointer (&self->new_game_dialog);
-  if (self->game) {
-    g_signal_handlers_disconnect_by_data (self->game, self);
+  g_clear_object (&self->game_signals);
+  if (self->game)
     verso_game_stop_computer (self->game);
-  }
   if (self->settings)
     g_signal_handlers_disconnect_by_data (self->settings, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), VERSO_TYPE_WINDOW);
@@ -457,18 +448,28 @@ static void verso_window_init (VersoWindow *self)
   g_settings_bind (self->settings, "show-coordinates", self->board_view, "show-coordinates", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "animations", self->board_view, "animate", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "board-theme", self->board_view, "theme", G_SETTINGS_BIND_GET);
+  /* The game's signals, in the order their handlers run: the window's own, then its parts'. */
+  self->game_signals = g_signal_group_new (VERSO_TYPE_GAME);
+  g_signal_group_connect (self->game_signals, "changed", G_CALLBACK (on_game_changed), self);
+  g_signal_group_connect (self->game_signals, "notify::thinking", G_CALLBACK (on_game_notify), self);
+  g_signal_group_connect (self->game_signals, "notify::level", G_CALLBACK (on_game_notify), self);
+  g_signal_group_connect (self->game_signals, "notify::paused", G_CALLBACK (on_game_notify), self);
+  g_signal_group_connect (self->game_signals, "notify::record", G_CALLBACK (on_game_notify), self);
+  window_notices_init (self);
+  window_game_over_init (self);
   window_settings_init (self);
   /* The statistics of games against the computer, in the user data directory. */
   self->stats = verso_stats_new (NULL);
   window_practice_init (self);
+  window_session_init (self);
   window_status_init (self);
   g_settings_bind (self->settings, "board-theme", self->eval_graph, "theme", G_SETTINGS_BIND_GET);
   window_review_init (self);
+  window_files_init (self);
 
   if (!window_restore_game (self))
     verso_window_start_new_game (self);
   g_signal_connect (self, "notify::is-active", G_CALLBACK (on_active_changed), NULL);
-  window_files_init (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
   verso_board_view_show_cursor (self->board_view);
 }
