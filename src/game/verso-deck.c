@@ -6,6 +6,7 @@
 
 #include "notation.h"
 #include "verso-analysis-store.h"
+#include "verso-game-analysis.h"
 #include "verso-keyfile.h"
 
 /* A card is well under a kilobyte; a deck of thousands is still far below this. */

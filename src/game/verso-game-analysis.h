@@ -7,7 +7,10 @@
  * answer. */
 #pragma once
 
-#include "verso-game.h"
+#include <gio/gio.h>
+
+#include "analysis.h"
+#include "verso-game-types.h"
 
 G_BEGIN_DECLS
 

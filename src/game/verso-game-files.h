@@ -2,8 +2,12 @@
  * OBF lines, files read and written, and the saved session. */
 #pragma once
 
+#include <gio/gio.h>
+
+#include "level.h"
 #include "notation.h"
-#include "verso-game.h"
+#include "rules.h"
+#include "verso-game-types.h"
 
 G_BEGIN_DECLS
 

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "notation.h"
 #include "opening.h"
 
 /* The named openings, parsed once for all games. */
@@ -173,6 +174,22 @@ const VersoRecord *verso_game_get_record (VersoGame *self)
   return self->record;
 }
 
+/* The message reaches the window (a move of the Database panel's no longer legal): it names the
+ * square as the board does. */
+static void set_illegal_move_error (GError **error, int square)
+{
+  char name[3];
+
+  if (square < 0 || square > BOARD_PASS) {
+    g_set_error_literal (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_ILLEGAL_MOVE, _("Not a legal move"));
+    return;
+  }
+  notation_format_square (square, name);
+  /* Translators: a move the rules do not allow in the position shown; %s is its square, e.g.
+   * "f5", or "PA" for a pass */
+  g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_ILLEGAL_MOVE, _("%s is not a legal move here"), name);
+}
+
 gboolean verso_game_play_checked (VersoGame *self, int square, GError **error)
 {
   VersoColor mover = verso_game_get_turn (self);
@@ -191,7 +208,7 @@ gboolean verso_game_play_checked (VersoGame *self, int square, GError **error)
     return FALSE;
   }
   if (!verso_record_play (self->record, square, &passed)) {
-    g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_ILLEGAL_MOVE, "Not a legal move: %d", square);
+    set_illegal_move_error (error, square);
     return FALSE;
   }
   self->navigated = FALSE;

@@ -6,6 +6,8 @@
 
 #include "verso-computer.h"
 #include "verso-game.h"
+#include "verso-game-analysis.h"
+#include "verso-game-files.h"
 
 G_BEGIN_DECLS
 

@@ -1,6 +1,7 @@
 /* verso-game.h: one game of Reversi as a document: its record (verso-record.h) with navigation,
- * undo and redo, who plays each colour, the computer's moves, and its files (GGF, transcripts,
- * board strings, the saved session). Knows nothing of widgets.
+ * undo and redo, who plays each colour, and the computer's moves. What the engine says of its
+ * moves is in verso-game-analysis.h, its text and files in verso-game-files.h; the names all
+ * three share in verso-game-types.h. Knows nothing of widgets.
  *
  * The computer moves whenever it is its turn, except in a position reached by navigating the
  * record (undo, redo, going to a move, opening a file) that has moves after it: there it waits
@@ -17,37 +18,10 @@
 #include "level_mix.h"
 #include "position.h"
 #include "rules.h"
+#include "verso-game-types.h"
 #include "verso-record.h"
 
 G_BEGIN_DECLS
-
-typedef enum {
-  VERSO_COLOR_BLACK,
-  VERSO_COLOR_WHITE,
-} VersoColor;
-
-typedef enum {
-  VERSO_PLAYER_HUMAN,
-  VERSO_PLAYER_COMPUTER,
-} VersoPlayer;
-
-/* The same values as the settings schema's game-mode enum. */
-typedef enum {
-  VERSO_MODE_VERSUS_COMPUTER,
-  VERSO_MODE_TWO_PLAYERS,
-  VERSO_MODE_COMPUTER_ONLY,
-} VersoMode;
-
-#define VERSO_GAME_ERROR (verso_game_error_quark ())
-typedef enum {
-  VERSO_GAME_ERROR_ILLEGAL_MOVE,
-  VERSO_GAME_ERROR_NOT_YOUR_TURN,
-  VERSO_GAME_ERROR_GAME_OVER,
-  VERSO_GAME_ERROR_BAD_FILE,
-} VersoGameError;
-GQuark verso_game_error_quark (void);
-
-static inline VersoColor verso_color_other (VersoColor color) { return color == VERSO_COLOR_BLACK ? VERSO_COLOR_WHITE : VERSO_COLOR_BLACK; }
 
 #define VERSO_TYPE_GAME (verso_game_get_type ())
 G_DECLARE_FINAL_TYPE (VersoGame, verso_game, VERSO, GAME, GObject)
@@ -244,7 +218,3 @@ gboolean verso_game_get_modified (VersoGame *game);
 void verso_game_set_modified (VersoGame *game, gboolean modified);
 
 G_END_DECLS
-
-/* The rest of the game's surface, so that callers need include this header only. */
-#include "verso-game-analysis.h"
-#include "verso-game-files.h"

@@ -11,6 +11,7 @@
 #include "game-test.h"
 #include "notation.h"
 #include "test-main-loop.h"
+#include "verso-game-files.h"
 #include "verso-game.h"
 
 #define START_BO "BO[8 ---------------------------O*------*O--------------------------- *]"

@@ -7,6 +7,7 @@
 
 #include "check-glib.h"
 #include "game-test.h"
+#include "verso-game-files.h"
 #include "verso-game.h"
 
 static VersoGame *two_players (void)

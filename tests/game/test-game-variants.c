@@ -13,6 +13,7 @@
 #include "test-main-loop.h"
 #include "random-game.h"
 #include "verso-game.h"
+#include "verso-game-files.h"
 
 /* The endgames below are this short: an exact solve in the test takes no time. */
 #define SOLVE_EMPTIES 8

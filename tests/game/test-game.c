@@ -10,6 +10,8 @@
 #include "notation.h"
 #include "test-main-loop.h"
 #include "verso-game.h"
+#include "verso-game-analysis.h"
+#include "verso-game-files.h"
 
 typedef gboolean (*Condition) (VersoGame *game);
 
@@ -85,12 +87,16 @@ static void test_illegal_move_changes_nothing (void)
   g_signal_connect (game, "changed", G_CALLBACK (count_signal), &changed);
   CHECK (!verso_game_play (game, square ("a1"), &error));
   CHECK_ERROR (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_ILLEGAL_MOVE);
+  /* The message reaches the window: it names the square as the board does. */
+  CHECK_CMP_STR (error->message, ==, "a1 is not a legal move here");
   g_clear_error (&error);
   CHECK (!verso_game_play (game, square ("d4"), &error)); /* occupied */
   CHECK_ERROR (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_ILLEGAL_MOVE);
+  CHECK_CMP_STR (error->message, ==, "d4 is not a legal move here");
   g_clear_error (&error);
   CHECK (!verso_game_play (game, 99, &error));
   CHECK_ERROR (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_ILLEGAL_MOVE);
+  CHECK_CMP_STR (error->message, ==, "Not a legal move");
   CHECK_CMP_INT (changed, ==, 0);
   CHECK_CMP_INT (verso_game_get_ply (game), ==, 0);
   CHECK_CMP_INT (verso_game_count (game, VERSO_COLOR_BLACK), ==, 2);

@@ -12,6 +12,7 @@
 #include "user-file.h"
 #include "level_ratings.h"
 #include "verso-stats.h"
+#include "verso-game-files.h"
 
 /* A fixed time for the rated games: 2024-06-10, and one day. */
 #define T0 G_GINT64_CONSTANT (1718000000)

@@ -8,7 +8,7 @@
 #include "verso-about-window.h"
 #include "verso-dialog.h"
 #include "verso-preferences-window.h"
-#include "verso-window-private.h"
+#include "verso-window.h"
 
 struct _VersoApplication {
   AdwApplication parent_instance;

@@ -8,7 +8,6 @@
 #endif
 
 #include "verso-sounds.h"
-#include "verso-game-binding.h"
 
 /* The pass or end sound waits this long after the disc sound of the move that caused it, so the
  * two are heard one after the other rather than as one blurred noise. */
@@ -34,7 +33,7 @@ struct _VersoSounds {
   char *directory;
 
   VersoGame *game;
-  VersoGameBinding game_binding;  /* "move-played", "changed", "pass" and "game-over" */
+  GSignalGroup *game_signals;  /* "move-played", "changed", "pass" and "game-over" of game */
   /* The position a move just reached; any other change of the position shown (undo, redo,
    * navigation) resets it, so "game-over" reached by navigating makes no sound. */
   guint played_ply;
@@ -198,19 +197,14 @@ static void on_game_over (VersoGame *game, VersoSounds *self)
   sounds_play_after_disc (self, sounds_for_end (game));
 }
 
-static const VersoGameSignal game_signals[] = {
-  { "move-played", G_CALLBACK (on_move_played) },
-  { "changed", G_CALLBACK (on_changed) },
-  { "pass", G_CALLBACK (on_pass) },
-  { "game-over", G_CALLBACK (on_game_over) },
-};
-
 void verso_sounds_set_game (VersoSounds *self, VersoGame *game)
 {
   g_return_if_fail (VERSO_IS_SOUNDS (self));
 
-  if (!verso_game_binding_set (&self->game_binding, game))
+  if (self->game == game)
     return;
+  g_set_object (&self->game, game);
+  g_signal_group_set_target (self->game_signals, game);
   sounds_cancel_following (self);
   self->played = FALSE;
 }
@@ -220,6 +214,7 @@ static void verso_sounds_dispose (GObject *object)
   VersoSounds *self = VERSO_SOUNDS (object);
 
   verso_sounds_set_game (self, NULL);
+  g_clear_object (&self->game_signals);
   g_clear_object (&self->settings);
   G_OBJECT_CLASS (verso_sounds_parent_class)->dispose (object);
 }
@@ -249,7 +244,11 @@ static void verso_sounds_init (VersoSounds *self)
   const char *debug = g_getenv ("VERSO_DEBUG_SOUNDS");
   const char *directory = g_getenv ("VERSO_SOUNDDIR");
 
-  verso_game_binding_init (&self->game_binding, &self->game, self, game_signals, G_N_ELEMENTS (game_signals));
+  self->game_signals = g_signal_group_new (VERSO_TYPE_GAME);
+  g_signal_group_connect (self->game_signals, "move-played", G_CALLBACK (on_move_played), self);
+  g_signal_group_connect (self->game_signals, "changed", G_CALLBACK (on_changed), self);
+  g_signal_group_connect (self->game_signals, "pass", G_CALLBACK (on_pass), self);
+  g_signal_group_connect (self->game_signals, "game-over", G_CALLBACK (on_game_over), self);
   self->debug = debug != NULL && *debug != '\0' && g_strcmp0 (debug, "0") != 0;
   /* The build tree's sounds when run uninstalled (tests, tools/play), else the installed ones. */
   self->directory = g_strdup (directory != NULL && *directory != '\0' ? directory : SOUNDDIR);

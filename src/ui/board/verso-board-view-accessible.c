@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "notation.h"
+#include "verso-game-analysis.h"
 
 /* "Scores: f5 +4 best exact, d6 +2 exact, c4 −3.", best first; NULL when no move has one. */
 static char *describe_scores (VersoBoardView *self)

@@ -6,6 +6,7 @@
 
 #include <math.h>
 
+#include "verso-game-analysis.h"
 #include "verso-paint.h"
 
 static void add_color_stop (cairo_pattern_t *pattern, double offset, const VersoBoardColor *color)

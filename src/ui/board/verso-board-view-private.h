@@ -5,7 +5,6 @@
 
 #include "verso-board-view.h"
 #include "verso-board-view-orientation.h"
-#include "verso-game-binding.h"
 #include "verso-theme-choice.h"
 
 G_BEGIN_DECLS
@@ -21,7 +20,7 @@ struct _VersoBoardView {
   GtkWidget parent_instance;
 
   VersoGame *game;
-  VersoGameBinding game_binding;  /* "changed" and "move-played" */
+  GSignalGroup *game_signals;  /* "changed" and "move-played" of game */
 
   gboolean show_legal_moves, show_last_move, show_coordinates, animate;
   gboolean show_move_numbers;  /* each disc placed by a move shows that move's ply */

@@ -80,11 +80,6 @@ static void on_changed (VersoGame *game, VersoBoardView *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-static const VersoGameSignal game_signals[] = {
-  { "changed", G_CALLBACK (on_changed) },
-  { "move-played", G_CALLBACK (verso_board_view_animate_move) },
-};
-
 void verso_board_view_set_edit_position (VersoBoardView *self, const Position *position)
 {
   g_return_if_fail (VERSO_IS_BOARD_VIEW (self));
@@ -137,8 +132,10 @@ void verso_board_view_set_game (VersoBoardView *self, VersoGame *game)
 {
   g_return_if_fail (VERSO_IS_BOARD_VIEW (self));
 
-  if (!verso_game_binding_set (&self->game_binding, game))
+  if (self->game == game)
     return;
+  g_set_object (&self->game, game);
+  g_signal_group_set_target (self->game_signals, game);
   verso_board_view_stop_animation (self);
   self->hint = -1;
   verso_board_view_update_description (self);
@@ -220,6 +217,7 @@ static void verso_board_view_dispose (GObject *object)
 
   verso_board_view_stop_animation (self);
   verso_board_view_set_game (self, NULL);
+  g_clear_object (&self->game_signals);
   verso_theme_choice_clear (&self->theme);
   verso_board_view_clear_cached_nodes (self);
   g_clear_pointer (&self->scores, g_free);
@@ -274,7 +272,9 @@ static void verso_board_view_class_init (VersoBoardViewClass *klass)
 
 static void verso_board_view_init (VersoBoardView *self)
 {
-  verso_game_binding_init (&self->game_binding, &self->game, self, game_signals, G_N_ELEMENTS (game_signals));
+  self->game_signals = g_signal_group_new (VERSO_TYPE_GAME);
+  g_signal_group_connect (self->game_signals, "changed", G_CALLBACK (on_changed), self);
+  g_signal_group_connect (self->game_signals, "move-played", G_CALLBACK (verso_board_view_animate_move), self);
   self->show_legal_moves = TRUE;
   self->show_last_move = TRUE;
   self->animate = TRUE;

@@ -49,7 +49,7 @@ static void forward_parent_shortcuts (GtkWindow *window, GtkApplication *applica
 }
 
 /* A hidden dialog waiting to be destroyed, and its parent, kept alive until then: the dialog
- * being destroyed disconnects from its parent, which may have closed meanwhile (Save, then quit). */
+ * lets go of its parent, which may have closed meanwhile (Save, then quit). */
 typedef struct {
   GtkWindow *window;
   GtkWindow *parent;
@@ -66,6 +66,10 @@ static gboolean destroy_later (gpointer user_data)
 {
   DestroyLater *later = user_data;
 
+  /* GTK 4.8 disconnects a window from its transient parent only when the window is finalized:
+   * whoever still holds the destroyed dialog then would have it touch a parent freed meanwhile
+   * (the criticals of issue 40 at Ctrl+Q). Unset now, while the parent is whole. */
+  gtk_window_set_transient_for (later->window, NULL);
   gtk_window_destroy (later->window);
   return G_SOURCE_REMOVE;
 }

@@ -10,7 +10,6 @@
 struct _VersoNewGameDialog {
   AdwMessageDialog parent_instance;
 
-  GSettings *settings;
   AdwComboRow *mode_row;
   AdwComboRow *color_row;
   AdwComboRow *level_row;
@@ -58,15 +57,34 @@ static void on_mode_selected (VersoNewGameDialog *self)
   gtk_widget_set_visible (GTK_WIDGET (self->white_level_row), mode == VERSO_MODE_COMPUTER_ONLY);
 }
 
-void verso_new_game_dialog_save (VersoNewGameDialog *self)
-{
-  g_return_if_fail (VERSO_IS_NEW_GAME_DIALOG (self));
+struct _VersoNewGameChoices {
+  int values[G_N_ELEMENTS (rows)];  /* each row's enum value, in the order of rows */
+  gboolean match_my_level;
+};
 
-  g_settings_delay (self->settings);
+VersoNewGameChoices *verso_new_game_dialog_get_choices (VersoNewGameDialog *self)
+{
+  VersoNewGameChoices *choices;
+
+  g_return_val_if_fail (VERSO_IS_NEW_GAME_DIALOG (self), NULL);
+
+  choices = g_new (VersoNewGameChoices, 1);
   for (gsize i = 0; i < G_N_ELEMENTS (rows); i++)
-    g_settings_set_enum (self->settings, rows[i].key, (int) adw_combo_row_get_selected (nth_row (self, i)));
-  g_settings_set_boolean (self->settings, "match-my-level", gtk_switch_get_active (self->match_switch));
-  g_settings_apply (self->settings);
+    choices->values[i] = (int) adw_combo_row_get_selected (nth_row (self, i));
+  choices->match_my_level = gtk_switch_get_active (self->match_switch);
+  return choices;
+}
+
+void verso_new_game_choices_save (const VersoNewGameChoices *choices, GSettings *settings)
+{
+  g_return_if_fail (choices != NULL);
+  g_return_if_fail (G_IS_SETTINGS (settings));
+
+  g_settings_delay (settings);
+  for (gsize i = 0; i < G_N_ELEMENTS (rows); i++)
+    g_settings_set_enum (settings, rows[i].key, choices->values[i]);
+  g_settings_set_boolean (settings, "match-my-level", choices->match_my_level);
+  g_settings_apply (settings);
 }
 
 static void verso_new_game_dialog_dispose (GObject *object)
@@ -74,7 +92,6 @@ static void verso_new_game_dialog_dispose (GObject *object)
   VersoNewGameDialog *self = VERSO_NEW_GAME_DIALOG (object);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), VERSO_TYPE_NEW_GAME_DIALOG);
-  g_clear_object (&self->settings);
   G_OBJECT_CLASS (verso_new_game_dialog_parent_class)->dispose (object);
 }
 
@@ -117,7 +134,6 @@ GtkWidget *verso_new_game_dialog_new (GtkWindow *parent, GSettings *settings)
   g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
 
   self = g_object_new (VERSO_TYPE_NEW_GAME_DIALOG, "transient-for", parent, "modal", TRUE, NULL);
-  self->settings = g_object_ref (settings);
   for (gsize i = 0; i < G_N_ELEMENTS (rows); i++)
     adw_combo_row_set_selected (nth_row (self, i), (guint) g_settings_get_enum (settings, rows[i].key));
   gtk_switch_set_active (self->match_switch, g_settings_get_boolean (settings, "match-my-level"));

@@ -15,7 +15,12 @@ G_DECLARE_FINAL_TYPE (VersoNewGameDialog, verso_new_game_dialog, VERSO, NEW_GAME
 GtkWidget *verso_new_game_dialog_new (GtkWindow *parent, GSettings *settings);
 /* Makes the Match My Level row say the strength the person's rating in stats gives. */
 void verso_new_game_dialog_set_stats (VersoNewGameDialog *dialog, VersoStats *stats);
-/* Stores the choices in the settings, at once. */
-void verso_new_game_dialog_save (VersoNewGameDialog *dialog);
+/* The choices made, as values apart from the dialog: the game starts from them after the question
+ * about unsaved changes, when the dialog may be gone (a dialog kept alive for it would outlive
+ * its window at Ctrl+Q). Freed with g_free. */
+typedef struct _VersoNewGameChoices VersoNewGameChoices;
+VersoNewGameChoices *verso_new_game_dialog_get_choices (VersoNewGameDialog *dialog);
+/* Stores the choices in settings, at once. */
+void verso_new_game_choices_save (const VersoNewGameChoices *choices, GSettings *settings);
 
 G_END_DECLS

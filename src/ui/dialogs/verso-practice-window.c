@@ -9,6 +9,7 @@
 
 #include "notation.h"
 #include "verso-board-view.h"
+#include "verso-game-analysis.h"
 
 struct _VersoPracticeWindow {
   AdwWindow parent_instance;

@@ -18,6 +18,7 @@ struct _VersoDatabasePanel {
   GtkWidget *list;       /* GtkListBox, one row a move */
   GtkWidget *empty;      /* "No games reach this position" */
   VersoGame *game;
+  GSignalGroup *game_signals;  /* "changed" of game */
   /* Add Games…: the folder chooser, the indexing under way (its progress and Cancel), what the
    * panel shows (the added games, or the shipped index when NULL) and the line saying which. */
   GtkNativeDialog *chooser;
@@ -289,19 +290,15 @@ static void on_row_activated (GtkListBox *list, GtkListBoxRow *row, VersoDatabas
 void verso_database_panel_set_game (VersoDatabasePanel *self, VersoGame *game)
 {
   g_return_if_fail (VERSO_IS_DATABASE_PANEL (self));
-  if (self->game)
-    g_signal_handlers_disconnect_by_data (self->game, self);
   g_set_object (&self->game, game);
-  if (game)
-    g_signal_connect_swapped (game, "changed", G_CALLBACK (panel_update), self);
+  g_signal_group_set_target (self->game_signals, game);
   panel_update (self);
 }
 
 static void verso_database_panel_dispose (GObject *object)
 {
   VersoDatabasePanel *self = VERSO_DATABASE_PANEL (object);
-  if (self->game)
-    g_signal_handlers_disconnect_by_data (self->game, self);
+  g_clear_object (&self->game_signals);
   g_clear_object (&self->game);
   if (self->cancellable)
     g_cancellable_cancel (self->cancellable);
@@ -371,6 +368,8 @@ static void panel_build_header (VersoDatabasePanel *self)
 
 static void verso_database_panel_init (VersoDatabasePanel *self)
 {
+  self->game_signals = g_signal_group_new (VERSO_TYPE_GAME);
+  g_signal_group_connect_swapped (self->game_signals, "changed", G_CALLBACK (panel_update), self);
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));
   gtk_widget_set_margin_start (self->box, 6);

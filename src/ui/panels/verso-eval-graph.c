@@ -8,7 +8,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "verso-game-binding.h"
+#include "verso-game-analysis.h"
 #include "verso-paint.h"
 #include "verso-theme-choice.h"
 
@@ -20,7 +20,7 @@ struct _VersoEvalGraph {
   GtkWidget parent_instance;
 
   VersoGame *game;
-  VersoGameBinding game_binding;  /* "changed" and "move-scored" */
+  GSignalGroup *game_signals;  /* "changed" and "move-scored" of game */
 
   VersoThemeChoice theme;  /* the board-theme setting, or high contrast when the desktop asks */
 };
@@ -372,17 +372,15 @@ static void on_move_scored (VersoGame *game, guint ply, VersoEvalGraph *self)
   on_game_changed (game, self);
 }
 
-static const VersoGameSignal game_signals[] = {
-  { "changed", G_CALLBACK (on_game_changed) },
-  { "move-scored", G_CALLBACK (on_move_scored) },
-};
-
 void verso_eval_graph_set_game (VersoEvalGraph *self, VersoGame *game)
 {
   g_return_if_fail (VERSO_IS_EVAL_GRAPH (self));
 
-  if (verso_game_binding_set (&self->game_binding, game))
-    on_game_changed (game, self);
+  if (self->game == game)
+    return;
+  g_set_object (&self->game, game);
+  g_signal_group_set_target (self->game_signals, game);
+  on_game_changed (game, self);
 }
 
 /* Input */
@@ -470,6 +468,7 @@ static void verso_eval_graph_dispose (GObject *object)
   VersoEvalGraph *self = VERSO_EVAL_GRAPH (object);
 
   verso_eval_graph_set_game (self, NULL);
+  g_clear_object (&self->game_signals);
   verso_theme_choice_clear (&self->theme);
   G_OBJECT_CLASS (verso_eval_graph_parent_class)->dispose (object);
 }
@@ -499,7 +498,9 @@ static void verso_eval_graph_init (VersoEvalGraph *self)
   GtkGesture *drag = gtk_gesture_drag_new ();
   GtkEventController *keys = gtk_event_controller_key_new ();
 
-  verso_game_binding_init (&self->game_binding, &self->game, self, game_signals, G_N_ELEMENTS (game_signals));
+  self->game_signals = g_signal_group_new (VERSO_TYPE_GAME);
+  g_signal_group_connect (self->game_signals, "changed", G_CALLBACK (on_game_changed), self);
+  g_signal_group_connect (self->game_signals, "move-scored", G_CALLBACK (on_move_scored), self);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "pointer");
 

@@ -3,7 +3,6 @@
  * recorded where the line branches, and the bar inside a variation). */
 #pragma once
 
-#include "verso-game-binding.h"
 #include "verso-move-list.h"
 
 G_BEGIN_DECLS
@@ -12,7 +11,7 @@ struct _VersoMoveList {
   GtkWidget parent_instance;
 
   VersoGame *game;
-  VersoGameBinding game_binding;  /* "changed" and "move-scored" */
+  GSignalGroup *game_signals;  /* "changed" and "move-scored" of game */
 
   GtkWidget *opening_label;
   GtkWidget *scrolled;

@@ -10,6 +10,7 @@
 
 #include "notation.h"
 #include "verso-board-view.h"
+#include "verso-game-analysis.h"
 
 
 G_DEFINE_FINAL_TYPE (VersoMoveList, verso_move_list, GTK_TYPE_WIDGET)
@@ -381,17 +382,13 @@ static void on_move_scored (VersoGame *game, guint ply, VersoMoveList *self)
   update_summary (self);
 }
 
-static const VersoGameSignal game_signals[] = {
-  { "changed", G_CALLBACK (on_game_changed) },
-  { "move-scored", G_CALLBACK (on_move_scored) },
-};
-
 void verso_move_list_set_game (VersoMoveList *self, VersoGame *game)
 {
   g_return_if_fail (VERSO_IS_MOVE_LIST (self));
   g_return_if_fail (game == NULL || VERSO_IS_GAME (game));
 
-  verso_game_binding_set (&self->game_binding, game);
+  g_set_object (&self->game, game);
+  g_signal_group_set_target (self->game_signals, game);
   self->grade_computer = FALSE;
   verso_move_list_set_analysis_progress (self, 0, 0);
   /* Another game: every row is built again (its start may look the same). */
@@ -451,7 +448,8 @@ static void verso_move_list_dispose (GObject *object)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->scroll_id);
     self->scroll_id = 0;
   }
-  verso_game_binding_set (&self->game_binding, NULL);
+  g_clear_object (&self->game_signals);
+  g_clear_object (&self->game);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
     gtk_widget_unparent (child);
   G_OBJECT_CLASS (verso_move_list_parent_class)->dispose (object);
@@ -515,7 +513,9 @@ static void verso_move_list_init (VersoMoveList *self)
   GtkWidget *header, *overlay, *navigation, *title, *coach, *notes, *cancel;
   g_autofree char *legend = NULL;
 
-  verso_game_binding_init (&self->game_binding, &self->game, self, game_signals, G_N_ELEMENTS (game_signals));
+  self->game_signals = g_signal_group_new (VERSO_TYPE_GAME);
+  g_signal_group_connect (self->game_signals, "changed", G_CALLBACK (on_game_changed), self);
+  g_signal_group_connect (self->game_signals, "move-scored", G_CALLBACK (on_move_scored), self);
   self->buttons = g_ptr_array_new ();
   self->numbers = g_ptr_array_new ();
   self->grades = g_ptr_array_new ();

@@ -6,9 +6,10 @@
 
 #include "notation.h"
 #include "verso-dialog.h"
+#include "verso-game-analysis.h"
 #include "verso-position-editor.h"
 
-void verso_window_update_actions (VersoWindow *self)
+void window_update_actions (VersoWindow *self)
 {
   gboolean human = verso_game_is_human_turn (self->game);
 
@@ -47,7 +48,7 @@ static void on_square_activated (VersoBoardView *view, int square, VersoWindow *
     return;
   verso_board_view_flash_square (view, square);
   if (g_error_matches (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_ILLEGAL_MOVE))
-    verso_window_show_notice (self, NOTICE_ILLEGAL, _("You cannot play there"), 2);
+    window_show_notice (self, NOTICE_ILLEGAL, _("You cannot play there"), 2);
 }
 
 static void undo_activated (GtkWidget *widget, const char *action, GVariant *parameter)
@@ -68,7 +69,7 @@ static void show_hint_searching (VersoWindow *self, gboolean searching)
   gtk_widget_set_tooltip_text (self->hint_button, searching ? _("Looking for the best move…") : _("Hint"));
 }
 
-void verso_window_cancel_hint (VersoWindow *self)
+void window_cancel_hint (VersoWindow *self)
 {
   if (self->hint_cancellable) {
     g_cancellable_cancel (self->hint_cancellable);
@@ -145,9 +146,9 @@ static void hint_ready (GObject *source, GAsyncResult *result, gpointer user_dat
       text = with_line;
     }
     verso_board_view_set_hint (self->board_view, square);
-    verso_window_show_notice (self, NOTICE_HINT, text, 5);
+    window_show_notice (self, NOTICE_HINT, text, 5);
   }
-  verso_window_update_actions (self);
+  window_update_actions (self);
 }
 
 static void hint_activated (GtkWidget *widget, const char *action, GVariant *parameter)
@@ -159,7 +160,7 @@ static void hint_activated (GtkWidget *widget, const char *action, GVariant *par
   self->hint_cancellable = g_cancellable_new ();
   show_hint_searching (self, TRUE);
   verso_game_hint_async (self->game, self->hint_cancellable, hint_ready, g_object_ref (self));
-  verso_window_update_actions (self);
+  window_update_actions (self);
 }
 
 static void go_start_activated (GtkWidget *widget, const char *action, GVariant *parameter)
@@ -212,21 +213,21 @@ static void on_play_from_here_response (AdwMessageDialog *dialog, const char *re
   if (g_strcmp0 (response, "black") == 0 || g_strcmp0 (response, "white") == 0)
     verso_game_play_from_here (self->game, VERSO_MODE_VERSUS_COMPUTER,
                                g_strcmp0 (response, "white") == 0 ? VERSO_COLOR_WHITE : VERSO_COLOR_BLACK,
-                               level, verso_window_match_my_level (self, &mix) ? &mix : NULL);
+                               level, window_match_my_level (self, &mix) ? &mix : NULL);
   else if (g_strcmp0 (response, "two") == 0)
     verso_game_play_from_here (self->game, VERSO_MODE_TWO_PLAYERS, VERSO_COLOR_BLACK, level, NULL);
   else
     return;
-  verso_window_update_move_delay (self);
-  verso_window_update_coach (self);
-  verso_window_update_status (self);
+  window_update_move_delay (self);
+  window_update_coach (self);
+  window_update_status (self);
 }
 
 static void play_from_here_activated (GtkWidget *widget, const char *action, GVariant *parameter)
 {
   VersoWindow *self = VERSO_WINDOW (widget);
   LevelMix mix;
-  const char *level = verso_window_match_my_level (self, &mix)
+  const char *level = window_match_my_level (self, &mix)
                       ? _("Match my level") : _(level_get (g_settings_get_enum (self->settings, "level"))->name);
   g_autofree char *body = NULL;
   AdwMessageDialog *dialog;
@@ -268,8 +269,8 @@ static const VersoWindowAction actions[] = {
   { "win.play-from-here", play_from_here_activated },
 };
 
-void verso_window_actions_class_init (GtkWidgetClass *widget_class)
+void window_actions_class_init (GtkWidgetClass *widget_class)
 {
-  verso_window_install_actions (widget_class, actions, G_N_ELEMENTS (actions));
+  window_install_actions (widget_class, actions, G_N_ELEMENTS (actions));
   gtk_widget_class_bind_template_callback (widget_class, on_square_activated);
 }

@@ -18,20 +18,20 @@ static void set_up_position_activated (GtkWidget *widget, const char *action, GV
 
   if (self->editing)
     return;
-  verso_window_cancel_hint (self);
-  verso_window_withdraw_notice (self, self->notice_kind);
+  window_cancel_hint (self);
+  window_withdraw_notice (self, self->notice_kind);
   verso_game_stop_computer (self->game);
   self->editing = TRUE;
   verso_position_editor_set_position (VERSO_POSITION_EDITOR (self->position_editor),
                                       verso_record_get_position (record, verso_record_get_current (record)));
   gtk_stack_set_visible_child_name (self->status_stack, "edit");
   gtk_widget_set_sensitive (self->move_list, FALSE);
-  verso_window_update_actions (self);
+  window_update_actions (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
   verso_board_view_show_cursor (self->board_view);
 }
 
-void verso_window_stop_editing (VersoWindow *self)
+void window_stop_editing (VersoWindow *self)
 {
   if (!self->editing)
     return;
@@ -40,12 +40,12 @@ void verso_window_stop_editing (VersoWindow *self)
   gtk_stack_set_visible_child_name (self->status_stack, "play");
   gtk_widget_set_sensitive (self->move_list, TRUE);
   if (self->game)
-    verso_window_update_actions (self);
+    window_update_actions (self);
 }
 
 static void on_editor_cancel (VersoPositionEditor *editor, VersoWindow *self)
 {
-  verso_window_stop_editing (self);
+  window_stop_editing (self);
   verso_game_start_computer (self->game);
   gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
 }
@@ -53,13 +53,13 @@ static void on_editor_cancel (VersoPositionEditor *editor, VersoWindow *self)
 static void play_set_up_position (VersoWindow *self, gpointer data)
 {
   const Position *start = data;
-  VersoPlayer black = verso_window_settings_player (self->settings, VERSO_COLOR_BLACK);
-  VersoPlayer white = verso_window_settings_player (self->settings, VERSO_COLOR_WHITE);
+  VersoPlayer black = window_settings_player (self->settings, VERSO_COLOR_BLACK);
+  VersoPlayer white = window_settings_player (self->settings, VERSO_COLOR_WHITE);
   g_autoptr (VersoGame) game = verso_game_new_from_position (black, white, g_settings_get_enum (self->settings, "level"),
                                                              start);
 
-  verso_window_apply_level_settings (self, game);
-  verso_window_set_game (self, game);
+  window_apply_level_settings (self, game);
+  window_set_game (self, game);
   gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
 }
 
@@ -70,10 +70,10 @@ static void on_editor_play (VersoPositionEditor *editor, VersoWindow *self)
   Position *start = g_new (Position, 1);
 
   *start = *verso_position_editor_get_position (editor);
-  verso_window_files_confirm (self, play_set_up_position, start, g_free);
+  window_files_confirm (self, play_set_up_position, start, g_free);
 }
 
-void verso_window_editor_class_init (GtkWidgetClass *widget_class)
+void window_editor_class_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.set-up-position", NULL, set_up_position_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_editor_changed);

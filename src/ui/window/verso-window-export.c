@@ -61,7 +61,7 @@ static void copy_image_activated (GtkWidget *widget, const char *action, GVarian
   diagram.caption = caption;
   unsigned char *png = diagram_render_png (&diagram, export_size (self), &length);
   if (!png) {
-    verso_window_show_notice (self, NOTICE_FILE, _("The position could not be drawn"), 5);
+    window_show_notice (self, NOTICE_FILE, _("The position could not be drawn"), 5);
     return;
   }
   g_autoptr (GBytes) bytes = g_bytes_new_with_free_func (png, length, free, png);
@@ -101,7 +101,7 @@ static void on_export_response (GtkNativeDialog *dialog, int response, VersoWind
   file = gtk_file_chooser_get_file (chooser);
   path = file ? export_path (chooser, file) : NULL;
   if (!path) {
-    verso_window_show_notice (self, NOTICE_FILE, _("Only a local file can be exported to"), 5);
+    window_show_notice (self, NOTICE_FILE, _("Only a local file can be exported to"), 5);
     return;
   }
   window_diagram (self, g_settings_get_boolean (self->settings, "export-move-numbers"), &diagram);
@@ -110,7 +110,7 @@ static void on_export_response (GtkNativeDialog *dialog, int response, VersoWind
                            error, sizeof error)) {
     /* Translators: a notice; %s is why, in English, naming the file */
     g_autofree char *message = g_strdup_printf (_("The position was not exported: %s"), error);
-    verso_window_show_notice (self, NOTICE_FILE, message, 8);
+    window_show_notice (self, NOTICE_FILE, message, 8);
     return;
   }
   verso_window_show_toast (self, _("Position exported"));
@@ -246,12 +246,12 @@ static const VersoWindowAction actions[] = {
   { "win.copy-image", copy_image_activated },
 };
 
-void verso_window_export_class_init (GtkWidgetClass *widget_class)
+void window_export_class_init (GtkWidgetClass *widget_class)
 {
-  verso_window_install_actions (widget_class, actions, G_N_ELEMENTS (actions));
+  window_install_actions (widget_class, actions, G_N_ELEMENTS (actions));
 }
 
-void verso_window_export_dispose (VersoWindow *self)
+void window_export_dispose (VersoWindow *self)
 {
   if (self->export_chooser)
     gtk_native_dialog_destroy (self->export_chooser);

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "verso-dialog.h"
+#include "verso-game-analysis.h"
+#include "verso-game-files.h"
 #include "verso-position-chooser.h"
 
 /* Something to do once the unsaved changes are saved or given up: replace the game, close. */
@@ -141,12 +143,8 @@ static void on_document_notify (VersoGame *game, GParamSpec *pspec, VersoWindow 
   update_title (self);
 }
 
-void verso_window_files_watch_game (VersoWindow *self)
+void window_files_watch_game (VersoWindow *self)
 {
-  /* Disconnected with the window's other handlers when the game is replaced. */
-  g_signal_connect (self->game, "notify::file", G_CALLBACK (on_document_notify), self);
-  g_signal_connect (self->game, "notify::modified", G_CALLBACK (on_document_notify), self);
-  g_signal_connect (self->game, "changed", G_CALLBACK (on_listed_game_changed), self);
   update_title (self);
   update_listed_scores (self);
 }
@@ -183,7 +181,7 @@ static gboolean write_game (VersoWindow *self, GFile *file)
   }
   add_recent (file);
   if (verso_game_has_variations (self->game) && verso_format_for_name (name) != VERSO_FORMAT_SGF)
-    verso_window_show_notice (self, NOTICE_FILE, _("Only the main line was saved: save as SGF (.sgf) to keep the variations"), 6);
+    window_show_notice (self, NOTICE_FILE, _("Only the main line was saved: save as SGF (.sgf) to keep the variations"), 6);
   return TRUE;
 }
 
@@ -408,7 +406,7 @@ static void confirm (VersoWindow *self, gboolean unsaved_game_too, VersoWindowTh
   verso_dialog_present (GTK_WINDOW (dialog), GTK_WINDOW (self));
 }
 
-void verso_window_files_confirm (VersoWindow *self, VersoWindowThen then, gpointer data, GDestroyNotify destroy)
+void window_files_confirm (VersoWindow *self, VersoWindowThen then, gpointer data, GDestroyNotify destroy)
 {
   confirm (self, TRUE, then, data, destroy);
 }
@@ -423,7 +421,7 @@ static void close_after_confirm (VersoWindow *self, gpointer data)
   gtk_window_close (GTK_WINDOW (self));
 }
 
-gboolean verso_window_files_close_request (VersoWindow *self)
+gboolean window_files_close_request (VersoWindow *self)
 {
   if (self->close_confirmed || !has_unsaved_changes (self, FALSE))
     return FALSE;
@@ -450,9 +448,9 @@ static void replace_game (VersoWindow *self, gpointer data)
   Replacement *replacement = data;
   GFile *file = verso_game_get_file (replacement->game);
 
-  verso_window_set_game (self, replacement->game);
+  window_set_game (self, replacement->game);
   if (replacement->notice)
-    verso_window_show_notice (self, NOTICE_FILE, replacement->notice, 6);
+    window_show_notice (self, NOTICE_FILE, replacement->notice, 6);
   if (file)
     add_recent (file);
 }
@@ -463,7 +461,7 @@ static void offer_game (VersoWindow *self, VersoGame *game, char *notice)
 
   replacement->game = game;
   replacement->notice = notice;
-  verso_window_files_confirm (self, replace_game, replacement, (GDestroyNotify) replacement_free);
+  window_files_confirm (self, replace_game, replacement, (GDestroyNotify) replacement_free);
 }
 
 /* OBF text of several positions: the user chooses one (verso-position-chooser.c), which opens as
@@ -613,7 +611,7 @@ static void open_text (VersoWindow *self, const char *text)
 
   settings_players (self, &black, &white, &level);
   if (length == 0) {
-    verso_window_show_notice (self, NOTICE_FILE, _("The clipboard holds no text to paste"), 5);
+    window_show_notice (self, NOTICE_FILE, _("The clipboard holds no text to paste"), 5);
     return;
   }
   /* A transcript or board string cannot say the rules: what is pasted keeps the game's. */
@@ -622,7 +620,7 @@ static void open_text (VersoWindow *self, const char *text)
   if (!game) {
     /* Translators: a notice; %s says what was wrong and where, e.g. "move 23 (e2) is not legal" */
     message = g_strdup_printf (_("The pasted text is not a game: %s"), error->message);
-    verso_window_show_notice (self, NOTICE_FILE, message, 6);
+    window_show_notice (self, NOTICE_FILE, message, 6);
     return;
   }
   offer_read_game (self, game, g_steal_pointer (&notice));
@@ -669,24 +667,27 @@ static const VersoWindowAction actions[] = {
   { "win.paste", paste_activated },
 };
 
-void verso_window_files_class_init (GtkWidgetClass *widget_class)
+void window_files_class_init (GtkWidgetClass *widget_class)
 {
-  verso_window_install_actions (widget_class, actions, G_N_ELEMENTS (actions));
+  window_install_actions (widget_class, actions, G_N_ELEMENTS (actions));
   /* Found by its name (update_listed_scores): the window's structure needs no field for it. */
   gtk_widget_class_bind_template_child_full (widget_class, "listed_label", FALSE, 0);
 }
 
-void verso_window_files_init (VersoWindow *self)
+void window_files_init (VersoWindow *self)
 {
   GtkDropTarget *target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
 
+  g_signal_group_connect (self->game_signals, "notify::file", G_CALLBACK (on_document_notify), self);
+  g_signal_group_connect (self->game_signals, "notify::modified", G_CALLBACK (on_document_notify), self);
+  g_signal_group_connect (self->game_signals, "changed", G_CALLBACK (on_listed_game_changed), self);
   g_signal_connect (target, "drop", G_CALLBACK (on_drop), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (target));
   /* Disconnected with the window's other settings handlers at dispose. */
   g_signal_connect (self->settings, "changed::show-scores", G_CALLBACK (on_listed_show_scores_changed), self);
 }
 
-void verso_window_files_dispose (VersoWindow *self)
+void window_files_dispose (VersoWindow *self)
 {
   if (self->open_cancellable)
     g_cancellable_cancel (self->open_cancellable);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "verso-dialog.h"
+#include "verso-game-analysis.h"
 #include "verso-stats-dialog.h"
 
 static void start_new_game_confirmed (VersoWindow *self, gpointer data)
@@ -18,7 +19,7 @@ static void start_new_game_confirmed (VersoWindow *self, gpointer data)
 static void on_game_over_response (AdwMessageDialog *dialog, const char *response, VersoWindow *self)
 {
   if (g_strcmp0 (response, "new-game") == 0)
-    verso_window_files_confirm (self, start_new_game_confirmed, NULL, NULL);
+    window_files_confirm (self, start_new_game_confirmed, NULL, NULL);
 }
 
 /* A game against the computer is counted in the statistics the first time it ends by a move:
@@ -28,7 +29,7 @@ static void count_result (VersoWindow *self)
 {
   g_autoptr (GError) error = NULL;
 
-  if (self->game_counted || !verso_window_versus_computer (self))
+  if (self->game_counted || !window_versus_computer (self))
     return;
   self->game_counted = TRUE;
   self->game_rated = FALSE;
@@ -93,7 +94,7 @@ static char *rating_change_text (VersoWindow *self)
 /* The result, the rating's change and the coach's summary under it. */
 static char *game_over_body (VersoWindow *self)
 {
-  g_autofree char *result = verso_window_result_text (self);
+  g_autofree char *result = window_result_text (self);
   g_autofree char *rating = rating_change_text (self);
   g_autofree char *summary = coach_summary_text (self);
   GString *body = g_string_new (result);
@@ -121,7 +122,7 @@ static void on_game_over (VersoGame *game, VersoWindow *self)
   if (winner < 0)
     heading = _("Draw");
   else
-    heading = verso_window_player_words (self, winner, _("You Win!"), _("You Lose"), _("Black Wins"), _("White Wins"));
+    heading = window_player_words (self, winner, _("You Win!"), _("You Lose"), _("Black Wins"), _("White Wins"));
 
   dialog = verso_dialog_new_question (GTK_WINDOW (self), heading, body, "close", _("_Close"), "new-game", _("_New Game"),
                                       ADW_RESPONSE_SUGGESTED);
@@ -149,16 +150,20 @@ static void statistics_activated (GtkWidget *widget, const char *action, GVarian
   verso_dialog_present (GTK_WINDOW (dialog), GTK_WINDOW (self));
 }
 
-void verso_window_game_over_watch_game (VersoWindow *self)
+void window_game_over_init (VersoWindow *self)
+{
+  g_signal_group_connect (self->game_signals, "game-over", G_CALLBACK (on_game_over), self);
+  g_signal_group_connect (self->game_signals, "move-scored", G_CALLBACK (on_move_scored), self);
+}
+
+void window_game_over_watch_game (VersoWindow *self)
 {
   /* A game already over when it comes (opened, set up) is not a result of play. */
   self->game_counted = verso_game_is_over (self->game);
   self->game_rated = FALSE;
-  g_signal_connect (self->game, "game-over", G_CALLBACK (on_game_over), self);
-  g_signal_connect (self->game, "move-scored", G_CALLBACK (on_move_scored), self);
 }
 
-void verso_window_game_over_class_init (GtkWidgetClass *widget_class)
+void window_game_over_class_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.statistics", NULL, statistics_activated);
 }

@@ -16,7 +16,7 @@ void verso_window_show_toast (VersoWindow *self, const char *title)
 /* The notices are the window's own, not toasts: libadwaita 1.2 frees a toast twice when it is
  * dismissed at the wrong moment of its animation (a storm of clicks found it), and these must be
  * withdrawn as soon as they are no longer true. */
-void verso_window_withdraw_notice (VersoWindow *self, NoticeKind kind)
+void window_withdraw_notice (VersoWindow *self, NoticeKind kind)
 {
   if (self->notice_kind != kind || kind == NOTICE_NONE)
     return;
@@ -30,14 +30,14 @@ static gboolean notice_timed_out (gpointer user_data)
   VersoWindow *self = user_data;
 
   self->notice_timeout = 0;
-  verso_window_withdraw_notice (self, self->notice_kind);
+  window_withdraw_notice (self, self->notice_kind);
   return G_SOURCE_REMOVE;
 }
 
-void verso_window_show_notice (VersoWindow *self, NoticeKind kind, const char *text, guint seconds)
+void window_show_notice (VersoWindow *self, NoticeKind kind, const char *text, guint seconds)
 {
   g_debug ("Notice: %s", text);  /* what the window tests wait for (G_MESSAGES_DEBUG=Verso) */
-  verso_window_withdraw_notice (self, self->notice_kind);
+  window_withdraw_notice (self, self->notice_kind);
   self->notice_kind = kind;
   gtk_label_set_text (self->notice_label, text);
   gtk_revealer_set_reveal_child (self->notice_revealer, TRUE);
@@ -46,16 +46,16 @@ void verso_window_show_notice (VersoWindow *self, NoticeKind kind, const char *t
 
 static void on_pass (VersoGame *game, int color, VersoWindow *self)
 {
-  const char *text = verso_window_player_words (self, color, _("You have no legal move and pass"),
-                                                _("The computer has no legal move and passes"),
-                                                _("Black has no legal move and passes"),
-                                                _("White has no legal move and passes"));
+  const char *text = window_player_words (self, color, _("You have no legal move and pass"),
+                                          _("The computer has no legal move and passes"),
+                                          _("Black has no legal move and passes"),
+                                          _("White has no legal move and passes"));
 
   self->pass_ply = verso_game_get_ply (game);
-  verso_window_show_notice (self, NOTICE_PASS, text, 3);
+  window_show_notice (self, NOTICE_PASS, text, 3);
 }
 
-void verso_window_notices_watch_game (VersoWindow *self)
+void window_notices_init (VersoWindow *self)
 {
-  g_signal_connect (self->game, "pass", G_CALLBACK (on_pass), self);
+  g_signal_group_connect (self->game_signals, "pass", G_CALLBACK (on_pass), self);
 }

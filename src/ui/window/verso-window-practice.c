@@ -47,20 +47,16 @@ static gboolean say_damaged (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-void verso_window_practice_init (VersoWindow *self)
+void window_practice_init (VersoWindow *self)
 {
   /* The practice deck, in the user data directory. */
   self->deck = verso_deck_new (NULL);
   if (verso_deck_was_damaged (self->deck))
     g_idle_add_full (G_PRIORITY_LOW, say_damaged, g_object_ref (self), g_object_unref);
+  g_signal_group_connect (self->game_signals, "move-scored", G_CALLBACK (on_move_scored), self);
 }
 
-void verso_window_practice_watch_game (VersoWindow *self)
-{
-  g_signal_connect (self->game, "move-scored", G_CALLBACK (on_move_scored), self);
-}
-
-void verso_window_practice_class_init (GtkWidgetClass *widget_class)
+void window_practice_class_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.practise", NULL, practise_activated);
 }

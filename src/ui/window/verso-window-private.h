@@ -1,5 +1,8 @@
 /* verso-window-private.h: the main window's state, shared by the files that make up the window:
- * verso-window.c (the class, the layout, the wiring) and verso-window-<part>.c, one a concern. */
+ * verso-window.c (the class, the layout, the wiring) and verso-window-<part>.c, one a concern.
+ * Their functions declared here are private to the window and named window_<what> (for a part's
+ * own, window_<part>_<what>), without the verso_ namespace: verso_window_ names only the public
+ * functions of verso-window.h, which the rest of the application calls. */
 #pragma once
 
 #include <adwaita.h>
@@ -58,6 +61,9 @@ struct _VersoWindow {
 
   GSettings *settings;
   VersoGame *game;
+  /* The game's signals that the window's parts listen to: each part connects its handlers once,
+   * from its init, and window_set_game moves them all to each new game. */
+  GSignalGroup *game_signals;
   GCancellable *hint_cancellable;
   /* One short notice over the bottom of the board, withdrawn when it stops being true. */
   GtkRevealer *notice_revealer;
@@ -124,103 +130,101 @@ struct _VersoWindow {
 };
 
 /* verso-window.c, for the files that make up the window. */
-void verso_window_set_game (VersoWindow *self, VersoGame *game);
+void window_set_game (VersoWindow *self, VersoGame *game);
 /* The game is a person's against the computer: messages say "you" and "the computer". */
-gboolean verso_window_versus_computer (VersoWindow *self);
+gboolean window_versus_computer (VersoWindow *self);
 /* Of four texts about color's player, the one that names it: the person (you) or the computer
  * against the computer, the colour otherwise. Printf formats among them take the same arguments
  * (the compiler checks you's). */
-const char *verso_window_player_words (VersoWindow *self, VersoColor color, const char *you,
-                                       const char *computer, const char *black, const char *white)
-                                       G_GNUC_FORMAT (3);
-void verso_window_set_subtitle (VersoWindow *self, const char *text);
+const char *window_player_words (VersoWindow *self, VersoColor color, const char *you,
+                                 const char *computer, const char *black, const char *white)
+                                 G_GNUC_FORMAT (3);
+void window_set_subtitle (VersoWindow *self, const char *text);
 /* From class_init: the files of the window each install their actions so. */
-void verso_window_install_actions (GtkWidgetClass *widget_class, const VersoWindowAction *actions, gsize n_actions);
+void window_install_actions (GtkWidgetClass *widget_class, const VersoWindowAction *actions, gsize n_actions);
 
 /* verso-window-notices.c */
-void verso_window_show_notice (VersoWindow *self, NoticeKind kind, const char *text, guint seconds);
+void window_show_notice (VersoWindow *self, NoticeKind kind, const char *text, guint seconds);
 /* Withdraws the notice shown if it is of this kind. */
-void verso_window_withdraw_notice (VersoWindow *self, NoticeKind kind);
-/* A toast: for messages never withdrawn (why the help could not be opened). */
-void verso_window_show_toast (VersoWindow *self, const char *title);
-void verso_window_notices_watch_game (VersoWindow *self);
+void window_withdraw_notice (VersoWindow *self, NoticeKind kind);
+void window_notices_init (VersoWindow *self);
 
 /* verso-window-status.c */
-void verso_window_update_status (VersoWindow *self);
-void verso_window_update_scores (VersoWindow *self);
+void window_update_status (VersoWindow *self);
+void window_update_scores (VersoWindow *self);
 /* The result of the game over, in a sentence: "You win, 40 to 24". */
-char *verso_window_result_text (VersoWindow *self);
-void verso_window_status_init (VersoWindow *self);
-void verso_window_status_watch_game (VersoWindow *self);
+char *window_result_text (VersoWindow *self);
+void window_status_init (VersoWindow *self);
+void window_status_watch_game (VersoWindow *self);
 
 /* verso-window-actions.c */
-void verso_window_update_actions (VersoWindow *self);
-void verso_window_cancel_hint (VersoWindow *self);
-void verso_window_actions_class_init (GtkWidgetClass *widget_class);
+void window_update_actions (VersoWindow *self);
+void window_cancel_hint (VersoWindow *self);
+void window_actions_class_init (GtkWidgetClass *widget_class);
 
 /* verso-window-editor.c */
-void verso_window_stop_editing (VersoWindow *self);
-void verso_window_editor_class_init (GtkWidgetClass *widget_class);
+void window_stop_editing (VersoWindow *self);
+void window_editor_class_init (GtkWidgetClass *widget_class);
 
 /* verso-window-game-over.c */
-void verso_window_game_over_watch_game (VersoWindow *self);
-void verso_window_game_over_class_init (GtkWidgetClass *widget_class);
+void window_game_over_init (VersoWindow *self);
+void window_game_over_watch_game (VersoWindow *self);
+void window_game_over_class_init (GtkWidgetClass *widget_class);
 
 /* verso-window-practice.c */
-void verso_window_practice_init (VersoWindow *self);
-void verso_window_practice_watch_game (VersoWindow *self);
-void verso_window_practice_class_init (GtkWidgetClass *widget_class);
+void window_practice_init (VersoWindow *self);
+void window_practice_class_init (GtkWidgetClass *widget_class);
 
 /* verso-window-review.c */
-void verso_window_update_coach (VersoWindow *self);
+void window_update_coach (VersoWindow *self);
 /* Stops the review under way; the scores it found stay with the moves. */
-void verso_window_stop_review (VersoWindow *self);
-void verso_window_review_init (VersoWindow *self);
-void verso_window_review_class_init (GtkWidgetClass *widget_class);
+void window_stop_review (VersoWindow *self);
+void window_review_init (VersoWindow *self);
+void window_review_class_init (GtkWidgetClass *widget_class);
 
 /* verso-window-variations.c */
-void verso_window_variations_class_init (GtkWidgetClass *widget_class);
+void window_variations_class_init (GtkWidgetClass *widget_class);
 
 /* verso-window-settings.c */
-VersoPlayer verso_window_settings_player (GSettings *settings, VersoColor color);
+VersoPlayer window_settings_player (GSettings *settings, VersoColor color);
 /* Match my level, when the settings ask for it: the strength at the person's rating now (the
  * rating moves only between games, so it is the game's start's). */
-gboolean verso_window_match_my_level (VersoWindow *self, LevelMix *mix);
-void verso_window_apply_level_settings (VersoWindow *self, VersoGame *game);
-void verso_window_update_move_delay (VersoWindow *self);
-void verso_window_settings_init (VersoWindow *self);
+gboolean window_match_my_level (VersoWindow *self, LevelMix *mix);
+void window_apply_level_settings (VersoWindow *self, VersoGame *game);
+void window_update_move_delay (VersoWindow *self);
+void window_settings_init (VersoWindow *self);
 
 /* verso-window-session.c: the game in progress, kept between sessions. */
 /* Shows the saved game; FALSE when there is none to show (a toast says why when it could not be
  * read). */
-gboolean verso_window_restore_game (VersoWindow *self);
-void verso_window_save_game (VersoWindow *self);
+gboolean window_restore_game (VersoWindow *self);
+void window_save_game (VersoWindow *self);
 /* Saves the session again, at most once a second, as the game's scores are found. */
-void verso_window_session_watch_game (VersoWindow *self);
-void verso_window_session_dispose (VersoWindow *self);
+void window_session_init (VersoWindow *self);
+void window_session_dispose (VersoWindow *self);
 
 /* verso-window-stall-probe.c */
-void verso_window_update_stall_probe (VersoWindow *self);
-void verso_window_stall_probe_scores (VersoWindow *self, const Analysis *scores);
+void window_update_stall_probe (VersoWindow *self);
+void window_stall_probe_scores (VersoWindow *self, const Analysis *scores);
 
 /* verso-window-export.c: Export Position… and Copy as Image. */
-void verso_window_export_class_init (GtkWidgetClass *widget_class);
-void verso_window_export_dispose (VersoWindow *self);
+void window_export_class_init (GtkWidgetClass *widget_class);
+void window_export_dispose (VersoWindow *self);
 
 /* verso-window-files.c */
 typedef void (*VersoWindowThen) (VersoWindow *self, gpointer data);
-void verso_window_files_class_init (GtkWidgetClass *widget_class);
-void verso_window_files_init (VersoWindow *self);
-void verso_window_files_dispose (VersoWindow *self);
+void window_files_class_init (GtkWidgetClass *widget_class);
+void window_files_init (VersoWindow *self);
+void window_files_dispose (VersoWindow *self);
 /* Called whenever the window shows another game: the title follows its file and changes. */
-void verso_window_files_watch_game (VersoWindow *self);
+void window_files_watch_game (VersoWindow *self);
 /* Runs then (data freed with destroy afterwards) once unsaved changes (to the game's file, or an
  * unfinished game never saved) are saved or discarded (self->discarding says which), at once when
  * there are none; never when the person cancels. Anything that replaces the game (New Game, Open,
  * Paste, a set-up position) goes through it. */
-void verso_window_files_confirm (VersoWindow *self, VersoWindowThen then, gpointer data,
-                                 GDestroyNotify destroy);
+void window_files_confirm (VersoWindow *self, VersoWindowThen then, gpointer data,
+                           GDestroyNotify destroy);
 /* TRUE when closing waits for the person's answer about unsaved changes. */
-gboolean verso_window_files_close_request (VersoWindow *self);
+gboolean window_files_close_request (VersoWindow *self);
 
 G_END_DECLS

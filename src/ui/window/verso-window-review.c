@@ -4,17 +4,18 @@
 
 #include <glib/gi18n.h>
 
+#include "verso-game-analysis.h"
 #include "verso-move-list.h"
 
 /* The coach grades a person's moves against the computer while the preference is on. */
-void verso_window_update_coach (VersoWindow *self)
+void window_update_coach (VersoWindow *self)
 {
-  verso_game_set_coach (self->game, g_settings_get_boolean (self->settings, "coach") && verso_window_versus_computer (self));
+  verso_game_set_coach (self->game, g_settings_get_boolean (self->settings, "coach") && window_versus_computer (self));
 }
 
 static void on_coach_setting_changed (GSettings *settings, const char *key, VersoWindow *self)
 {
-  verso_window_update_coach (self);
+  window_update_coach (self);
 }
 
 /* One review (Analyse Game). Its answers count while its cancellable is the window's: another
@@ -32,7 +33,7 @@ static void review_job_free (ReviewJob *job)
 }
 
 /* The scores the review found stay with the moves. */
-void verso_window_stop_review (VersoWindow *self)
+void window_stop_review (VersoWindow *self)
 {
   if (!self->review_cancellable)
     return;
@@ -40,7 +41,7 @@ void verso_window_stop_review (VersoWindow *self)
   g_clear_object (&self->review_cancellable);
   if (self->move_list)
     verso_move_list_set_analysis_progress (VERSO_MOVE_LIST (self->move_list), 0, 0);
-  verso_window_update_stall_probe (self);
+  window_update_stall_probe (self);
 }
 
 static void on_review_progress (guint done, guint total, gpointer user_data)
@@ -61,9 +62,9 @@ static void review_ready (GObject *source, GAsyncResult *result, gpointer user_d
   if (job->cancellable == self->review_cancellable) {
     g_clear_object (&self->review_cancellable);
     verso_move_list_set_analysis_progress (VERSO_MOVE_LIST (self->move_list), 0, 0);
-    verso_window_update_stall_probe (self);
+    window_update_stall_probe (self);
     /* What the review found is kept at once, not a second later. */
-    verso_window_save_game (self);
+    window_save_game (self);
     if (done) {
       adw_flap_set_reveal_flap (self->flap, TRUE);
     } else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED)) {
@@ -73,7 +74,7 @@ static void review_ready (GObject *source, GAsyncResult *result, gpointer user_d
       g_message ("Cannot analyse the game: %s", error ? error->message : "no reason given");
       verso_window_show_toast (self, _("The game could not be analysed"));
     }
-    verso_window_update_actions (self);
+    window_update_actions (self);
   }
   review_job_free (job);
 }
@@ -95,16 +96,16 @@ static void review_activated (GtkWidget *widget, const char *action, GVariant *p
   verso_move_list_set_analysis_progress (VERSO_MOVE_LIST (self->move_list), 0, verso_game_get_length (self->game));
   adw_flap_set_reveal_flap (self->flap, TRUE);
   verso_game_review_async (self->game, on_review_progress, job, job->cancellable, review_ready, job);
-  verso_window_update_stall_probe (self);
-  verso_window_update_actions (self);
+  window_update_stall_probe (self);
+  window_update_actions (self);
 }
 
 static void cancel_review_activated (GtkWidget *widget, const char *action, GVariant *parameter)
 {
   VersoWindow *self = VERSO_WINDOW (widget);
 
-  verso_window_stop_review (self);
-  verso_window_update_actions (self);
+  window_stop_review (self);
+  window_update_actions (self);
 }
 
 static const VersoWindowAction actions[] = {
@@ -112,12 +113,12 @@ static const VersoWindowAction actions[] = {
   { "win.cancel-analysis", cancel_review_activated },
 };
 
-void verso_window_review_class_init (GtkWidgetClass *widget_class)
+void window_review_class_init (GtkWidgetClass *widget_class)
 {
-  verso_window_install_actions (widget_class, actions, G_N_ELEMENTS (actions));
+  window_install_actions (widget_class, actions, G_N_ELEMENTS (actions));
 }
 
-void verso_window_review_init (VersoWindow *self)
+void window_review_init (VersoWindow *self)
 {
   g_signal_connect (self->settings, "changed::coach", G_CALLBACK (on_coach_setting_changed), self);
 }

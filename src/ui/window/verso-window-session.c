@@ -7,6 +7,8 @@
 #include <glib/gstdio.h>
 
 #include "verso-dialog.h"
+#include "verso-game-analysis.h"
+#include "verso-game-files.h"
 #include "verso-move-list.h"
 
 #define SAVE_FILE_NAME "game.ini"
@@ -39,7 +41,7 @@ static void on_unreadable_save_details (AdwToast *toast, VersoWindow *self)
   verso_dialog_present (GTK_WINDOW (dialog), GTK_WINDOW (self));
 }
 
-gboolean verso_window_restore_game (VersoWindow *self)
+gboolean window_restore_game (VersoWindow *self)
 {
   g_autofree char *path = save_path ();
   g_autofree char *set_aside = NULL;
@@ -49,7 +51,7 @@ gboolean verso_window_restore_game (VersoWindow *self)
 
   /* A finished game played here is over with; a record is reviewed, at its end too. */
   if (game && (!verso_game_is_over (game) || verso_game_is_record (game))) {
-    verso_window_set_game (self, game);
+    window_set_game (self, game);
     /* As after Analyse Game (verso-window-review.c), the computer's moves show their grades. */
     if (verso_game_get_reviewed (game))
       verso_move_list_set_grade_computer (VERSO_MOVE_LIST (self->move_list), TRUE);
@@ -70,7 +72,7 @@ gboolean verso_window_restore_game (VersoWindow *self)
   return FALSE;
 }
 
-void verso_window_save_game (VersoWindow *self)
+void window_save_game (VersoWindow *self)
 {
   g_autofree char *path = save_path ();
   g_autoptr (GError) error = NULL;
@@ -91,7 +93,7 @@ static gboolean save_scores (gpointer user_data)
   VersoWindow *self = user_data;
 
   self->scores_save_source = 0;
-  verso_window_save_game (self);
+  window_save_game (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -103,13 +105,13 @@ static void on_scores_found (VersoWindow *self)
     self->scores_save_source = g_timeout_add (SCORES_SAVE_INTERVAL_MS, save_scores, self);
 }
 
-void verso_window_session_watch_game (VersoWindow *self)
+void window_session_init (VersoWindow *self)
 {
-  g_signal_connect_swapped (self->game, "move-scored", G_CALLBACK (on_scores_found), self);
-  g_signal_connect_swapped (self->game, "scores-changed", G_CALLBACK (on_scores_found), self);
+  g_signal_group_connect_swapped (self->game_signals, "move-scored", G_CALLBACK (on_scores_found), self);
+  g_signal_group_connect_swapped (self->game_signals, "scores-changed", G_CALLBACK (on_scores_found), self);
 }
 
-void verso_window_session_dispose (VersoWindow *self)
+void window_session_dispose (VersoWindow *self)
 {
   g_clear_handle_id (&self->scores_save_source, g_source_remove);
 }

@@ -7,7 +7,7 @@
 #include "verso-new-game-dialog.h"
 
 /* Who plays a colour according to the settings. */
-VersoPlayer verso_window_settings_player (GSettings *settings, VersoColor color)
+VersoPlayer window_settings_player (GSettings *settings, VersoColor color)
 {
   VersoMode mode = g_settings_get_enum (settings, "game-mode");
   VersoColor human = g_settings_get_enum (settings, "player-color");
@@ -16,7 +16,7 @@ VersoPlayer verso_window_settings_player (GSettings *settings, VersoColor color)
          ? VERSO_PLAYER_HUMAN : VERSO_PLAYER_COMPUTER;
 }
 
-gboolean verso_window_match_my_level (VersoWindow *self, LevelMix *mix)
+gboolean window_match_my_level (VersoWindow *self, LevelMix *mix)
 {
   return g_settings_get_boolean (self->settings, "match-my-level")
          && verso_stats_get_match_mix (self->stats, g_get_real_time () / G_USEC_PER_SEC, mix);
@@ -25,12 +25,12 @@ gboolean verso_window_match_my_level (VersoWindow *self, LevelMix *mix)
 /* Match my level, when the settings ask for it in a game against the computer. */
 static gboolean match_mix (VersoWindow *self, VersoGame *game, LevelMix *mix)
 {
-  return verso_game_get_mode (game) == VERSO_MODE_VERSUS_COMPUTER && verso_window_match_my_level (self, mix);
+  return verso_game_get_mode (game) == VERSO_MODE_VERSUS_COMPUTER && window_match_my_level (self, mix);
 }
 
 /* The levels the settings give the game's computer: one for both sides, or Match my level
  * against a person, or one for each side when it plays itself. */
-void verso_window_apply_level_settings (VersoWindow *self, VersoGame *game)
+void window_apply_level_settings (VersoWindow *self, VersoGame *game)
 {
   LevelMix mix;
 
@@ -46,7 +46,7 @@ void verso_window_apply_level_settings (VersoWindow *self, VersoGame *game)
 
 /* The pause between moves that lets a person follow the computer playing itself ("computer-pause");
  * otherwise the game model's own default. */
-void verso_window_update_move_delay (VersoWindow *self)
+void window_update_move_delay (VersoWindow *self)
 {
   double seconds = g_settings_get_double (self->settings, "computer-pause");
 
@@ -56,7 +56,7 @@ void verso_window_update_move_delay (VersoWindow *self)
 
 static void on_computer_pause_setting_changed (GSettings *settings, const char *key, VersoWindow *self)
 {
-  verso_window_update_move_delay (self);
+  window_update_move_delay (self);
 }
 
 /* Changes in the preferences apply to the game in progress. */
@@ -64,20 +64,20 @@ static void on_players_setting_changed (GSettings *settings, const char *key, Ve
 {
   if (self->saving_new_game_choices)
     return;
-  verso_game_set_player (self->game, VERSO_COLOR_BLACK, verso_window_settings_player (settings, VERSO_COLOR_BLACK));
-  verso_game_set_player (self->game, VERSO_COLOR_WHITE, verso_window_settings_player (settings, VERSO_COLOR_WHITE));
-  verso_window_apply_level_settings (self, self->game);
-  verso_window_update_move_delay (self);
-  verso_window_update_coach (self);
-  verso_window_update_status (self);
+  verso_game_set_player (self->game, VERSO_COLOR_BLACK, window_settings_player (settings, VERSO_COLOR_BLACK));
+  verso_game_set_player (self->game, VERSO_COLOR_WHITE, window_settings_player (settings, VERSO_COLOR_WHITE));
+  window_apply_level_settings (self, self->game);
+  window_update_move_delay (self);
+  window_update_coach (self);
+  window_update_status (self);
 }
 
 static void on_level_setting_changed (GSettings *settings, const char *key, VersoWindow *self)
 {
   if (self->saving_new_game_choices)
     return;
-  verso_window_apply_level_settings (self, self->game);
-  verso_window_update_status (self);
+  window_apply_level_settings (self, self->game);
+  window_update_status (self);
 }
 
 void verso_window_start_new_game (VersoWindow *self)
@@ -88,7 +88,7 @@ void verso_window_start_new_game (VersoWindow *self)
   g_return_if_fail (VERSO_IS_WINDOW (self));
 
   for (VersoColor color = VERSO_COLOR_BLACK; color <= VERSO_COLOR_WHITE; color++)
-    setup.players[color] = verso_window_settings_player (self->settings, color);
+    setup.players[color] = window_settings_player (self->settings, color);
   if (g_settings_get_enum (self->settings, "game-mode") == VERSO_MODE_COMPUTER_ONLY) {
     setup.levels[VERSO_COLOR_BLACK] = g_settings_get_enum (self->settings, "black-level");
     setup.levels[VERSO_COLOR_WHITE] = g_settings_get_enum (self->settings, "white-level");
@@ -100,15 +100,15 @@ void verso_window_start_new_game (VersoWindow *self)
   setup.balanced_start = g_settings_get_enum (self->settings, "start") == 1;
   setup.seed = g_random_int ();
   game = verso_game_new_with_setup (&setup);
-  verso_window_apply_level_settings (self, game);
-  verso_window_set_game (self, game);
+  window_apply_level_settings (self, game);
+  window_set_game (self, game);
 }
 
 /* The dialog's choices become the settings, and the new game is made from them. */
 static void start_chosen_game (VersoWindow *self, gpointer data)
 {
   self->saving_new_game_choices = TRUE;
-  verso_new_game_dialog_save (VERSO_NEW_GAME_DIALOG (data));
+  verso_new_game_choices_save (data, self->settings);
   self->saving_new_game_choices = FALSE;
   verso_window_start_new_game (self);
 }
@@ -117,8 +117,9 @@ static void on_new_game_response (VersoNewGameDialog *dialog, const char *respon
 {
   if (g_strcmp0 (response, "start") != 0)
     return;
-  /* The game shown is replaced: its unsaved changes are asked about first, as before Open. */
-  verso_window_files_confirm (self, start_chosen_game, g_object_ref (dialog), g_object_unref);
+  /* The game shown is replaced: its unsaved changes are asked about first, as before Open. The
+   * question keeps the choices, not the dialog, which goes as it hides. */
+  window_files_confirm (self, start_chosen_game, verso_new_game_dialog_get_choices (dialog), g_free);
 }
 
 void verso_window_show_new_game_dialog (VersoWindow *self)
@@ -150,7 +151,7 @@ static void bind_board_options (VersoWindow *self)
   g_action_map_add_action (G_ACTION_MAP (self), show_move_numbers);
 }
 
-void verso_window_settings_init (VersoWindow *self)
+void window_settings_init (VersoWindow *self)
 {
   bind_board_options (self);
   g_signal_connect (self->settings, "changed::game-mode", G_CALLBACK (on_players_setting_changed), self);

@@ -1,6 +1,7 @@
 /* verso-window-stall-probe.c: with VERSO_DEBUG_STALLS set, measures the longest gap between
  * main-loop turns while the computer thinks, the game is reviewed or scores are shown, and logs
  * it after; while scores are shown, it also logs each depth they reach and when. */
+#include "verso-game-analysis.h"
 #include "verso-window-private.h"
 
 #include <time.h>
@@ -27,7 +28,7 @@ static gboolean stall_probe_tick (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
-void verso_window_update_stall_probe (VersoWindow *self)
+void window_update_stall_probe (VersoWindow *self)
 {
   /* While the computer thinks, the game is being analysed or the position's scores are shown. */
   gboolean thinking = self->game && (verso_game_get_thinking (self->game) || self->review_cancellable
@@ -51,7 +52,7 @@ void verso_window_update_stall_probe (VersoWindow *self)
 
 /* The scores shown reached a new depth (or became exact): when, since they were first asked for
  * in this position, and the longest gap so far. */
-void verso_window_stall_probe_scores (VersoWindow *self, const Analysis *scores)
+void window_stall_probe_scores (VersoWindow *self, const Analysis *scores)
 {
   if (!self->stall_probe)
     return;

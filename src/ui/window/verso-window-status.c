@@ -5,9 +5,10 @@
 
 #include <glib/gi18n.h>
 
+#include "verso-game-analysis.h"
 #include "verso-level-row.h"
 
-char *verso_window_result_text (VersoWindow *self)
+char *window_result_text (VersoWindow *self)
 {
   /* The count whose difference the statistics keep (verso_game_get_final_score). */
   int black = verso_game_get_final_count (self->game, VERSO_COLOR_BLACK);
@@ -22,15 +23,15 @@ char *verso_window_result_text (VersoWindow *self)
   won = winner == VERSO_COLOR_BLACK ? black : white;
   lost = winner == VERSO_COLOR_BLACK ? white : black;
   if (verso_game_get_rules (self->game) == RULES_REVERSE)
-    return g_strdup_printf (verso_window_player_words (self, winner,
-                                                       /* Translators: the result of a Reverse game, where the fewest discs win, e.g. "You win with fewer discs, 24 to 40" */
-                                                       _("You win with fewer discs, %d to %d"),
-                                                       _("The computer wins with fewer discs, %d to %d"),
-                                                       _("Black wins with fewer discs, %d to %d"),
-                                                       _("White wins with fewer discs, %d to %d")),
+    return g_strdup_printf (window_player_words (self, winner,
+                                                 /* Translators: the result of a Reverse game, where the fewest discs win, e.g. "You win with fewer discs, 24 to 40" */
+                                                 _("You win with fewer discs, %d to %d"),
+                                                 _("The computer wins with fewer discs, %d to %d"),
+                                                 _("Black wins with fewer discs, %d to %d"),
+                                                 _("White wins with fewer discs, %d to %d")),
                             won, lost);
-  return g_strdup_printf (verso_window_player_words (self, winner, _("You win, %d to %d"), _("The computer wins, %d to %d"),
-                                                     _("Black wins, %d to %d"), _("White wins, %d to %d")),
+  return g_strdup_printf (window_player_words (self, winner, _("You win, %d to %d"), _("The computer wins, %d to %d"),
+                                               _("Black wins, %d to %d"), _("White wins, %d to %d")),
                           won, lost);
 }
 
@@ -99,7 +100,7 @@ static char *players_text (VersoWindow *self)
   }
 }
 
-void verso_window_update_status (VersoWindow *self)
+void window_update_status (VersoWindow *self)
 {
   VersoGame *game = self->game;
   VersoColor turn = verso_game_get_turn (game);
@@ -132,7 +133,7 @@ void verso_window_update_status (VersoWindow *self)
   if (verso_game_is_record (game))
     text = record_status_text (self);
   else if (over)
-    text = verso_window_result_text (self);
+    text = window_result_text (self);
   else if (paused && computer_only)
     /* Translators: the status line while the computer's game against itself is paused */
     text = g_strdup (_("Paused"));
@@ -141,10 +142,10 @@ void verso_window_update_status (VersoWindow *self)
      * through the moves; the button under it lets the computer play. */
     text = g_strdup (_("The computer waits"));
   else if (verso_game_get_player (game, turn) == VERSO_PLAYER_HUMAN)
-    text = g_strdup (verso_window_versus_computer (self) ? _("Your turn")
+    text = g_strdup (window_versus_computer (self) ? _("Your turn")
                      : turn == VERSO_COLOR_BLACK ? _("Black to move") : _("White to move"));
   else
-    text = g_strdup (verso_window_versus_computer (self) ? _("The computer is thinking…")
+    text = g_strdup (window_versus_computer (self) ? _("The computer is thinking…")
                      : turn == VERSO_COLOR_BLACK ? _("Black is thinking…") : _("White is thinking…"));
   gtk_label_set_text (self->turn_label, text);
   /* The header's Resume does it when the computer plays itself. */
@@ -158,7 +159,7 @@ void verso_window_update_status (VersoWindow *self)
     /* Translators: the window subtitle of a game under the Reverse rules (fewest discs win),
      * e.g. "Reverse · You play black · Expert" */
     subtitle = g_strdup_printf (_("Reverse · %s"), players);
-  verso_window_set_subtitle (self, subtitle ? subtitle : players);
+  window_set_subtitle (self, subtitle ? subtitle : players);
 
   /* Pause and Resume, while the computer plays itself. */
   {
@@ -173,17 +174,17 @@ void verso_window_update_status (VersoWindow *self)
     gtk_accessible_update_property (GTK_ACCESSIBLE (self->bar_pause_button),
                                     GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
   }
-  verso_window_update_actions (self);
+  window_update_actions (self);
 }
 
 /* The board shows the game's latest scores, and the status line how deep they go. */
-void verso_window_update_scores (VersoWindow *self)
+void window_update_scores (VersoWindow *self)
 {
   const Analysis *scores = self->game && g_settings_get_boolean (self->settings, "show-scores")
                          ? verso_game_get_scores (self->game) : NULL;
 
   verso_board_view_set_scores (self->board_view, scores);
-  verso_window_stall_probe_scores (self, scores);
+  window_stall_probe_scores (self, scores);
   g_autofree char *line = verso_board_view_get_line (self->board_view);
 
   if (line) {
@@ -204,36 +205,36 @@ void verso_window_update_scores (VersoWindow *self)
 
 static void on_line_changed (VersoBoardView *view, GParamSpec *pspec, VersoWindow *self)
 {
-  verso_window_update_scores (self);
+  window_update_scores (self);
 }
 
 static void on_scores_changed (VersoGame *game, VersoWindow *self)
 {
-  verso_window_update_scores (self);
+  window_update_scores (self);
 }
 
 static void on_show_scores_setting_changed (GSettings *settings, const char *key, VersoWindow *self)
 {
   if (self->game)
     verso_game_set_show_scores (self->game, g_settings_get_boolean (settings, "show-scores"));
-  verso_window_update_stall_probe (self);
-  verso_window_update_scores (self);
+  window_update_stall_probe (self);
+  window_update_scores (self);
 }
 
 /* Called whenever the window shows another game. */
-void verso_window_status_watch_game (VersoWindow *self)
+void window_status_watch_game (VersoWindow *self)
 {
-  g_signal_connect (self->game, "scores-changed", G_CALLBACK (on_scores_changed), self);
   verso_game_set_show_scores (self->game, g_settings_get_boolean (self->settings, "show-scores"));
-  verso_window_update_scores (self);
+  window_update_scores (self);
 }
 
-void verso_window_status_init (VersoWindow *self)
+void window_status_init (VersoWindow *self)
 {
   /* Scores on the board (F7): the action is the setting's, so the menu's check follows it. */
   g_autoptr (GAction) show_scores = g_settings_create_action (self->settings, "show-scores");
 
   g_action_map_add_action (G_ACTION_MAP (self), show_scores);
+  g_signal_group_connect (self->game_signals, "scores-changed", G_CALLBACK (on_scores_changed), self);
   g_signal_connect (self->settings, "changed::show-scores", G_CALLBACK (on_show_scores_setting_changed), self);
   g_signal_connect (self->board_view, "notify::line", G_CALLBACK (on_line_changed), self);
 }

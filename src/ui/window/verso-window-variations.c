@@ -48,7 +48,7 @@ static const VersoWindowAction actions[] = {
   { "win.delete-variation", delete_variation_activated },
 };
 
-void verso_window_variations_class_init (GtkWidgetClass *widget_class)
+void window_variations_class_init (GtkWidgetClass *widget_class)
 {
-  verso_window_install_actions (widget_class, actions, G_N_ELEMENTS (actions));
+  window_install_actions (widget_class, actions, G_N_ELEMENTS (actions));
 }

@@ -14,15 +14,15 @@
 
 G_DEFINE_FINAL_TYPE (VersoWindow, verso_window, ADW_TYPE_APPLICATION_WINDOW)
 
-gboolean verso_window_versus_computer (VersoWindow *self)
+gboolean window_versus_computer (VersoWindow *self)
 {
   return verso_game_get_mode (self->game) == VERSO_MODE_VERSUS_COMPUTER;
 }
 
-const char *verso_window_player_words (VersoWindow *self, VersoColor color, const char *you,
-                                       const char *computer, const char *black, const char *white)
+const char *window_player_words (VersoWindow *self, VersoColor color, const char *you,
+                                 const char *computer, const char *black, const char *white)
 {
-  if (verso_window_versus_computer (self))
+  if (window_versus_computer (self))
     return verso_game_get_player (self->game, color) == VERSO_PLAYER_HUMAN ? you : computer;
   return color == VERSO_COLOR_BLACK ? black : white;
 }
@@ -69,7 +69,7 @@ static PangoAttrList *glue_dots (const char *text)
 
 /* The subtitle on one line, and on two split at the dot that balances them best; update_layout
  * shows what fits. */
-void verso_window_set_subtitle (VersoWindow *self, const char *text)
+void window_set_subtitle (VersoWindow *self, const char *text)
 {
   const char *split = NULL;
   glong length = g_utf8_strlen (text, -1), longer = length;
@@ -202,20 +202,20 @@ static void verso_window_size_allocate (GtkWidget *widget, int width, int height
 /* Every change of the position is saved at once, so a killed game loses at most its last move. */
 static void on_game_changed (VersoGame *game, VersoWindow *self)
 {
-  verso_window_save_game (self);
-  verso_window_cancel_hint (self);
-  verso_window_withdraw_notice (self, NOTICE_ILLEGAL);
-  verso_window_withdraw_notice (self, NOTICE_HINT);
+  window_save_game (self);
+  window_cancel_hint (self);
+  window_withdraw_notice (self, NOTICE_ILLEGAL);
+  window_withdraw_notice (self, NOTICE_HINT);
   if (verso_game_get_ply (game) < self->pass_ply)
-    verso_window_withdraw_notice (self, NOTICE_PASS);
-  verso_window_update_status (self);
-  verso_window_update_scores (self);
+    window_withdraw_notice (self, NOTICE_PASS);
+  window_update_status (self);
+  window_update_scores (self);
 }
 
 static void on_game_notify (VersoGame *game, GParamSpec *pspec, VersoWindow *self)
 {
-  verso_window_update_stall_probe (self);
-  verso_window_update_status (self);
+  window_update_stall_probe (self);
+  window_update_status (self);
 }
 
 static void on_first_frame (GdkFrameClock *clock, VersoWindow *self)
@@ -234,39 +234,31 @@ static void verso_window_realize (GtkWidget *widget)
   g_signal_connect_object (gtk_widget_get_frame_clock (widget), "after-paint", G_CALLBACK (on_first_frame), widget, 0);
 }
 
-void verso_window_set_game (VersoWindow *self, VersoGame *game)
+void window_set_game (VersoWindow *self, VersoGame *game)
 {
-  verso_window_stop_editing (self);
-  verso_window_stop_review (self);
-  verso_window_cancel_hint (self);
-  verso_window_withdraw_notice (self, self->notice_kind);
-  if (self->game) {
-    g_signal_handlers_disconnect_by_data (self->game, self);
+  window_stop_editing (self);
+  window_stop_review (self);
+  window_cancel_hint (self);
+  window_withdraw_notice (self, self->notice_kind);
+  /* The old game's last notices (its search stopped) reach the window no more. */
+  g_signal_group_set_target (self->game_signals, game);
+  if (self->game)
     verso_game_stop_computer (self->game);
-  }
   g_set_object (&self->game, game);
   verso_sounds_set_game (self->sounds, game);
-  g_signal_connect (game, "changed", G_CALLBACK (on_game_changed), self);
-  g_signal_connect (game, "notify::thinking", G_CALLBACK (on_game_notify), self);
-  g_signal_connect (game, "notify::level", G_CALLBACK (on_game_notify), self);
-  g_signal_connect (game, "notify::paused", G_CALLBACK (on_game_notify), self);
-  g_signal_connect (game, "notify::record", G_CALLBACK (on_game_notify), self);
-  verso_window_update_move_delay (self);
-  verso_window_notices_watch_game (self);
-  verso_window_game_over_watch_game (self);
-  verso_window_practice_watch_game (self);
-  verso_window_files_watch_game (self);
-  verso_window_session_watch_game (self);
+  window_update_move_delay (self);
+  window_game_over_watch_game (self);
+  window_files_watch_game (self);
   verso_board_view_set_game (self->board_view, game);
   verso_move_list_set_game (VERSO_MOVE_LIST (self->move_list), game);
   verso_eval_graph_set_game (VERSO_EVAL_GRAPH (self->eval_graph), game);
   verso_database_panel_set_game (VERSO_DATABASE_PANEL (self->database_panel), game);
-  verso_window_status_watch_game (self);
-  verso_window_update_coach (self);
-  verso_window_save_game (self);
-  verso_window_update_status (self);
+  window_status_watch_game (self);
+  window_update_coach (self);
+  window_save_game (self);
+  window_update_status (self);
   verso_game_start_computer (game);
-  verso_window_update_stall_probe (self);
+  window_update_stall_probe (self);
 }
 
 VersoGame *verso_window_get_game (VersoWindow *self)
@@ -285,7 +277,7 @@ static void on_database_move_activated (VersoDatabasePanel *panel, int square, V
   if (self->editing || verso_game_play (self->game, square, &error))
     return;
   verso_board_view_flash_square (self->board_view, square);
-  verso_window_show_notice (self, NOTICE_ILLEGAL, error->message, 2);
+  window_show_notice (self, NOTICE_ILLEGAL, error->message, 2);
 }
 
 /* The Database panel shown (F8): the side pane it is in comes out with it. */
@@ -308,11 +300,11 @@ static gboolean verso_window_close_request (GtkWindow *window)
   VersoWindow *self = VERSO_WINDOW (window);
   int width, height;
 
-  if (verso_window_files_close_request (self))
+  if (window_files_close_request (self))
     return TRUE;
-  verso_window_cancel_hint (self);
+  window_cancel_hint (self);
   verso_game_stop_computer (self->game);
-  verso_window_save_game (self);
+  window_save_game (self);
 
   gtk_window_get_default_size (window, &width, &height);
   g_settings_delay (self->settings);
@@ -330,19 +322,18 @@ static void verso_window_dispose (GObject *object)
 {
   VersoWindow *self = VERSO_WINDOW (object);
 
-  verso_window_cancel_hint (self);
-  verso_window_stop_review (self);
-  verso_window_files_dispose (self);
-  verso_window_export_dispose (self);
-  verso_window_session_dispose (self);
+  window_cancel_hint (self);
+  window_stop_review (self);
+  window_files_dispose (self);
+  window_export_dispose (self);
+  window_session_dispose (self);
   g_clear_handle_id (&self->stall_probe, g_source_remove);
   g_clear_weak_pointer (&self->game_over_dialog);
   g_clear_handle_id (&self->notice_timeout, g_source_remove);
   g_clear_weak_pointer (&self->new_game_dialog);
-  if (self->game) {
-    g_signal_handlers_disconnect_by_data (self->game, self);
+  g_clear_object (&self->game_signals);
+  if (self->game)
     verso_game_stop_computer (self->game);
-  }
   if (self->settings)
     g_signal_handlers_disconnect_by_data (self->settings, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), VERSO_TYPE_WINDOW);
@@ -354,7 +345,7 @@ static void verso_window_dispose (GObject *object)
   G_OBJECT_CLASS (verso_window_parent_class)->dispose (object);
 }
 
-void verso_window_install_actions (GtkWidgetClass *widget_class, const VersoWindowAction *actions, gsize n_actions)
+void window_install_actions (GtkWidgetClass *widget_class, const VersoWindowAction *actions, gsize n_actions)
 {
   for (gsize i = 0; i < n_actions; i++)
     gtk_widget_class_install_action (widget_class, actions[i].name, NULL, actions[i].activate);
@@ -418,14 +409,14 @@ static void verso_window_class_init (VersoWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, VersoWindow, record_players_label);
   gtk_widget_class_bind_template_child (widget_class, VersoWindow, record_event_label);
   gtk_widget_class_bind_template_child (widget_class, VersoWindow, play_from_here_button);
-  verso_window_actions_class_init (widget_class);
-  verso_window_editor_class_init (widget_class);
-  verso_window_game_over_class_init (widget_class);
-  verso_window_practice_class_init (widget_class);
-  verso_window_review_class_init (widget_class);
-  verso_window_variations_class_init (widget_class);
-  verso_window_files_class_init (widget_class);
-  verso_window_export_class_init (widget_class);
+  window_actions_class_init (widget_class);
+  window_editor_class_init (widget_class);
+  window_game_over_class_init (widget_class);
+  window_practice_class_init (widget_class);
+  window_review_class_init (widget_class);
+  window_variations_class_init (widget_class);
+  window_files_class_init (widget_class);
+  window_export_class_init (widget_class);
 }
 
 static void verso_window_init (VersoWindow *self)
@@ -457,18 +448,28 @@ static void verso_window_init (VersoWindow *self)
   g_settings_bind (self->settings, "show-coordinates", self->board_view, "show-coordinates", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "animations", self->board_view, "animate", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "board-theme", self->board_view, "theme", G_SETTINGS_BIND_GET);
-  verso_window_settings_init (self);
+  /* The game's signals, in the order their handlers run: the window's own, then its parts'. */
+  self->game_signals = g_signal_group_new (VERSO_TYPE_GAME);
+  g_signal_group_connect (self->game_signals, "changed", G_CALLBACK (on_game_changed), self);
+  g_signal_group_connect (self->game_signals, "notify::thinking", G_CALLBACK (on_game_notify), self);
+  g_signal_group_connect (self->game_signals, "notify::level", G_CALLBACK (on_game_notify), self);
+  g_signal_group_connect (self->game_signals, "notify::paused", G_CALLBACK (on_game_notify), self);
+  g_signal_group_connect (self->game_signals, "notify::record", G_CALLBACK (on_game_notify), self);
+  window_notices_init (self);
+  window_game_over_init (self);
+  window_settings_init (self);
   /* The statistics of games against the computer, in the user data directory. */
   self->stats = verso_stats_new (NULL);
-  verso_window_practice_init (self);
-  verso_window_status_init (self);
+  window_practice_init (self);
+  window_session_init (self);
+  window_status_init (self);
   g_settings_bind (self->settings, "board-theme", self->eval_graph, "theme", G_SETTINGS_BIND_GET);
-  verso_window_review_init (self);
+  window_review_init (self);
+  window_files_init (self);
 
-  if (!verso_window_restore_game (self))
+  if (!window_restore_game (self))
     verso_window_start_new_game (self);
   g_signal_connect (self, "notify::is-active", G_CALLBACK (on_active_changed), NULL);
-  verso_window_files_init (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
   verso_board_view_show_cursor (self->board_view);
 }

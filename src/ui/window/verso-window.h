@@ -20,5 +20,7 @@ void verso_window_start_new_game (VersoWindow *window);
 /* Reads a game file (GGF, transcript or board string) in a worker thread; once read, it replaces
  * the game shown (after asking about unsaved changes) at its last position. Errors are shown. */
 void verso_window_open_file (VersoWindow *window, GFile *file);
+/* A toast over the window: for messages never withdrawn (why the help could not be opened). */
+void verso_window_show_toast (VersoWindow *window, const char *title);
 
 G_END_DECLS
