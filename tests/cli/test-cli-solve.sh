@@ -5,6 +5,20 @@
 engine="$1"
 . "$(dirname "$0")/../test-lib.sh"
 
+# With a file and a count (the slow tests cli-solve-fforum-*): the first COUNT positions of
+# tests/data/FILE.obf solved on one thread and on two, every score as listed, and nothing else.
+if [ $# -ge 3 ]; then
+  head -n "$3" "$data/$2.obf" >"$scratch/ffo.obf"
+  for threads in 1 2; do
+    "$engine" solve "$scratch/ffo.obf" --threads "$threads" >"$scratch/out" 2>"$scratch/err"
+    status=$?
+    cat "$scratch/out"
+    [ "$status" -eq 0 ] || fail "$2, $threads threads: exit status $status: $(cat "$scratch/err")"
+    [ "$(grep -c ' ok$' "$scratch/out")" -eq "$3" ] || fail "$2, $threads threads: expected $3 'ok' lines"
+  done
+  finish "$2: the first $3 positions solved right on one thread and on two"
+fi
+
 "$engine" solve "$data/fforum-1-19.obf" --threads 2 --hash 16 >"$scratch/out" 2>"$scratch/err"
 status=$?
 cat "$scratch/out"
