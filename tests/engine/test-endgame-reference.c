@@ -96,12 +96,14 @@ static bool bound_holds (int score, int alpha, int beta, int exact)
   return exact == score;
 }
 
-/* Empty squares of the i-th position: every count from 8 to 16, the cheaper ones more often
- * (the reference's cost grows about fourfold an empty square). */
-static int empties_of (int i)
+/* Empty squares of the i-th of `positions` positions: every count from 8 to 16, the cheaper
+ * ones more often (the reference's cost grows about fourfold an empty square): eight of 13-16,
+ * the others 8-12. */
+static int empties_of (int i, int positions)
 {
-  if (i % 250 == 249)
-    return 13 + i / 250 % 4;
+  int rare = positions / 8 > 0 ? positions / 8 : 1;
+  if (i % rare == rare - 1)
+    return 13 + i / rare % 4;
   static const int cycle[] = { 8, 9, 10, 8, 9, 10, 11, 8, 9, 10, 11, 12 };
   return cycle[i % (int) (sizeof cycle / sizeof cycle[0])];
 }
@@ -116,7 +118,7 @@ static void test_kernels_match_reference (int positions)
   int solved = 0, by_empties[17] = { 0 };
   for (int i = 0; solved < positions; i++) {
     Board board;
-    int empties = empties_of (i);
+    int empties = empties_of (solved, positions);
     if (!random_game_position (&state, empties, &board) || board_is_game_over (&board))
       continue;
     Solve first;
