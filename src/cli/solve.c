@@ -119,8 +119,9 @@ int cli_solve (int argc, char **argv)
     verdict[0] = '\0';
     if (rules == RULES_STANDARD && check_answer (&lines[i].obf, &result, verdict, sizeof verdict))
       wrong++;
-    printf ("#%zu %s %+d %llu nodes %.3f s%s\n", lines[i].line, move, result.score,
-            (unsigned long long) result.nodes, result.seconds, verdict);
+    printf ("#%zu %s %+d %llu nodes %.3f s %.2f M nodes/s%s\n", lines[i].line, move,
+            result.score, (unsigned long long) result.nodes, result.seconds,
+            result.seconds > 0 ? (double) result.nodes / result.seconds / 1e6 : 0.0, verdict);
     fflush (stdout);
     total_nodes += result.nodes;
     total_seconds += result.seconds;

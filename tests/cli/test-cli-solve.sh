@@ -5,11 +5,25 @@
 engine="$1"
 . "$(dirname "$0")/../test-lib.sh"
 
+# With a file and a count (the slow tests cli-solve-fforum-*): the first COUNT positions of
+# tests/data/FILE.obf solved on one thread and on two, every score as listed, and nothing else.
+if [ $# -ge 3 ]; then
+  head -n "$3" "$data/$2.obf" >"$scratch/ffo.obf"
+  for threads in 1 2; do
+    "$engine" solve "$scratch/ffo.obf" --threads "$threads" >"$scratch/out" 2>"$scratch/err"
+    status=$?
+    cat "$scratch/out"
+    [ "$status" -eq 0 ] || fail "$2, $threads threads: exit status $status: $(cat "$scratch/err")"
+    [ "$(grep -c ' ok$' "$scratch/out")" -eq "$3" ] || fail "$2, $threads threads: expected $3 'ok' lines"
+  done
+  finish "$2: the first $3 positions solved right on one thread and on two"
+fi
+
 "$engine" solve "$data/fforum-1-19.obf" --threads 2 --hash 16 >"$scratch/out" 2>"$scratch/err"
 status=$?
 cat "$scratch/out"
 [ "$status" -eq 0 ] || fail "fforum-1-19: exit status $status: $(cat "$scratch/err")"
-[ "$(grep -c '^#[0-9]* [a-h][1-8] [+-][0-9]* [0-9]* nodes [0-9.]* s ok$' "$scratch/out")" -eq 19 ] \
+[ "$(grep -c '^#[0-9]* [a-h][1-8] [+-][0-9]* [0-9]* nodes [0-9.]* s [0-9.]* M nodes/s ok$' "$scratch/out")" -eq 19 ] \
   || fail "fforum-1-19: expected 19 'ok' lines"
 tail -n 1 "$scratch/out" | grep -q '^total: 19 positions, [0-9]* nodes, [0-9.]* s, [0-9.]* M nodes/s, 0 wrong$' \
   || fail "fforum-1-19: bad total line: $(tail -n 1 "$scratch/out")"
@@ -24,7 +38,7 @@ cat "$scratch/out"
 [ "$(grep -c ' ok$' "$scratch/out")" -eq 4 ] || fail "selective: expected 4 'ok' lines"
 
 # The first position with its listed best score changed: the answer must be called wrong.
-judged_wrong 's/G8:+18/G8:+16/' '^#1 g8 +18 [0-9]* nodes [0-9.]* s WRONG (expected g8 +16)$' \
+judged_wrong 's/G8:+18/G8:+16/' '^#1 g8 +18 [0-9]* nodes [0-9.]* s [0-9.]* M nodes/s WRONG (expected g8 +16)$' \
   ', 1 wrong$' "$engine" solve
 
 # A position without listed scores is solved and not judged.
@@ -32,7 +46,7 @@ printf '%% a comment\n\n%s\n' "$(head -n 1 "$data/fforum-1-19.obf" | cut -d';' -
 "$engine" solve "$scratch/plain.obf" >"$scratch/out" 2>"$scratch/err"
 status=$?
 [ "$status" -eq 0 ] || fail "unscored line: exit status $status"
-grep -q '^#3 g8 +18 [0-9]* nodes [0-9.]* s$' "$scratch/out" || fail "unscored line: $(cat "$scratch/out")"
+grep -q '^#3 g8 +18 [0-9]* nodes [0-9.]* s [0-9.]* M nodes/s$' "$scratch/out" || fail "unscored line: $(cat "$scratch/out")"
 
 # Unreadable input: exit 2, one line on stderr naming the line, nothing solved.
 bad_obf
