@@ -1,8 +1,8 @@
 /* test-training-data.c: tools/generate/training-data/generate-training writes the same chunks
  * for any thread count and any split into runs (a killed run included), its labels are what an
  * exact solve says, and a damaged or truncated chunk is refused with a message naming the file
- * and the offset.
- *   test-training-data PATH-TO-GENERATE-TRAINING */
+ * and the offset; verso-train reads the chunks as a source and refuses damaged ones too.
+ *   test-training-data PATH-TO-GENERATE-TRAINING PATH-TO-VERSO-TRAIN */
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -15,23 +15,29 @@
 #include "bytes.h"
 #include "search.h"
 #include "training-chunk.h"
+#include "training-folder.h"
 #include "xz-file.h"
 #include "check.h"
 
-static const char *generator;
+static const char *generator, *trainer;
 static char scratch[64] = "/tmp/test-training-data-XXXXXX";
 
 /* The settings every run below shares: small searches, so that the games take seconds. */
 #define SETTINGS "--seed 5 --depth 4 --exact-empties 12 --exact-every 1 --chunk-games 4"
 #define EXACT_EMPTIES 12
 
-/* Runs the generator with these arguments, its messages into DIR/log; its exit status. */
-static int generate (const char *arguments)
+/* Runs the program with these arguments, its messages into $T/log; its exit status. */
+static int run (const char *program, const char *arguments)
 {
   char command[1024];
-  snprintf (command, sizeof command, "'%s' %s 2> '%s/log'", generator, arguments, scratch);
+  snprintf (command, sizeof command, "'%s' %s 2> '%s/log'", program, arguments, scratch);
   int status = system (command);
   return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}
+
+static int generate (const char *arguments)
+{
+  return run (generator, arguments);
 }
 
 static bool log_mentions (const char *text)
@@ -264,10 +270,40 @@ static void test_damage_is_refused (void)
   free (bytes);
 }
 
+static void count_one (const TrainingPosition *position, void *user_data)
+{
+  (void) position;
+  (*(int *) user_data)++;
+}
+
+/* verso-train adds every position of the folder to its training set, and stops at a damaged
+ * chunk, naming it, before its long work. */
+static void test_trainer_reads_them (void)
+{
+  int positions = 0;
+  char dir[256], error[512], expected[128];
+  snprintf (dir, sizeof dir, "%s/one", scratch);
+  REQUIRE (training_folder_read (dir, count_one, NULL, &positions, error, sizeof error), "%s",
+           error);
+  make_dir ("wthor");
+  char command[512];
+  snprintf (command, sizeof command, "cp '%s/WTH_2020.wtb' '%s/wthor/'",
+            getenv ("VERSO_TEST_DATA") ? getenv ("VERSO_TEST_DATA") : "tests/data", scratch);
+  REQUIRE (system (command) == 0, "cannot copy the WTHOR file");
+  CHECK (run (trainer, "--wthor $T/wthor --out $T/weights.bin --self-play 0 --exact-empties 0 "
+              "--iterations 2 --training-data $T/one") == 0);
+  snprintf (expected, sizeof expected, " %d positions of training data read", positions);
+  CHECK (log_mentions (expected));
+  CHECK (run (trainer, "--wthor $T/wthor --out $T/weights.bin --self-play 0 --exact-empties 0 "
+              "--iterations 2 --training-data $T/changed") == 2);
+  CHECK (log_mentions ("changed/games-5-000000000.bin.xz: offset"));
+}
+
 int main (int argc, char **argv)
 {
-  REQUIRE (argc == 2, "usage: test-training-data PATH-TO-GENERATE-TRAINING");
+  REQUIRE (argc == 3, "usage: test-training-data PATH-TO-GENERATE-TRAINING PATH-TO-VERSO-TRAIN");
   generator = argv[1];
+  trainer = argv[2];
   if (system ("xz --version > /dev/null 2>&1") != 0) {
     printf ("SKIP: no xz program\n");
     return 77;
@@ -279,6 +315,7 @@ int main (int argc, char **argv)
   test_killed_run_resumes ();
   test_labels_are_exact_solves ();
   test_damage_is_refused ();
+  test_trainer_reads_them ();
   char command[128];
   snprintf (command, sizeof command, "rm -rf '%s'", scratch);
   if (system (command) != 0)
