@@ -6,16 +6,17 @@
  *   generate-training --count DIR
  *
  * Game i of seed S is a function of S, i and the settings only, so the chunks are the same
- * bytes for any thread count and any split into runs. A run reads the chunks of its seed in DIR
- * (DIR/games-S-FIRST.bin.xz, checked whole), goes on from the next game, and writes each chunk
- * of C games atomically once all its games are played, compressed by xz. It stops after game N
- * (N = 0: never) or at SIGINT or SIGTERM, dropping only the chunk in progress. --count says
- * what DIR holds. */
+ * bytes for any thread count and any split into runs. A run reads the chunks in DIR (each
+ * checked whole; seed S's are DIR/games-S-FIRST.bin.xz), goes on from the game after seed S's
+ * last, and writes each chunk of C games atomically once all its games are played, compressed
+ * by xz. It stops once the seed has N games (N = 0: never) or at SIGINT or SIGTERM, dropping
+ * only the chunk in progress. --count says what DIR holds. */
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "clock.h"
@@ -42,7 +43,7 @@ static void request_stop (int signal_number)
   atomic_store (&stop_requested, true);
 }
 
-/* What a folder holds, or one seed's part of it. */
+/* What a folder holds, or what a run made. */
 typedef struct Holdings {
   uint64_t games, positions, exact;
   size_t chunks, bytes;
@@ -199,14 +200,27 @@ static bool make_chunk (const char *dir, const TrainingSettings *settings, int t
   return whole && !*failed;
 }
 
-static void print_rates (const char *what, const Holdings *made, double seconds, int threads)
+/* Seconds of processor time this process has had, all its threads together: on a shared
+ * machine a steadier measure of the cost than the time on the clock. */
+static double processor_seconds (void)
+{
+  struct rusage usage;
+  if (getrusage (RUSAGE_SELF, &usage) != 0)
+    return 0;
+  return (double) (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+         + (double) (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
+
+static void print_rates (const char *what, const Holdings *made, double seconds,
+                         double processor, int threads)
 {
   double s = seconds > 0 ? seconds : 1e-9;
   fprintf (stderr, "generate-training: %s: %llu games, %llu positions, %llu exact positions in "
-           "%.0f s on %d threads: %.2f games/s, %.1f positions/s, %.2f exact positions/s\n", what,
-           (unsigned long long) made->games, (unsigned long long) made->positions,
-           (unsigned long long) made->exact, seconds, threads, (double) made->games / s,
-           (double) made->positions / s, (double) made->exact / s);
+           "%.0f s on %d threads (%.0f s of processor time): %.2f games/s, %.1f positions/s, "
+           "%.2f exact positions/s\n", what, (unsigned long long) made->games,
+           (unsigned long long) made->positions, (unsigned long long) made->exact, seconds,
+           threads, processor, (double) made->games / s, (double) made->positions / s,
+           (double) made->exact / s);
 }
 
 static bool run (const char *dir, const TrainingSettings *settings, uint32_t games,
@@ -220,25 +234,30 @@ static bool run (const char *dir, const TrainingSettings *settings, uint32_t gam
            "seed %llu goes on from game %u\n", dir, (unsigned long long) held.games,
            (unsigned long long) held.positions, (unsigned long long) held.exact,
            (unsigned long long) settings->seed, next);
-  double start = clock_seconds ();
+  double start = clock_seconds (), processor_start = processor_seconds ();
   Holdings made = { 0 };
   bool failed = false;
   while (!atomic_load (&stop_requested) && (games == 0 || next < games)) {
     uint32_t count = games == 0 || games - next > chunk_games ? chunk_games : games - next;
     if (!make_chunk (dir, settings, threads, next, count, &made, &failed))
       break;
-    char name[256];
+    char name[256], what[300];
     training_chunk_name (settings->seed, next, name, sizeof name);
-    print_rates (name, &made, clock_seconds () - start, threads);
+    snprintf (what, sizeof what, "wrote %s; this run so far", name);
+    print_rates (what, &made, clock_seconds () - start, processor_seconds () - processor_start,
+                 threads);
     next += count;
   }
   if (atomic_load (&stop_requested) && !failed)
     fprintf (stderr, "generate-training: stopped; the games from %u on were not kept\n", next);
-  double seconds = clock_seconds () - start;
-  print_rates ("this run", &made, seconds, threads);
+  double seconds = clock_seconds () - start, processor = processor_seconds () - processor_start;
+  print_rates ("this run", &made, seconds, processor, threads);
   if (made.positions > 0)
-    fprintf (stderr, "generate-training: one million positions more: %.1f hours at this rate\n",
-             1e6 / ((double) made.positions / seconds) / 3600);
+    fprintf (stderr, "generate-training: one million positions more: %.1f hours at this rate, "
+             "%.1f hours of processor time (%.2f ms a position)\n",
+             1e6 * seconds / (double) made.positions / 3600,
+             1e6 * processor / (double) made.positions / 3600,
+             1e3 * processor / (double) made.positions);
   return !failed;
 }
 
