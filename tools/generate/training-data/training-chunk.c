@@ -244,7 +244,8 @@ bool training_chunk_decode (const uint8_t *bytes, size_t size, TrainingChunk *ch
                   size - TRAINING_HEADER - payload - 4);
   size_t sum_at = TRAINING_HEADER + payload;
   if (bytes_read_u32 (bytes + sum_at) != bytes_fnv1a (bytes, sum_at))
-    return wrong (&reader, sum_at, "the checksum does not match bytes 0..%zu (damaged)", sum_at - 1);
+    return wrong (&reader, sum_at, "the checksum does not match bytes 0..%zu (damaged)",
+                  sum_at - 1);
   *chunk = (TrainingChunk) {
     .settings = { .seed = bytes_read_u64 (bytes + 24), .depth = bytes[20],
                   .exact_empties = bytes[21], .exact_every = bytes[22] },
