@@ -125,7 +125,8 @@ static bool scan (const char *dir, const TrainingSettings *settings, Holdings *h
     ok = false;
   }
   if (ok && settings) {
-    qsort (scan.found, scan.count, sizeof *scan.found, by_first);
+    if (scan.count > 0)
+      qsort (scan.found, scan.count, sizeof *scan.found, by_first);
     *next = 0;
     for (size_t i = 0; ok && i < scan.count; i++) {
       if (scan.found[i].first != *next) {
