@@ -8,8 +8,7 @@
 
 #include "bytes.h"
 
-/* A side without a move passes, unless the game is over. */
-static void pass_if_stuck (Board *board, bool *black)
+void training_pass_if_stuck (Board *board, bool *black)
 {
   if (!board_legal_moves (board) && !board_is_game_over (board)) {
     board_pass (board);
@@ -22,12 +21,12 @@ bool training_replay (const uint8_t *moves, int ply, Board *board, bool *black)
   board_init (board);
   *black = true;
   for (int i = 0; i < ply; i++) {
-    pass_if_stuck (board, black);
+    training_pass_if_stuck (board, black);
     if (moves[i] > 63 || !board_play (board, moves[i]))
       return false;
     *black = !*black;
   }
-  pass_if_stuck (board, black);
+  training_pass_if_stuck (board, black);
   return true;
 }
 
@@ -145,7 +144,7 @@ static bool read_game (Reader *reader, uint32_t index, TrainingGame *game)
   board_init (&board);
   bool black = true;
   for (int i = 0; i < game->move_count; i++) {
-    pass_if_stuck (&board, &black);
+    training_pass_if_stuck (&board, &black);
     if (moves[i] > 63 || !board_play (&board, moves[i]))
       return wrong (reader, moves_at + (size_t) i, "game %u's move %d (%u) is not legal", index,
                     i + 1, moves[i]);
@@ -187,12 +186,12 @@ static bool read_game (Reader *reader, uint32_t index, TrainingGame *game)
     bool side;
     training_replay (game->moves, exact->ply, &position, &side);
     for (int i = 0; i < exact->length; i++) {
-      pass_if_stuck (&position, &side);
+      training_pass_if_stuck (&position, &side);
       if (rest[i] > 63 || !board_play (&position, rest[i]))
         return wrong (reader, exact_at + 2 + (size_t) i, "game %u's exact position %d: move "
                       "%d (%u) is not legal", index, e + 1, i + 1, rest[i]);
     }
-    pass_if_stuck (&position, &side);
+    training_pass_if_stuck (&position, &side);
     if (board_is_game_over (&position) || !is_score (exact->score))
       return wrong (reader, exact_at, "game %u's exact position %d is over or scored %d", index,
                     e + 1, exact->score);
@@ -216,10 +215,10 @@ static void visit_game (const TrainingGame *game, uint32_t index, TrainingVisit 
     const TrainingExact *exact = &game->exact[e];
     training_replay (game->moves, exact->ply, &board, &black);
     for (int i = 0; i < exact->length; i++) {
-      pass_if_stuck (&board, &black);
+      training_pass_if_stuck (&board, &black);
       board_play (&board, exact->moves[i]);
     }
-    pass_if_stuck (&board, &black);
+    training_pass_if_stuck (&board, &black);
     TrainingPosition position = { .board = board, .kind = TRAINING_EXACT_POSITION,
                                   .label = exact->score, .score = exact->score, .game = index };
     visit (&position, user_data);

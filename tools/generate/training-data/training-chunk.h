@@ -101,6 +101,9 @@ typedef void (*TrainingVisit) (const TrainingPosition *position, void *user_data
 bool training_chunk_decode (const uint8_t *bytes, size_t size, TrainingChunk *chunk,
                             TrainingVisit visit, void *user_data, char *error, size_t error_size);
 
-/* Board after game g's first `ply` moves (passes played as needed), and whether black is to
- * move; false when a move is not legal there. */
+/* A side without a move passes (black: whether black is to move), unless the game is over. */
+void training_pass_if_stuck (Board *board, bool *black);
+
+/* The board after a game's first `ply` moves, passes played as needed (before each move and
+ * after the last), and whether black is to move; false when a move is not legal there. */
 bool training_replay (const uint8_t *moves, int ply, Board *board, bool *black);

@@ -19,15 +19,6 @@
 #define TRAINING_EXACT_EMPTIES_MIN 16
 #define TRAINING_EXACT_EMPTIES_MAX 24
 
-/* A side without a move passes, unless the game is over. */
-static void pass_if_stuck (Board *board, bool *black)
-{
-  if (!board_legal_moves (board) && !board_is_game_over (board)) {
-    board_pass (board);
-    *black = !*black;
-  }
-}
-
 static void play (TrainingGame *game, Board *board, bool *black, int square)
 {
   board_play (board, square);
@@ -54,7 +45,7 @@ static void play_start (TrainingGame *game, Board *board, bool *black, uint64_t 
                    + (int) (random_next (rng) % (TRAINING_RANDOM_MAX - TRAINING_RANDOM_MIN + 1));
   }
   for (int i = 0; i < random_plies && !board_is_game_over (board); i++) {
-    pass_if_stuck (board, black);
+    training_pass_if_stuck (board, black);
     play (game, board, black, random_square (board_legal_moves (board), rng));
   }
   game->start_plies = game->move_count;
@@ -76,7 +67,7 @@ static bool play_engine (const TrainingSettings *settings, Search *search,
   bool solved = false;
   int solved_black = 0;
   while (!board_is_game_over (board)) {
-    pass_if_stuck (board, black);
+    training_pass_if_stuck (board, black);
     SearchResult result = search_run (search, board, &limits, NULL, NULL);
     if (result.stopped || atomic_load (stop))
       return false;
@@ -116,7 +107,7 @@ static bool add_exact_position (Search *search, const atomic_bool *stop, Trainin
   training_replay (game->moves, ply, &board, &black);
   bool over = false;
   for (int i = 0; i < length && !over; i++) {
-    pass_if_stuck (&board, &black);
+    training_pass_if_stuck (&board, &black);
     uint64_t moves = board_legal_moves (&board);
     over = !moves;
     /* The first move leaves the game's line when there is another. */
@@ -128,7 +119,7 @@ static bool add_exact_position (Search *search, const atomic_bool *stop, Trainin
       black = !black;
     }
   }
-  pass_if_stuck (&board, &black);
+  training_pass_if_stuck (&board, &black);
   if (over || board_is_game_over (&board))
     return true;
   SearchResult result = search_run (search, &board, &limits, NULL, NULL);
