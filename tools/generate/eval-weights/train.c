@@ -5,7 +5,7 @@
  *   verso-train --wthor DIR --out FILE [--holdout-from YEAR] [--lambda L] [--iterations N]
  *               [--exact-empties N] [--threads N] [--self-play GAMES] [--self-play-weight W]
  *               [--self-play-depth D] [--self-play-seed S] [--self-play-rounds R]
- *               [--self-play-cache FILE]
+ *               [--self-play-cache FILE] [--training-data DIR] [--training-data-weight W]
  *
  * Every game is replayed and checked; each position before a move is a sample, labelled with
  * the final disc difference for the side to move (empties to the winner):
@@ -32,6 +32,11 @@
  * playing the games again (1,000+ s on two cores), so that a change to what follows them (their
  * weight, the last fit) costs minutes.
  *
+ * --training-data DIR adds the positions of the training data in DIR (data/training, made by
+ * tools/generate/training-data; docs/training-data.md) to the first fit and every one after it,
+ * each counting W times (default 1): every position of a game after its start labelled with
+ * the game's result for the side to move, every exact position with its exact score.
+ *
  * Deterministic: files in name order, games in file order, exact labels and self-play games
  * independent of the threads, each phase fitted by conjugate gradients in one thread (the
  * phases shared among the threads). */
@@ -53,6 +58,7 @@
 #include "read-file.h"
 #include "search.h"
 #include "selfplay.h"
+#include "training-folder.h"
 #include "workers.h"
 #include "write-file.h"
 #include "wthor.h"
@@ -82,6 +88,8 @@ typedef struct Options {
   int self_play_rounds;
   SelfPlayOptions self_play;
   const char *self_play_cache; /* where the self-play positions are kept between runs */
+  const char *training_data;   /* a folder of training data chunks (training-folder.h) */
+  int training_data_weight;
 } Options;
 
 static void die (const char *message)
@@ -651,10 +659,56 @@ static void add_self_play (const Options *options, const SelfPlayOptions *self_p
   pattern_weights_free (weights);
 }
 
+typedef struct TrainingReading {
+  Samples *training;
+  size_t capacity;
+  uint8_t weight;
+} TrainingReading;
+
+static void add_training_position (const TrainingPosition *position, void *user_data)
+{
+  TrainingReading *reading = user_data;
+  Samples *training = reading->training;
+  if (training->count == reading->capacity) {
+    reading->capacity = 2 * reading->capacity + 4096;
+    Sample *items = realloc (training->items, reading->capacity * sizeof *items);
+    if (!items)
+      die ("out of memory for the training data");
+    training->items = items;
+  }
+  training->items[training->count++] = (Sample) {
+    .player = position->board.player, .opponent = position->board.opponent,
+    .label = (int8_t) position->label, .result = (int8_t) position->label,
+    .phase = (uint8_t) pattern_phase (board_empties (&position->board)),
+    .weight = reading->weight,
+  };
+}
+
+/* Appends the positions of every chunk in options->training_data to the training set; with
+ * none, only checks the chunks (before the long labelling, so that a damaged file is found at
+ * once). */
+static void add_training_data (const Options *options, Samples *training)
+{
+  double start = clock_seconds ();
+  size_t before = training ? training->count : 0;
+  /* The set's items have room for count + 1 (label_games). */
+  TrainingReading reading = { training, before + 1,
+                              (uint8_t) options->training_data_weight };
+  char error[4400];
+  if (!training_folder_read (options->training_data, training ? add_training_position : NULL,
+                             NULL, &reading, error, sizeof error)) {
+    fprintf (stderr, "verso-train: %s\n", error);
+    exit (2);
+  }
+  if (training)
+    fprintf (stderr, "verso-train: %zu positions of training data read from %s in %.0f s\n",
+             training->count - before, options->training_data, clock_seconds () - start);
+}
+
 #define TRAIN_USAGE "verso-train --wthor DIR --out FILE [--holdout-from YEAR] [--lambda L] " \
   "[--iterations N] [--exact-empties N] [--threads N] [--self-play GAMES] " \
   "[--self-play-weight W] [--self-play-depth D] [--self-play-seed S] [--self-play-rounds R] " \
-  "[--self-play-cache FILE]"
+  "[--self-play-cache FILE] [--training-data DIR] [--training-data-weight W]"
 
 /* Reads the options into *options; false after saying what is wrong, or after --help (*help). */
 static bool read_options (int argc, char **argv, Options *options, bool *help)
@@ -673,6 +727,8 @@ static bool read_options (int argc, char **argv, Options *options, bool *help)
     { "--self-play-seed", OPTION_SEED, &options->self_play.seed, 0, 0 },
     { "--self-play-depth", OPTION_INT, &options->self_play.depth, 1, 30 },
     { "--self-play-cache", OPTION_TEXT, &options->self_play_cache, 0, 0 },
+    { "--training-data", OPTION_TEXT, &options->training_data, 0, 0 },
+    { "--training-data-weight", OPTION_INT, &options->training_data_weight, 1, 255 },
   };
   OptionParser parser = { .program = "verso-train", .usage = TRAIN_USAGE,
                           .options = table, .n_options = OPTION_COUNT (table) };
@@ -691,7 +747,7 @@ int main (int argc, char **argv)
 {
   Options options = { .holdout_from = 2019, .lambda = 10.0, .iterations = 100,
                       .exact_empties = 12, .threads = 2, .self_play_weight = 3,
-                      .self_play_rounds = 1,
+                      .self_play_rounds = 1, .training_data_weight = 1,
                       .self_play = { .games = 20000, .seed = 1, .depth = 10, .exact_empties = 18,
                                      .random_plies_min = 4, .random_plies_max = 24 } };
   bool help;
@@ -708,12 +764,16 @@ int main (int argc, char **argv)
   }
   fclose (writable);
   remove (probe);
+  if (options.training_data)
+    add_training_data (&options, NULL);
   double start = clock_seconds ();
   Games games = { 0 };
   read_games (&options, &games);
   Samples training = { 0 }, held_out = { 0 };
   label_games (&options, &games, &training, &held_out);
   free (games.items);
+  if (options.training_data)
+    add_training_data (&options, &training);
   size_t weights = (size_t) PATTERN_PHASES * (size_t) pattern_compact_size ();
   int16_t *compact = malloc (weights * sizeof *compact);
   if (!compact)
