@@ -10,6 +10,7 @@
 #include "notation.h"
 #include "random.h"
 #include "verso-game.h"
+#include "verso-game-files.h"
 
 /* The square of a name such as "d3". */
 static inline int square (const char *name)
