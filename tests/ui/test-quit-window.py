@@ -37,9 +37,10 @@ CASES = [
     # An OBF file of several positions opened at the start: the chooser of its positions.
     ('position-chooser', [('window', '^Choose a Position$')]),
 ]
-# The shortcuts window logs GTK 4.8's "GtkLabel … reported min width -3" as it opens, with or
-# without quitting (another matter): for it only the log from Ctrl+Q on is read.
-OPENING_WARNS = {'shortcuts'}
+# The shortcuts window logs GTK 4.8's "GtkLabel … reported min width -3" as it lays itself out,
+# with or without quitting (another matter), and on a loaded machine that can come after Ctrl+Q:
+# for it that one warning is passed over wherever it stands, and every other line is read.
+OPENING_WARNS = {'shortcuts': re.compile(r'Gtk-WARNING \*\*.*GtkLabel .* reported min width -\d+, but sizes must be >= 0')}
 # The cases that start with a file, and show no board to play on before it.
 FILES = {'position-chooser': os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'data',
                                           'fforum-20-39.obf')}
@@ -77,7 +78,6 @@ def run_case(env, home, screen, name, steps):
         except SystemExit:
             failure = 'the case could not be played'
         log.flush()
-        quit_at = os.path.getsize(log_path)
         if not failure:
             try:
                 app.quit()
@@ -91,8 +91,9 @@ def run_case(env, home, screen, name, steps):
     with open(log_path, 'rb') as log:
         data = log.read()
     text = data.decode(errors='replace')
-    checked = data[quit_at:].decode(errors='replace') if name in OPENING_WARNS else text
-    problems = [line for line in checked.splitlines() if PROBLEM.search(line)]
+    passed_over = OPENING_WARNS.get(name)
+    problems = [line for line in text.splitlines()
+                if PROBLEM.search(line) and not (passed_over and passed_over.search(line))]
     if problems and not failure:
         failure = 'Ctrl+Q left %d warning lines, the first: %s' % (len(problems), problems[0])
     if failure:
