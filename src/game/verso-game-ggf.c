@@ -113,11 +113,13 @@ static void read_details (const NotationGame *game, VersoTextExtras *extras)
     [VERSO_DETAIL_WHITE_RATING] = game->white_rating,
     [VERSO_DETAIL_PLACE] = game->place,
     [VERSO_DETAIL_DATE] = game->date,
+    [VERSO_DETAIL_RESULT] = "",
   };
 
   extras->is_record = strcmp (game->place, VERSO_TEXT_PLACE) != 0;
   for (guint i = 0; i < VERSO_N_DETAILS; i++)
     g_strlcpy (extras->details[i], details[i], sizeof extras->details[i]);
+  verso_text_result_from_ggf (game->result, extras->details[VERSO_DETAIL_RESULT]);
 }
 
 VersoRecord *verso_ggf_read (const char *text, gsize length, char **notice,
@@ -184,6 +186,8 @@ static void write_details (VersoGame *self, NotationGame *game)
   copy_name (game->white_rating, details[VERSO_DETAIL_WHITE_RATING] ? details[VERSO_DETAIL_WHITE_RATING] : "");
   copy_name (game->place, details[VERSO_DETAIL_PLACE] ? details[VERSO_DETAIL_PLACE] : "?");
   copy_name (game->date, details[VERSO_DETAIL_DATE] ? details[VERSO_DETAIL_DATE] : "");
+  verso_text_result_to_ggf (details[VERSO_DETAIL_RESULT] ? details[VERSO_DETAIL_RESULT] : "",
+                            game->result);
 }
 
 char *verso_ggf_write (VersoGame *self)

@@ -32,6 +32,7 @@ static const char *const detail_keys[VERSO_N_DETAILS] = {
   [VERSO_DETAIL_WHITE_RATING] = "WhiteRating",
   [VERSO_DETAIL_PLACE] = "Place",
   [VERSO_DETAIL_DATE] = "Date",
+  [VERSO_DETAIL_RESULT] = "Result",
 };
 /* The session's names of the Rules of rules.h. */
 static const char *const rules_names[] = { "standard", "reverse" };

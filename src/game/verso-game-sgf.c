@@ -214,6 +214,7 @@ static const char *const detail_properties[VERSO_N_DETAILS] = {
   [VERSO_DETAIL_BLACK_NAME] = "PB", [VERSO_DETAIL_WHITE_NAME] = "PW",
   [VERSO_DETAIL_BLACK_RATING] = "BR", [VERSO_DETAIL_WHITE_RATING] = "WR",
   [VERSO_DETAIL_PLACE] = "PC", [VERSO_DETAIL_DATE] = "DT",
+  [VERSO_DETAIL_RESULT] = "RE",
 };
 
 /* A detail, kept as the first of its kind said it, cut where a character starts. */
@@ -242,7 +243,7 @@ static void read_property (SgfReader *reader, gsize offset, const char *name, co
     read_game_type (reader, offset, name, value);
   else
     read_detail (reader, name, value);
-  /* Other properties (result, comments, marks) are not kept. */
+  /* Other properties (comments, marks) are not kept. */
 }
 
 /* A node after its ';': properties NAME[value][value]... (lower-case letters in a name, as old
@@ -432,8 +433,9 @@ static void append_setup (GString *out, const Position *start)
   g_string_append (out, start->side_to_move == POSITION_BLACK ? "PL[B]" : "PL[W]");
 }
 
-/* RE of a finished main line: "B+12", "W+4" or "0" (the standard count). */
-static void append_result (GString *out, const VersoRecord *record)
+/* RE of a finished main line: "B+12", "W+4" or "0" (the standard count); else the result the
+ * record was read with (given: a resignation, a loss on time), if any. */
+static void append_result (GString *out, const VersoRecord *record, const char *given)
 {
   NotationGame game;
   Position last;
@@ -441,8 +443,11 @@ static void append_result (GString *out, const VersoRecord *record)
 
   verso_record_to_notation (record, &game);
   last = notation_game_position (&game, game.n_moves);
-  if (!board_is_game_over (&last.board))
+  if (!board_is_game_over (&last.board)) {
+    if (given && *given)
+      append_escaped (out, "RE", given);
     return;
+  }
   black = board_final_score (&last.board);
   if (last.side_to_move == POSITION_WHITE)
     black = -black;
@@ -493,6 +498,8 @@ static void append_details (GString *out, VersoGame *self)
     for (guint i = 0; i < VERSO_N_DETAILS; i++) {
       const char *detail = verso_game_get_detail (self, i);
 
+      if (i == VERSO_DETAIL_RESULT)
+        continue;  /* append_result */
       if (detail && *detail)
         append_escaped (out, detail_properties[i], detail);
       else if (i == VERSO_DETAIL_PLACE)
@@ -531,7 +538,8 @@ char *verso_sgf_write (VersoGame *self)
   GString *out = g_string_new (SGF_HEAD);
 
   append_details (out, self);
-  append_result (out, self->record);
+  append_result (out, self->record,
+                 verso_game_is_record (self) ? verso_game_get_detail (self, VERSO_DETAIL_RESULT) : NULL);
   append_tree (out, self->record);
   g_string_append (out, ")\n");
   return g_string_free (out, FALSE);

@@ -11,6 +11,7 @@
 #include "verso-game-text.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
 #include <string.h>
 
 void verso_text_set_bad_file (GError **error, const char *message)
@@ -61,6 +62,82 @@ void verso_text_line_and_column (const char *text, gsize length, gsize offset, g
       (*column)++;
     }
   }
+}
+
+/* text into out, cut where a character starts. */
+static void copy_result (const char *text, char out[NOTATION_NAME_SIZE])
+{
+  const char *end = text;
+
+  g_utf8_validate_len (text, MIN (strlen (text), NOTATION_NAME_SIZE - 1), &end);
+  memcpy (out, text, (gsize) (end - text));
+  out[end - text] = '\0';
+}
+
+void verso_text_result_from_ggf (const char *ggf, char sgf[NOTATION_NAME_SIZE])
+{
+  g_autofree char *text = g_strstrip (g_strdup (ggf));
+  char *end = NULL;
+  double black = g_ascii_strtod (text, &end);
+  char how = '\0';
+  char number[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (end == text || !isfinite (black) || fabs (black) > 64) {
+    copy_result (text, sgf);
+    return;
+  }
+  if (*end == ':' && (end[1] == 'r' || end[1] == 't'))
+    how = end[1] == 'r' ? 'R' : 'T';
+  else if (*end != '\0' && *end != ':') {
+    copy_result (text, sgf);
+    return;
+  }
+  if (black == 0 && !how) {
+    g_strlcpy (sgf, "0", NOTATION_NAME_SIZE);
+    return;
+  }
+  if (black == 0) {
+    copy_result (text, sgf);
+    return;
+  }
+  if (how)
+    g_snprintf (sgf, NOTATION_NAME_SIZE, "%c+%c", black > 0 ? 'B' : 'W', how);
+  else
+    g_snprintf (sgf, NOTATION_NAME_SIZE, "%c+%s", black > 0 ? 'B' : 'W',
+                g_ascii_formatd (number, sizeof number, "%g", fabs (black)));
+}
+
+void verso_text_result_to_ggf (const char *sgf, char ggf[NOTATION_NAME_SIZE])
+{
+  g_autofree char *text = g_strstrip (g_strdup (sgf));
+  const char *rest = text + 2;
+  char *end = NULL;
+  double discs;
+  char number[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (strcmp (text, "0") == 0 || g_ascii_strcasecmp (text, "Draw") == 0
+      || g_ascii_strcasecmp (text, "D") == 0) {
+    g_strlcpy (ggf, "0", NOTATION_NAME_SIZE);
+    return;
+  }
+  if ((text[0] != 'B' && text[0] != 'W') || text[1] != '+' || !*rest) {
+    copy_result (text, ggf);
+    return;
+  }
+  /* A resignation or a loss on time counts every disc to the winner, as GGS writes it. */
+  if (g_ascii_strcasecmp (rest, "R") == 0 || g_ascii_strcasecmp (rest, "Resign") == 0
+      || g_ascii_strcasecmp (rest, "T") == 0 || g_ascii_strcasecmp (rest, "Time") == 0) {
+    g_snprintf (ggf, NOTATION_NAME_SIZE, "%s64:%c", text[0] == 'B' ? "+" : "-",
+                g_ascii_tolower (rest[0]));
+    return;
+  }
+  discs = g_ascii_strtod (rest, &end);
+  if (end == rest || *end != '\0' || !isfinite (discs) || discs <= 0 || discs > 64) {
+    copy_result (text, ggf);
+    return;
+  }
+  g_snprintf (ggf, NOTATION_NAME_SIZE, "%s%s", text[0] == 'B' ? "+" : "-",
+              g_ascii_formatd (number, sizeof number, "%g", discs));
 }
 
 char *verso_text_move_message (NotationError error, guint number, const char *square)

@@ -51,6 +51,13 @@ char *verso_text_move_message (NotationError error, guint number, const char *sq
 void verso_text_line_and_column (const char *text, gsize length, gsize offset, guint *line,
                                  guint *column);
 
+/* A result between GGF's words and SGF's, which the record keeps (VERSO_DETAIL_RESULT): GGF's
+ * RE is black's disc difference, ":r" after it a resignation and ":t" a loss on time ("+12.000",
+ * "-64:r"); SGF's names the winner ("B+12", "W+R", "B+T", "0" a draw). A result that reads as
+ * neither is kept as written; "" stays "". */
+void verso_text_result_from_ggf (const char *ggf, char sgf[NOTATION_NAME_SIZE]);
+void verso_text_result_to_ggf (const char *sgf, char ggf[NOTATION_NAME_SIZE]);
+
 /* GGF records (verso-game-ggf.c); the text starts with '('. */
 VersoRecord *verso_ggf_read (const char *text, gsize length, char **notice,
                              VersoTextExtras *extras, GError **error);

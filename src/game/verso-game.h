@@ -86,6 +86,9 @@ typedef enum {
   VERSO_DETAIL_WHITE_RATING,
   VERSO_DETAIL_PLACE,  /* where it was played: a server ("GGS/os") or an event */
   VERSO_DETAIL_DATE,   /* as the file writes it */
+  /* The result the file gives, in SGF's words ("B+12", "W+R" resigned, "B+T" on time, "0" a
+   * draw), also for a GGF file; the moves' own count wins where they end the game. */
+  VERSO_DETAIL_RESULT,
   VERSO_N_DETAILS
 } VersoDetail;
 

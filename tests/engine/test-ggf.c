@@ -447,6 +447,14 @@ static void test_ratings_place_and_date (void)
   CHECK (game.place[0] == '\0' && game.date[0] == '\0' && game.black_rating[0] == '\0');
   notation_format_ggf (&game, NULL, out, sizeof out);
   CHECK (strstr (out, "PC[Verso]") != NULL && strstr (out, "DT[") == NULL && strstr (out, "BR[") == NULL);
+  CHECK (game.result[0] == '\0' && strstr (out, "RE[") == NULL);
+
+  /* The result of a game its moves do not end (white resigned) is kept as written. */
+  CHECK (parse ("(;GM[Othello]PC[GGS/os]RE[-64.000:r]TY[8]" START_BO "B[f5]W[d6];)", &game).error
+         == NOTATION_OK);
+  CHECK (strcmp (game.result, "-64.000:r") == 0);
+  notation_format_ggf (&game, NULL, out, sizeof out);
+  CHECK (strstr (out, "RE[-64.000:r]") != NULL);
 }
 
 int main (void)

@@ -8,6 +8,7 @@
 #include "check-glib.h"
 #include "game-test.h"
 #include "verso-game-files.h"
+#include "verso-game-text.h"
 #include "verso-game.h"
 
 static VersoGame *two_players (void)
@@ -225,6 +226,57 @@ static void test_sgf_records_and_details (void)
   CHECK (!verso_game_is_record (own_again));
 }
 
+/* A result the moves do not give (a resignation, a loss on time) goes from GGF to SGF and back in
+ * each one's words, and stays with the saved session; one the moves give is their count. */
+static void test_result_kept_between_formats (void)
+{
+  static const char ggf[] = "(;GM[Othello]PC[GGS/os]PB[Alice]PW[Bob]RE[-64.000:r]TY[8]"
+                            "BO[8 ---------------------------O*------*O--------------------------- *]"
+                            "B[f5]W[d6];)";
+  static const struct {
+    const char *ggf, *sgf;
+  } words[] = {
+    { "+12.000", "B+12" }, { "-4", "W+4" }, { "0.000", "0" }, { "+64:r", "B+R" },
+    { "-64.000:t", "W+T" }, { "+12.5", "B+12.5" }, { "?", "?" }, { "", "" },
+  };
+  g_autoptr (VersoGame) record = from_text (ggf, NULL);
+  g_autoptr (VersoGame) from_sgf = NULL;
+  g_autoptr (VersoGame) from_ggf = NULL;
+  g_autofree char *sgf = NULL;
+  g_autofree char *ggf_again = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++) {
+    char sgf_words[NOTATION_NAME_SIZE], ggf_words[NOTATION_NAME_SIZE];
+
+    verso_text_result_from_ggf (words[i].ggf, sgf_words);
+    CHECK_CMP_STR (sgf_words, ==, words[i].sgf);
+    verso_text_result_to_ggf (sgf_words, ggf_words);
+    verso_text_result_from_ggf (ggf_words, sgf_words);
+    CHECK_CMP_STR (sgf_words, ==, words[i].sgf);
+  }
+
+  CHECK_CMP_STR (verso_game_get_detail (record, VERSO_DETAIL_RESULT), ==, "W+R");
+  sgf = verso_game_to_text (record, VERSO_FORMAT_SGF);
+  CHECK (strstr (sgf, "RE[W+R]") != NULL);
+  from_sgf = from_text (sgf, NULL);
+  CHECK_CMP_STR (verso_game_get_detail (from_sgf, VERSO_DETAIL_RESULT), ==, "W+R");
+  ggf_again = verso_game_to_text (from_sgf, VERSO_FORMAT_GGF);
+  CHECK (strstr (ggf_again, "RE[-64:r]") != NULL);
+  from_ggf = from_text (ggf_again, NULL);
+  CHECK_CMP_STR (verso_game_get_detail (from_ggf, VERSO_DETAIL_RESULT), ==, "W+R");
+
+  /* Played on to the end, the moves' count is the result. */
+  {
+    g_autoptr (VersoGame) ended = from_text ("(;GM[2]SZ[8]RE[W+R];B[d3];W[c3];B[b3];W[d2];B[e1];W[d6];"
+                                             "B[d7];W[e3];B[f4])", NULL);
+    g_autofree char *ended_sgf = verso_game_to_text (ended, VERSO_FORMAT_SGF);
+
+    CHECK (verso_game_is_over (ended));
+    CHECK (strstr (ended_sgf, "RE[W+R]") == NULL);
+    CHECK (strstr (ended_sgf, "RE[B+") != NULL);
+  }
+}
+
 static void test_sgf_notations_read (void)
 {
   static const struct {
@@ -347,6 +399,7 @@ int main (int argc, char *argv[])
   check_run ("/game-sgf/round-trip", test_sgf_round_trip);
   check_run ("/game-sgf/reads-real-game", test_sgf_reads_real_game);
   check_run ("/game-sgf/records-and-details", test_sgf_records_and_details);
+  check_run ("/game-sgf/result-kept-between-formats", test_result_kept_between_formats);
   check_run ("/game-sgf/notations-read", test_sgf_notations_read);
   check_run ("/game-sgf/collection-notice", test_sgf_collection_notice);
   check_run ("/game-sgf/setup-start", test_sgf_setup_start);

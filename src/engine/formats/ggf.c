@@ -321,6 +321,8 @@ NotationStatus notation_parse_ggf (const char *text, size_t length, NotationGame
       read_name (v, value_length, game->place);
     } else if (key_length == 2 && memcmp (name, "DT", 2) == 0) {
       read_name (v, value_length, game->date);
+    } else if (key_length == 2 && memcmp (name, "RE", 2) == 0) {
+      read_name (v, value_length, game->result);
     } else if (key_length == 2 && memcmp (name, "TY", 2) == 0) {
       error = read_ggf_type (v, value_length, &game->rules);
     } else if (key_length == 2 && name[0] == 'T' && (name[1] == 'I' || name[1] == 'B' || name[1] == 'W')) {
@@ -410,6 +412,8 @@ size_t notation_format_ggf (const NotationGame *game, const char *date, char *ou
     char result[8];
     snprintf (result, sizeof result, score ? "%+d" : "%d", score);
     write_value (&writer, "RE", result);
+  } else if (game->result[0]) {
+    write_value (&writer, "RE", game->result);
   }
   write_text (&writer, game->rules == RULES_REVERSE ? "TY[8a]" : "TY[8]");
   size_t given_moves = game->given_moves < n_moves ? game->given_moves : n_moves;

@@ -160,6 +160,9 @@ typedef struct NotationGame {
   char white_rating[NOTATION_NAME_SIZE];
   char place[NOTATION_NAME_SIZE];
   char date[NOTATION_NAME_SIZE];
+  /* RE as written ("+12.000", "-64:r" for a resignation, ":t" lost on time), unescaped and cut as
+   * the names; "" when absent. The moves' own count wins when they end the game. */
+  char result[NOTATION_NAME_SIZE];
   Rules rules;                    /* TY[8a] (GGS's anti game) is RULES_REVERSE, TY[8] standard */
   size_t given_moves;             /* BS[n]: the first n moves were a balanced start drawn at
                                    * random (opening.h), not the players' choice; 0 when absent */
@@ -177,7 +180,8 @@ NotationStatus notation_parse_ggf (const char *text, size_t length, NotationGame
 Position notation_game_position (const NotationGame *game, size_t n);
 /* Writes one record on one line: GM, PC (the game's place, or Verso when it has none), DT (date,
  * or the game's date when date is NULL and it has one), PB, PW, BR and WR (when given), RE (the
- * final disc difference for black, e.g. "+12" or "-4", when the game is over), TY ("8", or "8a"
+ * final disc difference for black, e.g. "+12" or "-4", when the game is over, else the game's
+ * result as read when it has one), TY ("8", or "8a"
  * for Reverse), BS[n] when given_moves > 0 (capped at n_moves), BO, then B[..] W[..] for each
  * move (passes as B[PA]). RE is the standard count whatever the rules, as GGF has it: in a
  * Reverse game black wins with a negative RE. '\' and ']' in names are escaped. Writes a NUL
