@@ -97,6 +97,12 @@ static void explore_print (const Database *database, const Position *position)
     const DatabaseCounts *c = &rows[i].counts;
     char name[3], value[12];
     notation_format_square (rows[i].move, name);
+    if (rows[i].same_as >= 0) {
+      char same[3];
+      notation_format_square (rows[i].same_as, same);
+      printf ("%-4s the games of %s (the same position, turned or mirrored)\n", name, same);
+      continue;
+    }
     explore_book_value (book, n_book, rows[i].move, position->side_to_move == POSITION_BLACK,
                         value);
     uint32_t losses = c->games - c->wins - c->draws;

@@ -308,8 +308,12 @@ static void test_compiled (void)
   position_init (&start);
   DatabaseRow rows[BOARD_SQUARES];
   CHECK_CMP_INT (database_moves (database, &start, rows), ==, 4);
+  /* The four first moves are one position turned: every game, once, and three repeats of it. */
+  CHECK_CMP_INT (rows[0].same_as, ==, -1);
   for (int k = 0; k < 4; k++)
     CHECK_CMP_UINT (rows[k].counts.games, ==, database_games (database));
+  for (int k = 1; k < 4; k++)
+    CHECK_CMP_INT (rows[k].same_as, ==, rows[0].move);
   Position after;
   position_init (&after);
   position_play (&after, board_square (5, 4));

@@ -166,9 +166,31 @@ int database_moves (const Database *database, const Position *position,
       counts.wins = counts.games - counts.wins - counts.draws;
       counts.disc_sum = -counts.disc_sum;
     }
-    rows[count++] = (DatabaseRow) { move, counts };
+    rows[count++] = (DatabaseRow) { move, counts, -1 };
   }
   qsort (rows, (size_t) count, sizeof *rows, compare_rows);
+  /* Moves into one position (under a symmetry) are one line of the same games: each repeat is
+   * marked and moved up behind the first, whose counts it shares. */
+  Board canonical[BOARD_SQUARES];
+  for (int i = 0; i < count; i++) {
+    Board after = board_after_move (&position->board, rows[i].move);
+    canonical[i] = board_canonical (&after);
+  }
+  for (int i = 0; i < count; i++) {
+    if (rows[i].same_as >= 0)
+      continue;
+    for (int j = i + 1, next = i + 1; j < count; j++) {
+      if (canonical[j].player != canonical[i].player || canonical[j].opponent != canonical[i].opponent)
+        continue;
+      DatabaseRow repeat = rows[j];
+      Board repeat_canonical = canonical[j];
+      memmove (&rows[next + 1], &rows[next], (size_t) (j - next) * sizeof *rows);
+      memmove (&canonical[next + 1], &canonical[next], (size_t) (j - next) * sizeof *canonical);
+      repeat.same_as = rows[i].move;
+      rows[next] = repeat;
+      canonical[next++] = repeat_canonical;
+    }
+  }
   return count;
 }
 

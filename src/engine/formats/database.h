@@ -33,6 +33,9 @@ typedef struct DatabaseCounts {
 typedef struct DatabaseRow {
   int move;
   DatabaseCounts counts;
+  /* The move of an earlier row that leads to the same position turned or mirrored (at the start,
+   * d3, c4, f5 and e6): the same games, not others; -1 when none does. */
+  int same_as;
 } DatabaseRow;
 
 typedef struct Database Database;
@@ -49,7 +52,8 @@ uint32_t database_games (const Database *database);
  * false when no indexed game reaches it. */
 bool database_find (const Database *database, const Board *board, DatabaseCounts *counts);
 /* The rows of every legal move of position that indexed games played, most games first (then
- * by square); their number, 0 when none. */
+ * by square), a move leading to the same position as an earlier one (same_as) right after it;
+ * their number, 0 when none. */
 int database_moves (const Database *database, const Position *position,
                     DatabaseRow rows[BOARD_SQUARES]);
 

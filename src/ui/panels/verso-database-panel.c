@@ -27,7 +27,9 @@ struct _VersoDatabasePanel {
   GtkWidget *progress_bar;
   GtkWidget *source_label;
   GCancellable *cancellable;
+  gboolean adding;  /* the load under way is Add Games…'s, not the earlier session's coming back */
   Database *added;
+  char *added_folder;
   gboolean cache_asked;  /* the folder added in an earlier session was looked for */
 };
 
@@ -100,11 +102,38 @@ static GtkWidget *panel_label (const char *text, gboolean dim)
   return label;
 }
 
+/* A move into the same position as an earlier row's, turned or mirrored (d3, c4 and e6 after
+ * f5 at the start): "c4   the games of d3" over "The same position, turned or mirrored". */
+static GtkWidget *panel_repeat_row (const DatabaseRow *row)
+{
+  char square[3], same[3];
+  notation_format_square (row->move, square);
+  notation_format_square (row->same_as, same);
+  /* Translators: a move of the Database panel that leads to the same position as another move
+   * (turned or mirrored), so to the same games, e.g. "c4   the games of d3" */
+  g_autofree char *top = g_strdup_printf (_("%s   the games of %s"), square, same);
+  /* Translators: under "c4   the games of d3" in the Database panel */
+  const char *details = _("The same position, turned or mirrored");
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_box_append (GTK_BOX (box), panel_label (top, FALSE));
+  gtk_box_append (GTK_BOX (box), panel_label (details, TRUE));
+  GtkWidget *list_row = gtk_list_box_row_new ();
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (list_row), box);
+  g_object_set_data (G_OBJECT (list_row), "move", GINT_TO_POINTER (row->move));
+  g_autofree char *name = g_strdup_printf ("%s; %s", top, details);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (list_row), GTK_ACCESSIBLE_PROPERTY_LABEL, name,
+                                  -1);
+  gtk_widget_set_tooltip_text (list_row, name);
+  return list_row;
+}
+
 /* One row: "d6   80861 games   −0.83" over "44–6–50 % · Perpendicular · book +1". */
 static GtkWidget *panel_row (const Position *position, const DatabaseRow *row)
 {
   const DatabaseCounts *counts = &row->counts;
   char square[3];
+  if (row->same_as >= 0)
+    return panel_repeat_row (row);
   notation_format_square (row->move, square);
   int wins = (int) (100.0 * counts->wins / counts->games + 0.5);
   int draws = (int) (100.0 * counts->draws / counts->games + 0.5);
@@ -162,7 +191,8 @@ static void panel_update (VersoDatabasePanel *self)
   gtk_widget_set_visible (self->empty, count == 0);
 }
 
-static void panel_show_source (VersoDatabasePanel *self, const char *folder)
+/* Whose games the panel lists: "124106 games of wthor" or "124106 tournament games". */
+static char *panel_source_text (VersoDatabasePanel *self, const char *folder)
 {
   g_autofree char *base = folder ? g_path_get_basename (folder) : NULL;
   g_autofree char *text = folder
@@ -174,6 +204,12 @@ static void panel_show_source (VersoDatabasePanel *self, const char *folder)
     : g_strdup_printf (ngettext ("%u tournament game", "%u tournament games",
                                  database_compiled () ? database_games (database_compiled ()) : 0),
                        database_compiled () ? database_games (database_compiled ()) : 0);
+  return g_steal_pointer (&text);
+}
+
+static void panel_show_source (VersoDatabasePanel *self, const char *folder)
+{
+  g_autofree char *text = panel_source_text (self, folder);
   gtk_label_set_text (GTK_LABEL (self->source_label), text);
 }
 
@@ -214,7 +250,18 @@ static void on_index_loaded (GObject *source, GAsyncResult *result, gpointer fol
   if (database) {
     g_clear_pointer (&self->added, database_free);
     self->added = database;
-    panel_show_source (self, path);
+    g_free (self->added_folder);
+    self->added_folder = g_strdup (path);
+    if (self->adding) {
+      g_autofree char *games = panel_source_text (self, path);
+      /* Translators: under the Database panel's heading once Add Games… is done: "124106 games of
+       * wthor" and the positions indexed, e.g. "Added 124106 games of wthor: 98012 positions" */
+      g_autofree char *text = g_strdup_printf (_("Added %s: %zu positions"), games,
+                                               database_count (self->added));
+      gtk_label_set_text (GTK_LABEL (self->source_label), text);
+    } else {
+      panel_show_source (self, path);
+    }
     panel_update (self);
   } else {
     /* Translators: under the Database panel's heading when Add Games failed; %s says why */
@@ -230,6 +277,7 @@ static void panel_load (VersoDatabasePanel *self, const char *folder)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   self->cancellable = g_cancellable_new ();
+  self->adding = FALSE;
   gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->progress_bar), 0);
   panel_show_loading (self, TRUE);
   verso_database_index_load_async (G_OBJECT (self), folder, self->cancellable, on_index_progress,
@@ -238,7 +286,12 @@ static void panel_load (VersoDatabasePanel *self, const char *folder)
 
 static void on_cancel_clicked (VersoDatabasePanel *self)
 {
+  g_autofree char *source = panel_source_text (self, self->added ? self->added_folder : NULL);
+  /* Translators: under the Database panel's heading after Cancel: nothing was added, and whose
+   * games it still lists, e.g. "Nothing was added; the panel lists 124106 tournament games" */
+  g_autofree char *text = g_strdup_printf (_("Nothing was added; the panel lists %s"), source);
   panel_stop_loading (self);
+  gtk_label_set_text (GTK_LABEL (self->source_label), text);
 }
 
 static void on_folder_chosen (GtkNativeDialog *chooser, int response, VersoDatabasePanel *self)
@@ -247,8 +300,10 @@ static void on_folder_chosen (GtkNativeDialog *chooser, int response, VersoDatab
     return;
   g_autoptr (GFile) folder = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
   g_autofree char *path = folder ? g_file_get_path (folder) : NULL;
-  if (path)
+  if (path) {
     panel_load (self, path);
+    self->adding = TRUE;
+  }
 }
 
 static void on_add_clicked (VersoDatabasePanel *self)
@@ -307,6 +362,7 @@ static void verso_database_panel_dispose (GObject *object)
     gtk_native_dialog_destroy (self->chooser);
   g_clear_object (&self->chooser);
   g_clear_pointer (&self->added, database_free);
+  g_clear_pointer (&self->added_folder, g_free);
   g_clear_pointer (&self->box, gtk_widget_unparent);
   G_OBJECT_CLASS (verso_database_panel_parent_class)->dispose (object);
 }
