@@ -3,8 +3,8 @@
 browser, registered for help: URIs in a private home (mimeapps.list), writes down the URI it is
 given. Without a help browser the manual built as HTML (help/meson.build, VERSO_HELPDIR) opens
 in the web browser, a fake one registered for text/html: the index page of the user's language,
-or of the English original. With neither, the window says what to install in a toast (read
-through AT-SPI) and goes on. Reuses verso_ui_test's helpers. Run inside dbus-run-session.
+or of the English original. With neither, a dialog says what to install and where the HTML
+manual is (read through AT-SPI), Escape closes it, and the game goes on. Reuses verso_ui_test's helpers. Run inside dbus-run-session.
 Usage: test-help-window.py VERSO SCHEMA_DIR HELP_HTML_DIR"""
 
 import os
@@ -23,8 +23,9 @@ HELP_URI = 'help:verso'
 HELP_HTML_DIR = os.path.realpath(sys.argv[3])
 # The pages every index links to (help/C/*.page but the index).
 HELP_PAGES = ('rules', 'play', 'levels', 'analysis', 'files', 'keyboard', 'preferences', 'statistics')
-# Neither a help browser nor a web browser (GIO: no application for the URI).
-NEITHER_TOAST = 'Install Yelp or a web browser to read the help'
+# Neither a help browser nor a web browser (GIO: no application for the URI): a dialog says what
+# to install, by its package, and where the HTML manual is.
+NEITHER_SAYS = 'Install Yelp (the package yelp) or a web browser to read the help.'
 # What opens help: URIs, HTML files, and what GIO may pick for those too: the types HTML is a
 # kind of (text/plain: a text editor), and file: URIs.
 HELP_TYPES = ('x-scheme-handler/help',)
@@ -182,14 +183,17 @@ def test_neither_says_what_to_install(base_env, base):
     with open(log_path, 'w') as log:
         app = window.App(env, window.Screen(env), log=log)
         app.key('F1')
-        toast = None
-        deadline = time.time() + 15
-        while toast is None and time.time() < deadline:
-            time.sleep(0.3)
-            toast = atspi_game.find(lambda node: node.get_name() == NEITHER_TOAST)
-        if toast is None:
-            fail('without a help browser or a web browser, F1 showed no toast "%s"' % NEITHER_TOAST)
-        print('without a help browser or a web browser: "%s"' % toast.get_name(), flush=True)
+        index = os.path.join(HELP_HTML_DIR, 'C', 'index.html')
+        said = atspi_game.wait_until(
+            lambda: atspi_game.find(lambda node: NEITHER_SAYS in (node.get_name() or '')),
+            'a dialog saying "%s"' % NEITHER_SAYS, 15)
+        text = said.get_name()
+        if index not in text:
+            fail('the dialog does not name the HTML manual %s: %r' % (index, text))
+        print('without a help browser or a web browser: %r' % text, flush=True)
+        app.key('Escape')
+        atspi_game.wait_until(lambda: not atspi_game.find(lambda node: NEITHER_SAYS in (node.get_name() or '')),
+                              'Escape to close the dialog', 10)
         # The game goes on: a move is still played.
         board = app.board()
         if board != window.START:

@@ -84,17 +84,49 @@ static void shortcuts_activated (GSimpleAction *action, GVariant *parameter, gpo
  * without one, the same pages built as HTML open in the web browser. Each step holds the window
  * until its answer comes; a window closed meanwhile is told nothing and shown nothing more. */
 
-/* Short, since a toast's title is cut to the window's width. No application for the URI is what
- * GIO answers on a desktop without one; anything else is a failure to name plainly. */
-static void help_failed (GtkWindow *parent, const GError *error, const char *missing)
+static void free_index (gpointer index, GClosure *closure)
 {
+  g_free (index);
+}
+
+static void on_help_failed_response (AdwMessageDialog *dialog, const char *response, gpointer index)
+{
+  if (g_strcmp0 (response, "copy") == 0)
+    gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (dialog)), index);
+}
+
+/* A dialog, not a toast, so that nothing is cut: what to install (GIO answers "not supported"
+ * when no application opens the URI), else what went wrong, and where the manual's HTML pages
+ * are (index, or NULL when they are not installed), with a button that copies the path. */
+static void help_failed (GtkWindow *parent, const GError *error, const char *index)
+{
+  g_autofree char *body = NULL;
+  const char *why;
+  GtkWidget *dialog;
+
   g_message ("The help could not be opened: %s", error->message);
   if (!parent || !VERSO_IS_WINDOW (parent) || !gtk_widget_get_mapped (GTK_WIDGET (parent)))
     return;
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED))
-    verso_window_show_toast (VERSO_WINDOW (parent), missing);
-  else
-    verso_window_show_toast (VERSO_WINDOW (parent), _("The help could not be opened"));
+  why = !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED) ? error->message
+      : index ? _("No help browser or web browser is installed. Install Yelp (the package yelp) "
+                  "or a web browser to read the help.")
+      : _("No help browser is installed. Install Yelp (the package yelp) to read the help.");
+  body = index
+    /* Translators: the help could not be opened: why or what to install (%s), then the path of
+     * the manual's first HTML page on this computer */
+    ? g_strdup_printf (_("%s\n\nThe manual is also on this computer as web pages:\n%s"), why, index)
+    : g_strdup (why);
+  dialog = adw_message_dialog_new (parent, _("The Help Could Not Be Opened"), body);
+  adw_message_dialog_set_body_use_markup (ADW_MESSAGE_DIALOG (dialog), FALSE);
+  if (index) {
+    adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "copy", _("_Copy Path"));
+    g_signal_connect_data (dialog, "response", G_CALLBACK (on_help_failed_response),
+                           g_strdup (index), free_index, 0);
+  }
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  verso_dialog_present (GTK_WINDOW (dialog), parent);
 }
 
 /* The HTML manual's index.html in the first of the user's languages it is translated into (C,
@@ -119,11 +151,12 @@ static char *help_html_index (void)
 static void help_html_shown (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   GtkWindow *parent = source ? GTK_WINDOW (source) : NULL;
+  g_autofree char *index = user_data;
   g_autoptr (GError) error = NULL;
 
   if (gtk_show_uri_full_finish (parent, result, &error))
     return;
-  help_failed (parent, error, _("Install Yelp or a web browser to read the help"));
+  help_failed (parent, error, index);
 }
 
 static void help_shown (GObject *source, GAsyncResult *result, gpointer user_data)
@@ -142,12 +175,12 @@ static void help_shown (GObject *source, GAsyncResult *result, gpointer user_dat
     return;
   index = help_html_index ();
   if (index == NULL) {
-    help_failed (parent, error, _("Install Yelp to read the help"));
+    help_failed (parent, error, NULL);
     return;
   }
   g_debug ("No help browser for help:verso (%s): opening %s", error->message, index);
   uri = g_filename_to_uri (index, NULL, NULL);
-  gtk_show_uri_full (parent, uri, GDK_CURRENT_TIME, NULL, help_html_shown, NULL);
+  gtk_show_uri_full (parent, uri, GDK_CURRENT_TIME, NULL, help_html_shown, g_steal_pointer (&index));
 }
 
 static void help_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
