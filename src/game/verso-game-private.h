@@ -34,6 +34,10 @@ struct _VersoGame {
    * them: owned strings, NULL where unknown. */
   gboolean is_record;
   char *details[VERSO_N_DETAILS];
+  /* The last variation deleted, for its undo (verso-game-variations.c): the record before, and
+   * the tree it left (SGF), which the record must still be for the undo to apply. */
+  VersoRecord *deleted_from;
+  char *deleted_left;
 
   VersoComputer *computer;
   GCancellable *computer_cancellable; /* set while the computer thinks */

@@ -2,6 +2,7 @@
  * between those of a position, promoting the line shown to the main line and deleting a
  * variation; each shows its result as navigation does (the computer waits, "changed"). */
 #include "verso-game-private.h"
+#include "verso-game-text.h"
 
 guint verso_game_count_variations (VersoGame *self, guint ply)
 {
@@ -86,19 +87,52 @@ void verso_game_promote_variation (VersoGame *self)
   end_change (self, paused_was, TRUE);
 }
 
-void verso_game_delete_variation (VersoGame *self)
+gboolean verso_game_delete_variation (VersoGame *self)
 {
   guint ply;
   gboolean paused_was;
 
-  g_return_if_fail (VERSO_IS_GAME (self));
+  g_return_val_if_fail (VERSO_IS_GAME (self), FALSE);
 
   ply = verso_game_get_variation_ply (self);
   if (ply == 0)
-    return;
+    return FALSE;
   paused_was = begin_change (self);
+  g_clear_pointer (&self->deleted_from, verso_record_free);
+  self->deleted_from = verso_record_copy (self->record);
   verso_record_delete_branch (self->record, ply);
+  g_free (self->deleted_left);
+  self->deleted_left = verso_sgf_write_record (self->record);
   end_change (self, paused_was, TRUE);
+  return TRUE;
+}
+
+gboolean verso_game_can_undo_delete_variation (VersoGame *self)
+{
+  g_autofree char *tree = NULL;
+
+  g_return_val_if_fail (VERSO_IS_GAME (self), FALSE);
+
+  if (!self->deleted_from)
+    return FALSE;
+  tree = verso_sgf_write_record (self->record);
+  return g_strcmp0 (tree, self->deleted_left) == 0;
+}
+
+gboolean verso_game_undo_delete_variation (VersoGame *self)
+{
+  gboolean paused_was;
+
+  g_return_val_if_fail (VERSO_IS_GAME (self), FALSE);
+
+  if (!verso_game_can_undo_delete_variation (self))
+    return FALSE;
+  paused_was = begin_change (self);
+  verso_record_free (self->record);
+  self->record = g_steal_pointer (&self->deleted_from);
+  g_clear_pointer (&self->deleted_left, g_free);
+  end_change (self, paused_was, TRUE);
+  return TRUE;
 }
 
 /* The ply whose branches switching moves between: the last one with several at or before the

@@ -55,6 +55,8 @@ static void verso_game_finalize (GObject *object)
 
   verso_game_analysis_finalize (self);
   verso_record_free (self->record);
+  g_clear_pointer (&self->deleted_from, verso_record_free);
+  g_free (self->deleted_left);
   for (guint i = 0; i < VERSO_N_DETAILS; i++)
     g_free (self->details[i]);
   G_OBJECT_CLASS (verso_game_parent_class)->finalize (object);

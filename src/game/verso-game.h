@@ -207,8 +207,12 @@ guint verso_game_get_variation_ply (VersoGame *game);
 /* Makes the line shown the main line; nothing when it is already. */
 void verso_game_promote_variation (VersoGame *game);
 /* Deletes the variation shown (from verso_game_get_variation_ply) and shows the position it
- * left from; nothing on the main line. */
-void verso_game_delete_variation (VersoGame *game);
+ * left from; nothing on the main line (FALSE). The last deletion can be undone as long as the
+ * record's tree is what it left (moving through it is no change): the variation and the
+ * position shown come back. */
+gboolean verso_game_delete_variation (VersoGame *game);
+gboolean verso_game_can_undo_delete_variation (VersoGame *game);
+gboolean verso_game_undo_delete_variation (VersoGame *game);
 /* Shows the next (step 1) or previous (step -1) variation where the line shown branches last,
  * at or before the position shown, or else just after it; FALSE when there is none. */
 gboolean verso_game_switch_variation (VersoGame *game, int step);

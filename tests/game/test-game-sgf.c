@@ -114,10 +114,13 @@ static void test_switch_promote_delete (void)
   CHECK (verso_game_has_variations (game));
   verso_game_go_to (game, 4);
   CHECK (verso_game_switch_variation (game, 1));
-  verso_game_delete_variation (game);
+  CHECK (verso_game_delete_variation (game));
   CHECK (!verso_game_has_variations (game));
   CHECK (!verso_game_switch_variation (game, 1));
+  /* Nothing to delete on the main line. */
+  CHECK (!verso_game_delete_variation (game));
 }
+
 
 /* Every line of a game, main line first, each "moves" on its own line: the tree as text. */
 static void append_lines (GString *out, VersoRecord *record, guint ply)
@@ -144,6 +147,37 @@ static char *tree_of (VersoGame *game)
   verso_record_show_main_line (record);
   append_lines (out, record, 1);
   return g_string_free (out, FALSE);
+}
+
+/* A deleted variation comes back with its undo, the position shown with it, after moving through
+ * the record; a change of the record since (a move) makes the undo impossible. */
+static void test_delete_variation_undone (void)
+{
+  g_autoptr (VersoGame) game = game_with_variations ();
+  g_autofree char *before = tree_of (game);
+  g_autofree char *after = NULL;
+  g_autofree char *restored = NULL;
+  guint ply = verso_game_get_ply (game);
+
+  CHECK (!verso_game_can_undo_delete_variation (game));
+  CHECK (verso_game_delete_variation (game));
+  after = tree_of (game);
+  CHECK_CMP_STR (after, !=, before);
+  verso_game_go_to (game, 0);
+  verso_game_go_to (game, 1);
+  CHECK (verso_game_can_undo_delete_variation (game));
+  CHECK (verso_game_undo_delete_variation (game));
+  restored = tree_of (game);
+  CHECK_CMP_STR (restored, ==, before);
+  CHECK_CMP_UINT (verso_game_get_ply (game), ==, ply);
+  check_line (game, "f5d6c5f6");
+  /* Once undone, there is nothing more to undo. */
+  CHECK (!verso_game_undo_delete_variation (game));
+
+  CHECK (verso_game_delete_variation (game));
+  play_transcript (game, "f6");
+  CHECK (!verso_game_can_undo_delete_variation (game));
+  CHECK (!verso_game_undo_delete_variation (game));
 }
 
 static void test_sgf_round_trip (void)
@@ -396,6 +430,7 @@ int main (int argc, char *argv[])
 
   check_run ("/game-sgf/other-move-keeps-old-line", test_other_move_keeps_old_line);
   check_run ("/game-sgf/switch-promote-delete", test_switch_promote_delete);
+  check_run ("/game-sgf/delete-variation-undone", test_delete_variation_undone);
   check_run ("/game-sgf/round-trip", test_sgf_round_trip);
   check_run ("/game-sgf/reads-real-game", test_sgf_reads_real_game);
   check_run ("/game-sgf/records-and-details", test_sgf_records_and_details);

@@ -3,7 +3,8 @@
 the keyboard alone: a game of five moves, three moves back (Alt+Left), another move played on the
 board (its cursor and Return) starts a variation; the move list names the old line's move as a
 branch ("Main line: 2. Black c3"); Alt+Up and Alt+Down switch between the two lines; Ctrl+Shift+Up
-promotes the variation shown to the main line and Ctrl+Delete deletes the other. Killed (kill -9)
+promotes the variation shown to the main line and Ctrl+Delete deletes the other, which its
+toast's Undo brings back. Killed (kill -9)
 with the variation shown and started again, the game comes back from the saved session with the
 same line, the branch row and the variation bar. Reuses
 verso_ui_test's helpers. Run inside dbus-run-session. Usage: test-variations-window.py VERSO
@@ -113,6 +114,13 @@ def main():
                'Variation from move 2')
         key(env, 'ctrl+Delete')
         expect('Ctrl+Delete: deleted', 'f5 d6 c5', [], None)
+        # Its toast's Undo brings the variation back, shown as before.
+        undo = wait_until(lambda: atspi_game.button('Undo'), 'the toast\'s Undo button', 10)
+        undo.get_action_iface().do_action(0)
+        expect('Undo: the variation back', 'f5 d6 c3 d3 c4', ['Main line: 2. Black c5'],
+               'Variation from move 2')
+        key(env, 'ctrl+Delete')
+        expect('Ctrl+Delete again: deleted', 'f5 d6 c5', [], None)
         stop(app)
         print('PASS', flush=True)
 
