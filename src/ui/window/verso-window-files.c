@@ -180,9 +180,61 @@ static gboolean write_game (VersoWindow *self, GFile *file)
     return FALSE;
   }
   add_recent (file);
-  if (verso_game_has_variations (self->game) && verso_format_for_name (name) != VERSO_FORMAT_SGF)
-    window_show_notice (self, NOTICE_FILE, _("Only the main line was saved: save as SGF (.sgf) to keep the variations"), 6);
   return TRUE;
+}
+
+/* Writes the game to file, then runs continuation (which may be NULL), or frees it when the game
+ * is not written. */
+static void write_then_run (VersoWindow *self, GFile *file, Continuation *continuation)
+{
+  if (write_game (self, file)) {
+    if (continuation)
+      continuation_run (self, continuation);
+  } else if (continuation) {
+    continuation_free (continuation);
+  }
+}
+
+static void on_main_line_only_response (AdwMessageDialog *dialog, const char *response, VersoWindow *self)
+{
+  Continuation *continuation = g_object_steal_data (G_OBJECT (dialog), "continuation");
+  GFile *file = g_object_get_data (G_OBJECT (dialog), "file");
+
+  if (g_strcmp0 (response, "save") == 0)
+    write_then_run (self, file, continuation);
+  else if (continuation)
+    continuation_free (continuation);
+}
+
+/* As write_then_run; but a file that keeps one line (GGF, a transcript) of a game with variations
+ * is written only once the person agrees, asked before, not told after. */
+static void write_game_then (VersoWindow *self, GFile *file, Continuation *continuation)
+{
+  g_autofree char *base = g_file_get_basename (file);
+  g_autofree char *name = NULL;
+  g_autofree char *body = NULL;
+  GtkWidget *dialog;
+
+  if (!verso_game_has_variations (self->game) || verso_format_for_name (base) == VERSO_FORMAT_SGF
+      || !format_holds_game (self, file)) {
+    write_then_run (self, file, continuation);
+    return;
+  }
+  name = display_name (file);
+  /* Translators: the body of the question before saving a game with variations as GGF or a
+   * transcript; %s is the file's name */
+  body = g_strdup_printf (_("“%s” keeps one line of play: the variations would not be in the file. "
+                            "Save as SGF (.sgf) to keep them."), name);
+  dialog = verso_dialog_new_question (GTK_WINDOW (self), _("Save Only the Main Line?"), body,
+                                      "cancel", _("_Cancel"), "save", _("Save _Main Line"),
+                                      ADW_RESPONSE_SUGGESTED);
+  /* Its name in window lists, and what the tests look for. */
+  gtk_window_set_title (GTK_WINDOW (dialog), _("Save Only the Main Line?"));
+  g_object_set_data_full (G_OBJECT (dialog), "file", g_object_ref (file), g_object_unref);
+  if (continuation)
+    g_object_set_data_full (G_OBJECT (dialog), "continuation", continuation, (GDestroyNotify) continuation_free);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_main_line_only_response), self, 0);
+  verso_dialog_present (GTK_WINDOW (dialog), GTK_WINDOW (self));
 }
 
 
@@ -198,12 +250,7 @@ static void save (VersoWindow *self, Continuation *continuation)
     save_as (self, continuation);
     return;
   }
-  if (write_game (self, file)) {
-    if (continuation)
-      continuation_run (self, continuation);
-  } else if (continuation) {
-    continuation_free (continuation);
-  }
+  write_game_then (self, file, continuation);
 }
 
 static GtkFileFilter *add_filter (GtkFileChooser *chooser, const char *name, const char *const *suffixes)
@@ -284,12 +331,10 @@ static void on_save_as_response (GtkNativeDialog *chooser, int response, VersoWi
     chosen = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
   if (chosen)
     file = with_suffix (GTK_FILE_CHOOSER (chooser), chosen);
-  if (file && write_game (self, file)) {
-    if (continuation)
-      continuation_run (self, continuation);
-  } else if (continuation) {
+  if (file)
+    write_game_then (self, file, continuation);
+  else if (continuation)
     continuation_free (continuation);
-  }
 }
 
 static void save_as (VersoWindow *self, Continuation *continuation)
