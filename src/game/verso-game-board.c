@@ -13,6 +13,7 @@
 typedef struct {
   GArray *positions;
   guint index;
+  char *name;  /* a chosen position's: its file and number ("fforum-20-39.obf · #20"), or NULL */
 } FilePositions;
 
 static GQuark file_positions_quark (void)
@@ -23,6 +24,7 @@ static GQuark file_positions_quark (void)
 static void file_positions_free (FilePositions *kept)
 {
   g_array_unref (kept->positions);
+  g_free (kept->name);
   g_free (kept);
 }
 
@@ -33,7 +35,7 @@ static const FilePositions *file_positions (VersoGame *game)
 
 static void keep_file_positions (VersoGame *game, GArray *positions, guint index)
 {
-  FilePositions *kept = g_new (FilePositions, 1);
+  FilePositions *kept = g_new0 (FilePositions, 1);
 
   kept->positions = g_array_ref (positions);
   kept->index = index;
@@ -185,7 +187,95 @@ VersoGame *verso_game_new_from_file_position (VersoGame *game, guint index)
   own = g_array_sized_new (FALSE, FALSE, sizeof (NotationObfEntry), 1);
   g_array_append_vals (own, entry, 1);
   keep_file_positions (chosen, own, 0);
+  if (game->file) {
+    g_autofree char *base = g_file_get_basename (game->file);
+    g_autofree char *file_name = base ? g_filename_display_name (base) : NULL;
+    g_autofree char *number = verso_game_describe_file_position (game, index);
+    FilePositions *kept = g_object_get_qdata (G_OBJECT (chosen), file_positions_quark ());
+
+    /* Translators: the title of a position chosen from an OBF file of several: the file and the
+     * position's number, e.g. "fforum-20-39.obf · #20" */
+    kept->name = g_strdup_printf (_("%s · %s"), file_name ? file_name : "?", number);
+  }
   return chosen;
+}
+
+/* The first number of a file named for the numbers of its positions, as the FFO files are
+ * ("fforum-20-39.obf" holds #20 to #39): 20 when the range counts n positions, else 0. */
+static guint numbered_from (GFile *file, guint n)
+{
+  g_autofree char *base = file ? g_file_get_basename (file) : NULL;
+  g_autoptr (GRegex) range = g_regex_new ("(\\d+)-(\\d+)\\.[^.]*$", 0, 0, NULL);
+  g_autoptr (GMatchInfo) match = NULL;
+  guint64 first, last;
+
+  if (!base || !g_regex_match (range, base, 0, &match))
+    return 0;
+  {
+    g_autofree char *from = g_match_info_fetch (match, 1);
+    g_autofree char *to = g_match_info_fetch (match, 2);
+
+    first = g_ascii_strtoull (from, NULL, 10);
+    last = g_ascii_strtoull (to, NULL, 10);
+  }
+  return first > 0 && last >= first && last - first + 1 == n && last < G_MAXUINT ? (guint) first : 0;
+}
+
+char *verso_game_describe_file_position (VersoGame *game, guint index)
+{
+  guint n, first;
+
+  g_return_val_if_fail (VERSO_IS_GAME (game), NULL);
+  n = verso_game_get_n_file_positions (game);
+  g_return_val_if_fail (index < n, NULL);
+
+  first = numbered_from (game->file, n);
+  if (first > 0)
+    /* Translators: a position of an OBF file that numbers its positions (fforum-20-39.obf: #20 to
+     * #39), e.g. "#20" */
+    return g_strdup_printf (_("#%u"), first + index);
+  /* Translators: a position of an OBF file, counted from 1, e.g. "Position 3" */
+  return g_strdup_printf (_("Position %u"), index + 1);
+}
+
+const char *verso_game_get_file_position_name (VersoGame *game)
+{
+  const FilePositions *kept;
+
+  g_return_val_if_fail (VERSO_IS_GAME (game), NULL);
+  kept = file_positions (game);
+  return kept ? kept->name : NULL;
+}
+
+char *verso_board_listed_line (VersoGame *game)
+{
+  const FilePositions *kept = file_positions (game);
+  const NotationObfEntry *entry;
+  char *line;
+  gsize size;
+
+  if (!kept)
+    return NULL;
+  entry = &g_array_index (kept->positions, NotationObfEntry, kept->index);
+  if (entry->obf.n_moves == 0)
+    return NULL;
+  size = notation_format_obf (&entry->obf, NULL, 0) + 1;
+  line = g_malloc (size);
+  notation_format_obf (&entry->obf, line, size);
+  return line;
+}
+
+gboolean verso_board_keep_listed_line (VersoGame *game, const char *line)
+{
+  NotationObfEntry entry = { .line = 1 };
+  g_autoptr (GArray) own = NULL;
+
+  if (notation_parse_obf (line, strlen (line), &entry.obf).error || entry.obf.n_moves == 0)
+    return FALSE;
+  own = g_array_sized_new (FALSE, FALSE, sizeof (NotationObfEntry), 1);
+  g_array_append_vals (own, &entry, 1);
+  keep_file_positions (game, own, 0);
+  return TRUE;
 }
 
 static gboolean same_position (const Position *a, const Position *b)

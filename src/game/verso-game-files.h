@@ -57,6 +57,13 @@ const NotationObfEntry *verso_game_get_file_position (VersoGame *game, guint ind
 VersoGame *verso_game_new_from_file_position (VersoGame *game, guint index);
 /* The scores the OBF text listed for the moves of the position shown, *n_moves of them; NULL (and
  * 0) when it listed none or the position shown is not the one read. */
+/* How the window names a position of the OBF file game was read from: "#20" where the file's
+ * name says the numbers of its positions ("fforum-20-39.obf" holds #20 to #39), else
+ * "Position 3". */
+char *verso_game_describe_file_position (VersoGame *game, guint index);
+/* A game chosen from an OBF file of several: its file and number ("fforum-20-39.obf · #20"), to
+ * name the game that has no file of its own; NULL for any other game. */
+const char *verso_game_get_file_position_name (VersoGame *game);
 const NotationScoredMove *verso_game_get_listed_scores (VersoGame *game, gsize *n_moves);
 
 /* Files (verso-game-file.c). Files larger than this are refused before they are read. */

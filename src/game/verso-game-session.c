@@ -22,6 +22,9 @@
  * (verso_sgf_write_record), beside Moves, which stays the current line. A file without it has
  * only that line; a damaged one costs the variations, never the game (load_tree). */
 #define TREE_KEY "Tree"
+/* The scores an OBF file listed for the game's start, as an OBF line (verso_board_listed_line);
+ * a damaged one costs those scores, never the game (load_listed). */
+#define LISTED_KEY "Listed"
 
 static const char *const player_names[] = { "human", "computer" };
 /* The keys of a record's details (issue 33), indexed by VersoDetail; written when it has them. */
@@ -112,6 +115,12 @@ gboolean verso_game_save (VersoGame *self, const char *path, GError **error)
   g_key_file_set_boolean (file, SAVE_GROUP, "Modified", self->modified);
   /* Keys added for issue 33; a game without them was played here. */
   g_key_file_set_boolean (file, SAVE_GROUP, "Record", self->is_record);
+  {
+    g_autofree char *listed = verso_board_listed_line (self);
+
+    if (listed)
+      g_key_file_set_string (file, SAVE_GROUP, LISTED_KEY, listed);
+  }
   for (guint i = 0; i < VERSO_N_DETAILS; i++)
     if (self->details[i])
       g_key_file_set_string (file, SAVE_GROUP, detail_keys[i], self->details[i]);
@@ -401,6 +410,22 @@ static gboolean follow_saved_line (VersoRecord *tree, const VersoRecord *line, G
   return TRUE;
 }
 
+/* The scores the game's OBF file listed, kept again from the Listed key, if the file has one. */
+static void load_listed (VersoGame *game, GKeyFile *file, const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *line = NULL;
+
+  if (!g_key_file_has_key (file, SAVE_GROUP, LISTED_KEY, NULL))
+    return;
+  if (!(line = get_string (file, LISTED_KEY, &error)))
+    g_message ("The listed scores of the saved game %s are dropped: %s: %s", path, LISTED_KEY,
+               error->message);
+  else if (!verso_board_keep_listed_line (game, line))
+    g_message ("The listed scores of the saved game %s are dropped: %s does not read as an OBF line",
+               path, LISTED_KEY);
+}
+
 /* Replaces *record (read from Moves) by the record's tree from the Tree key, if the file has
  * one: its line the same and shown at the same position. A damaged tree is dropped with a
  * message naming what was wrong and *record kept: the variations are lost, never the moves. */
@@ -637,6 +662,7 @@ VersoGame *verso_game_load (const char *path, GError **error)
   for (guint i = 0; i < VERSO_N_DETAILS; i++)
     game->details[i] = is_record ? g_steal_pointer (&details[i]) : NULL;
   free_details (details);
+  load_listed (game, file, path);
   if (!analysis_dropped)
     load_analysis (game, file, path);
   return game;

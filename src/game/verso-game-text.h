@@ -88,6 +88,10 @@ VersoRecord *verso_board_read (const char *text, gsize length, VersoTextExtras *
 void verso_board_keep_positions (VersoGame *game, const VersoTextExtras *extras);
 /* Frees what extras holds of OBF. */
 void verso_board_forget_positions (VersoTextExtras *extras);
+/* The saved session's form of the scores the file listed for the game's start (an OBF line),
+ * NULL when it listed none; and the same kept again, FALSE when line does not read. */
+char *verso_board_listed_line (VersoGame *game);
+gboolean verso_board_keep_listed_line (VersoGame *game, const char *line);
 /* Whether text (from its first character that is not white space) looks like a board or an OBF
  * file (a '%' comment first). */
 gboolean verso_board_looks_like (const char *text, gsize length);

@@ -277,6 +277,18 @@ static void test_obf_lines_of_the_test_data (void)
       /* Best first, as the files list them. */
       for (size_t k = 1; k < obf.n_moves; k++)
         CHECK (obf.moves[k].score <= obf.moves[k - 1].score);
+      /* Written again, it reads as the same position and scores; the length is honoured. */
+      char written[1024];
+      size_t length = notation_format_obf (&obf, written, sizeof written);
+      CHECK (length == strlen (written) && length < sizeof written);
+      CHECK (notation_format_obf (&obf, NULL, 0) == length);
+      NotationObf again;
+      CHECK (notation_parse_obf (written, length, &again).error == NOTATION_OK);
+      CHECK (again.n_moves == obf.n_moves
+             && memcmp (again.moves, obf.moves, obf.n_moves * sizeof *obf.moves) == 0
+             && again.position.board.player == obf.position.board.player
+             && again.position.board.opponent == obf.position.board.opponent
+             && again.position.side_to_move == obf.position.side_to_move);
       lines++;
     }
     fclose (file);

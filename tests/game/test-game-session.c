@@ -405,6 +405,38 @@ static void test_damaged_tree_keeps_the_moves (void)
   check_temp_remove (path);
 }
 
+/* A position chosen from an OBF file comes back with the scores the file listed for its moves, and
+ * a damaged line costs those scores, never the game. */
+static void test_listed_scores_survive_a_restart (void)
+{
+  static const char obf[] = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; "
+                            "G8:+18; H1:+12; A2:-6;";
+  g_autoptr (VersoGame) game = game_read (obf, VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER, NULL);
+  g_autofree char *path = check_temp_file ("game.ini");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (VersoGame) loaded = NULL;
+  const NotationScoredMove *listed;
+  gsize n_moves = 0;
+
+  CHECK (verso_game_save (game, path, &error));
+  CHECK_NO_ERROR (error);
+  loaded = verso_game_load (path, &error);
+  CHECK_NO_ERROR (error);
+  REQUIRE (loaded != NULL);
+  listed = verso_game_get_listed_scores (loaded, &n_moves);
+  REQUIRE (listed != NULL);
+  CHECK_CMP_UINT (n_moves, ==, 3);
+  CHECK_CMP_INT (listed[0].move, ==, square ("g8"));
+  CHECK_CMP_INT (listed[0].score, ==, 18);
+  CHECK_CMP_INT (listed[2].move, ==, square ("a2"));
+  CHECK_CMP_INT (listed[2].score, ==, -6);
+  g_clear_object (&loaded);
+
+  loaded = load_damaged (game, path, "G8:+18", "G8:+99", "*listed scores*dropped: Listed*", "");
+  CHECK (verso_game_get_listed_scores (loaded, &n_moves) == NULL);
+  check_temp_remove (path);
+}
+
 /* A session saved before the analysis was kept loads as before, and one saved without any score
  * has no analysis part. */
 static void test_old_session_loads (void)
@@ -441,6 +473,7 @@ int main (int argc, char **argv)
   check_run ("/game-session/damaged-analysis-keeps-the-game", test_damaged_analysis_keeps_the_game);
   check_run ("/game-session/variations-survive-a-restart", test_variations_survive_a_restart);
   check_run ("/game-session/damaged-tree-keeps-the-moves", test_damaged_tree_keeps_the_moves);
+  check_run ("/game-session/listed-scores-survive-a-restart", test_listed_scores_survive_a_restart);
   check_run ("/game-session/old-session-loads", test_old_session_loads);
   return check_finish ();
 }

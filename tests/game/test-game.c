@@ -893,6 +893,27 @@ static void test_obf_file_gives_its_positions (void)
   CHECK_CMP_UINT (n_listed, ==, 9);
   CHECK_CMP_INT (listed[0].move, ==, board_square (6, 7));  /* G8:+2 */
   CHECK_CMP_INT (listed[0].score, ==, 2);
+
+  /* Named as the file numbers them: by its name's range when it counts them, else from 1. */
+  {
+    g_autofree char *counted = verso_game_describe_file_position (game, 2);
+    g_autoptr (GFile) numbered = g_file_new_for_path ("problems/fforum-20-39.obf");
+    g_autoptr (GFile) other = g_file_new_for_path ("problems/fforum-20-30.obf");
+    g_autofree char *by_name = NULL;
+    g_autofree char *not_by_name = NULL;
+    g_autoptr (VersoGame) chosen = NULL;
+
+    CHECK_CMP_STR (counted, ==, "Position 3");
+    CHECK (verso_game_get_file_position_name (third) == NULL);
+    verso_game_set_file (game, numbered);
+    by_name = verso_game_describe_file_position (game, 2);
+    CHECK_CMP_STR (by_name, ==, "#22");
+    chosen = verso_game_new_from_file_position (game, 2);
+    CHECK_CMP_STR (verso_game_get_file_position_name (chosen), ==, "fforum-20-39.obf · #22");
+    verso_game_set_file (game, other);
+    not_by_name = verso_game_describe_file_position (game, 2);
+    CHECK_CMP_STR (not_by_name, ==, "Position 3");
+  }
 }
 
 /* The listed scores belong to the position read: another position shown has none. */

@@ -2,14 +2,15 @@
 """OBF files in the real window (src/ui/dialogs/verso-position-chooser.c,
 src/ui/window/verso-window-files.c): `verso tests/data/fforum-20-39.obf` lists its 20
 positions; Escape leaves the game shown as it was; the third chosen with the keys is on the
-board; a single position after a '%' comment opens at once.
+board, the title naming the file and the position as the file numbers it (#22); a single
+position after a '%' comment opens at once.
 Usage: test-obf-window.py PATH/TO/verso SCHEMA_DIR"""
 
 import os
 import subprocess
 import time
 
-from verso_ui_test import App, Screen, START, fail, pixel_session, record_env, wait_for_window
+from verso_ui_test import App, Screen, START, fail, pixel_session, record_env, wait_for_title, wait_for_window
 
 FFORUM = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'data', 'fforum-20-39.obf')
 CHOOSER = '^Choose a Position$'
@@ -49,6 +50,9 @@ def test_choose_the_third(env, screen):
     third = board_of(lines[2])
     app.wait_for(lambda b: b == third, 'the third position of %s' % FFORUM)
     print('the third position, chosen with Down Down Return, is on the board', flush=True)
+    # The file names its positions #20 to #39: the title says which one came from where.
+    wait_for_title(env, 'fforum-20-39.obf · #22 — Verso')
+    print('the title names the file and the position: fforum-20-39.obf · #22', flush=True)
     if os.environ.get('VERSO_TEST_SHOTS'):
         app.key('F7')
         time.sleep(2)

@@ -96,6 +96,10 @@ typedef struct NotationObf {
 } NotationObf;
 
 NotationStatus notation_parse_obf (const char *text, size_t length, NotationObf *obf);
+/* Writes obf as an OBF line that notation_parse_obf reads back: the board string, then
+ * "; G8:+18" for each listed move and a final ';' when it lists any. Writes a NUL when size > 0;
+ * returns the whole length, as snprintf does. */
+size_t notation_format_obf (const NotationObf *obf, char *out, size_t size);
 
 /* OBF files: one OBF line per position. Blank lines are skipped, and so are comments: a comment
  * starts with '%' (or '#', which verso-engine has always taken) and runs to the end of its line,

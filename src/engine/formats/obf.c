@@ -3,6 +3,8 @@
 #include "notation.h"
 
 #include <assert.h>
+#include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -172,4 +174,25 @@ void notation_obf_file_clear (NotationObfFile *file)
   free (file->entries);
   file->entries = NULL;
   file->n_entries = 0;
+}
+
+size_t notation_format_obf (const NotationObf *obf, char *out, size_t size)
+{
+  assert (obf);
+  assert (out || size == 0);
+  char board[NOTATION_BOARD_SIZE];
+  notation_format_board (&obf->position, board);
+  size_t length = (size_t) snprintf (out, size, "%s", board);
+  for (size_t i = 0; i < obf->n_moves && i < NOTATION_OBF_MAX_MOVES; i++) {
+    char square[3] = "PA";
+    if (obf->moves[i].move != BOARD_PASS) {
+      notation_format_square (obf->moves[i].move, square);
+      square[0] = (char) toupper ((unsigned char) square[0]);
+    }
+    length += (size_t) snprintf (length < size ? out + length : NULL, length < size ? size - length : 0,
+                                 "; %s:%+d", square, obf->moves[i].score);
+  }
+  if (obf->n_moves > 0)
+    length += (size_t) snprintf (length < size ? out + length : NULL, length < size ? size - length : 0, ";");
+  return length;
 }

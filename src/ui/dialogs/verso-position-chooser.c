@@ -140,8 +140,7 @@ static GtkWidget *position_row (VersoGame *game, guint index)
   g_autofree char *title = NULL;
   g_autofree char *subtitle = position_summary (&entry->obf);
 
-  /* Translators: a position in the list of an OBF file's positions, e.g. "3. Line 5" */
-  title = g_strdup_printf (_("%u. Line %zu"), index + 1, entry->line);
+  title = verso_game_describe_file_position (game, index);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
   adw_action_row_add_prefix (ADW_ACTION_ROW (row), board_picture (&entry->obf.position));

@@ -124,12 +124,13 @@ static void update_title (VersoWindow *self)
   g_autofree char *title = NULL;
   g_autofree char *window_title = NULL;
 
-  if (!file) {
+  if (!file && !verso_game_get_file_position_name (self->game)) {
     adw_window_title_set_title (self->window_title, _("Verso"));
     gtk_window_set_title (GTK_WINDOW (self), _("Verso"));
     return;
   }
-  name = display_name (file);
+  /* A position chosen from an OBF file of several has no file of its own, but comes from one. */
+  name = file ? display_name (file) : g_strdup (verso_game_get_file_position_name (self->game));
   /* Translators: the title of a game whose changes are not saved, e.g. "• game.ggf" */
   title = verso_game_get_modified (self->game) ? g_strdup_printf (_("• %s"), name) : g_strdup (name);
   /* Translators: the window's name in the window list, e.g. "game.ggf — Verso" */
