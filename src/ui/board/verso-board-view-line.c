@@ -22,8 +22,9 @@ char *verso_format_line_moves (const AnalysisMove *move)
     /* Translators: a pass in a line of moves, e.g. "d3 c3 pass c4" */
     g_string_append_printf (text, "%s%s", i ? " " : "", move->pv[i] == BOARD_PASS ? C_("line", "pass") : name);
   }
+  /* A no-break space: a wrapped line never leaves the ellipsis alone on a line of its own. */
   if (move->pv_length > LINE_SHOWN_PLIES)
-    g_string_append (text, " …");
+    g_string_append (text, "\u00a0…");
   return g_string_free (text, FALSE);
 }
 

@@ -146,7 +146,8 @@ static void hint_ready (GObject *source, GAsyncResult *result, gpointer user_dat
       text = with_line;
     }
     verso_board_view_set_hint (self->board_view, square);
-    window_show_notice (self, NOTICE_HINT, text, 5);
+    /* It stays until the position changes: a player reads a line at their own pace. */
+    window_show_notice (self, NOTICE_HINT, text, 0);
   }
   window_update_actions (self);
 }

@@ -41,7 +41,8 @@ void window_show_notice (VersoWindow *self, NoticeKind kind, const char *text, g
   self->notice_kind = kind;
   gtk_label_set_text (self->notice_label, text);
   gtk_revealer_set_reveal_child (self->notice_revealer, TRUE);
-  self->notice_timeout = g_timeout_add_seconds (seconds, notice_timed_out, self);
+  if (seconds > 0)
+    self->notice_timeout = g_timeout_add_seconds (seconds, notice_timed_out, self);
 }
 
 static void on_pass (VersoGame *game, int color, VersoWindow *self)

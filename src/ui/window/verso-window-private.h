@@ -144,6 +144,7 @@ void window_set_subtitle (VersoWindow *self, const char *text);
 void window_install_actions (GtkWidgetClass *widget_class, const VersoWindowAction *actions, gsize n_actions);
 
 /* verso-window-notices.c */
+/* Shows text over the bottom of the board for seconds, or until it is withdrawn when seconds is 0. */
 void window_show_notice (VersoWindow *self, NoticeKind kind, const char *text, guint seconds);
 /* Withdraws the notice shown if it is of this kind. */
 void window_withdraw_notice (VersoWindow *self, NoticeKind kind);
