@@ -349,8 +349,8 @@ VersoDeck *verso_deck_new (const char *path)
 {
   VersoDeck *self = g_object_new (VERSO_TYPE_DECK, NULL);
 
-  verso_key_file_init (&self->file, path, "practice.ini", "Practice file", DECK_MAX_FILE_SIZE);
-  verso_key_file_read_groups (&self->file, read_group, self);
+  verso_key_file_load (&self->file, path, "practice.ini", "Practice file", DECK_MAX_FILE_SIZE,
+                       read_group, self);
   self->was_damaged = self->file.damaged;
   return self;
 }

@@ -129,8 +129,8 @@ VersoStats *verso_stats_new (const char *path)
 {
   VersoStats *self = g_object_new (VERSO_TYPE_STATS, NULL);
 
-  verso_key_file_init (&self->file, path, "statistics.ini", "Statistics file", STATS_MAX_FILE_SIZE);
-  verso_key_file_read_groups (&self->file, read_any_group, self);
+  verso_key_file_load (&self->file, path, "statistics.ini", "Statistics file", STATS_MAX_FILE_SIZE,
+                       read_any_group, self);
   return self;
 }
 
