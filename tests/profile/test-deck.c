@@ -285,10 +285,8 @@ static void test_damaged_file_is_kept_aside (Fixture *fixture, gconstpointer unu
                       "[---------------------------OX------XO--------------------------- O]\n"
                       "played=c5\nscores=c5:1\nline=c5\n",
                       "[not a board]\nplayed=d3\n", NULL);
-  user_file_write (fixture, text, -1);
-  check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*practice.ini: line 11: *");
-  check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*practice.ini: [---*O] joined: missing*");
-  check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*practice.ini: [not a board] scores: missing*");
+  user_file_write_damaged (fixture, text, -1, "line 11: *", "[---*O] joined: missing*",
+                                    "[not a board] scores: missing*", NULL);
   deck = verso_deck_new (fixture->path);
   CHECK_EXPECTED_MESSAGES ();
   CHECK (verso_deck_was_damaged (deck));
@@ -313,8 +311,7 @@ static void test_bad_values_are_named (Fixture *fixture, gconstpointer unused)
   g_autoptr (VersoDeck) deck = NULL;
 
   g_string_replace (text, "d3:0;", "d3:99;", 1);
-  user_file_write (fixture, text->str, -1);
-  check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*practice.ini: [*] scores: “d3:99” is not*");
+  user_file_write_damaged (fixture, text->str, -1, "[*] scores: “d3:99” is not*", NULL);
   deck = verso_deck_new (fixture->path);
   CHECK_EXPECTED_MESSAGES ();
   CHECK_CMP_UINT (verso_deck_get_size (deck), ==, 0);
@@ -322,8 +319,7 @@ static void test_bad_values_are_named (Fixture *fixture, gconstpointer unused)
   g_clear_object (&deck);
   g_string_assign (text, good);
   g_string_replace (text, "line=d3c3", "line=c4c3", 1);
-  user_file_write (fixture, text->str, -1);
-  check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*practice.ini: [*] line: “c4c3” is not*");
+  user_file_write_damaged (fixture, text->str, -1, "[*] line: “c4c3” is not*", NULL);
   deck = verso_deck_new (fixture->path);
   CHECK_EXPECTED_MESSAGES ();
   CHECK_CMP_UINT (verso_deck_get_size (deck), ==, 0);
@@ -334,8 +330,7 @@ static void test_binary_file_is_kept_aside (Fixture *fixture, gconstpointer unus
   g_autoptr (VersoDeck) deck = NULL;
   const char binary[] = { '[', 's', 0, (char) 0xff, '\n' };
 
-  user_file_write (fixture, binary, sizeof binary);
-  check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*practice.ini: not a text file*");
+  user_file_write_damaged (fixture, binary, sizeof binary, "not a text file*", NULL);
   deck = verso_deck_new (fixture->path);
   CHECK_EXPECTED_MESSAGES ();
   CHECK (verso_deck_was_damaged (deck));

@@ -150,12 +150,9 @@ static void test_damaged_file_is_kept_aside (Fixture *fixture, gconstpointer unu
     "won=1\n"
     "discs=500\n";
 
-  user_file_write (fixture, text, -1);
-
-  check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*statistics.ini: line 6: *");
-  check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*statistics.ini: [standard.casual] won: “many”*");
-  check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*statistics.ini: [reverse.godlike] is not*");
-  check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*statistics.ini: [reverse.novice] discs: 500*");
+  user_file_write_damaged (fixture, text, -1, "line 6: *", "[standard.casual] won: “many”*",
+                                    "[reverse.godlike] is not*", "[reverse.novice] discs: 500*",
+                                    NULL);
   stats = verso_stats_new (fixture->path);
   CHECK_EXPECTED_MESSAGES ();
 
@@ -189,8 +186,7 @@ static void test_binary_file_is_kept_aside (Fixture *fixture, gconstpointer unus
   const char binary[] = { '[', 's', 0, (char) 0xff, '\n' };
   gsize length = 0;
 
-  user_file_write (fixture, binary, sizeof binary);
-  check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*statistics.ini: not a text file*");
+  user_file_write_damaged (fixture, binary, sizeof binary, "not a text file*", NULL);
   stats = verso_stats_new (fixture->path);
   CHECK_EXPECTED_MESSAGES ();
   assert_entry (stats, RULES_STANDARD, LEVEL_MASTER, 0, 0, 0, 0);
@@ -448,11 +444,9 @@ static void test_rating_damaged_line_is_skipped (Fixture *fixture, gconstpointer
     "5=1717999000 1170.0 260.0 casual 992.0 120.0 0.5\n"
     "6=1718000400 1080.0 250.0 novice 776.0 150.0 0.0\n";
 
-  user_file_write (fixture, text, -1);
-  check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*statistics.ini: [rating] 2: the level is unknown*");
-  check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*statistics.ini: [rating] 3: the score is not*");
-  check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*statistics.ini: [rating] 4: not 7 fields*");
-  check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*statistics.ini: [rating] 5: earlier than*");
+  user_file_write_damaged (fixture, text, -1, "[rating] 2: the level is unknown*",
+                                    "[rating] 3: the score is not*", "[rating] 4: not 7 fields*",
+                                    "[rating] 5: earlier than*", NULL);
   stats = verso_stats_new (fixture->path);
   CHECK_EXPECTED_MESSAGES ();
   history = verso_stats_get_rating_history (stats, &count);
