@@ -9,6 +9,7 @@
 #include "verso-about-window.h"
 #include "verso-dialog.h"
 #include "verso-preferences-window.h"
+#include "verso-profile.h"
 #include "verso-window.h"
 
 struct _VersoApplication {
@@ -300,12 +301,6 @@ gint64 verso_application_get_start_time (VersoApplication *self)
 {
   g_return_val_if_fail (VERSO_IS_APPLICATION (self), 0);
   return self->start_time;
-}
-
-VersoProfile *verso_application_get_profile (VersoApplication *self)
-{
-  g_return_val_if_fail (VERSO_IS_APPLICATION (self), NULL);
-  return self->profile;
 }
 
 VersoApplication *verso_application_new (void)

@@ -1,10 +1,9 @@
 /* verso-application.h: the application: one main window, app-wide actions and accelerators, and
- * the person's profile that every window and dialog shows. */
+ * the person's profile (verso-profile.h), read once at start-up and handed to the window and the
+ * dialogs it makes. */
 #pragma once
 
 #include <adwaita.h>
-
-#include "verso-profile.h"
 
 G_BEGIN_DECLS
 
@@ -14,8 +13,5 @@ G_DECLARE_FINAL_TYPE (VersoApplication, verso_application, VERSO, APPLICATION, A
 VersoApplication *verso_application_new (void);
 /* When the application object was made (monotonic microseconds), for start-up timing. */
 gint64 verso_application_get_start_time (VersoApplication *application);
-/* The person's statistics, rating and practice deck, read once when the application starts
- * (NULL before): the one profile its windows and dialogs show and change. */
-VersoProfile *verso_application_get_profile (VersoApplication *application);
 
 G_END_DECLS

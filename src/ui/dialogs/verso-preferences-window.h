@@ -13,7 +13,7 @@ G_DECLARE_FINAL_TYPE (VersoPreferencesWindow, verso_preferences_window, VERSO, P
                       AdwPreferencesWindow)
 
 /* settings must use the io.github.verso.Verso schema; changes are written at once. profile is
- * the application's (verso_application_get_profile). */
+ * the one the application read at start-up. */
 GtkWidget *verso_preferences_window_new (GtkWindow *parent, GSettings *settings, VersoProfile *profile);
 
 G_END_DECLS

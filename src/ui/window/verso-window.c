@@ -415,7 +415,7 @@ static void verso_window_class_init (VersoWindowClass *klass)
   widget_class->realize = verso_window_realize;
   widget_class->size_allocate = verso_window_size_allocate;
 
-  /* The person's statistics and practice deck: the application's (verso_application_get_profile). */
+  /* The person's statistics and practice deck: the one the application read at start-up. */
   properties[PROP_PROFILE] =
     g_param_spec_object ("profile", NULL, NULL, VERSO_TYPE_PROFILE,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
