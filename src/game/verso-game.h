@@ -130,7 +130,7 @@ gboolean verso_game_is_over (VersoGame *game);
 int verso_game_get_winner (VersoGame *game);
 /* At game end: color's final disc difference under the game's rules, the empty squares given
  * to the winner, positive when color won (Reverse: -10 for the player left with 10 discs more);
- * what verso_stats_add counts. Before the end: the same of the discs as they stand. */
+ * what the person's statistics count. Before the end: the same of the discs as they stand. */
 int verso_game_get_final_score (VersoGame *game, VersoColor color);
 /* At game end: color's discs as the result counts them, the empty squares given to the one with
  * more discs (shared in a draw), so that the two counts differ by the final score: 63 to 1 when

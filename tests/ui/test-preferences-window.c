@@ -1,7 +1,9 @@
 /* test-preferences-window.c: every row of the Preferences window writes its settings key at
- * once, follows the key when it changes elsewhere, and the window lets go of the settings. */
+ * once, follows the key when it changes elsewhere, Match My Level follows the person's profile
+ * while open, and the window lets go of the settings and the profile. */
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <locale.h>
 #include <string.h>
 
@@ -12,6 +14,8 @@
 
 typedef struct {
   GSettings *settings;
+  char *folder;           /* the profile's, a new temporary one */
+  VersoProfile *profile;
   GtkWidget *window;
 } Fixture;
 
@@ -32,7 +36,10 @@ static GtkWidget *template_child (Fixture *fixture, const char *name)
 static void fixture_set_up (Fixture *fixture, gconstpointer user_data)
 {
   fixture->settings = g_settings_new ("io.github.verso.Verso");
-  fixture->window = verso_preferences_window_new (NULL, fixture->settings);
+  fixture->folder = g_dir_make_tmp ("verso-preferences-XXXXXX", NULL);
+  REQUIRE (fixture->folder != NULL);
+  fixture->profile = verso_profile_new (fixture->folder);
+  fixture->window = verso_preferences_window_new (NULL, fixture->settings, fixture->profile);
   g_object_ref_sink (fixture->window);
 }
 
@@ -52,6 +59,15 @@ static void fixture_tear_down (Fixture *fixture, gconstpointer user_data)
   CHECK (window == NULL);
   /* All the bindings went with the window: nothing else held the settings. */
   CHECK (settings == NULL);
+  /* Nor the profile, which a change after the window went finds without a listener. */
+  verso_profile_reset_statistics (fixture->profile, NULL);
+  CHECK_FINALIZE (fixture->profile);
+  {
+    g_autofree char *statistics = g_build_filename (fixture->folder, "statistics.ini", NULL);
+    g_remove (statistics);
+  }
+  CHECK_CMP_INT (g_rmdir (fixture->folder), ==, 0);
+  g_free (fixture->folder);
 }
 
 static void test_switches_follow_and_write_their_keys (Fixture *fixture, gconstpointer user_data)
@@ -205,6 +221,29 @@ static void test_rows_follow_the_game_mode (Fixture *fixture, gconstpointer user
   CHECK (gtk_widget_get_sensitive (level_row));
 }
 
+/* A game counted while Preferences is open moves the rating: the strength it names follows. */
+static void test_match_row_follows_the_profile (Fixture *fixture, gconstpointer user_data)
+{
+  AdwActionRow *match_row = ADW_ACTION_ROW (template_child (fixture, "match_row"));
+  g_autofree char *before = g_strdup (adw_action_row_get_subtitle (match_row));
+  VersoFinishedGame won = {
+    .mode = VERSO_MODE_VERSUS_COMPUTER,
+    .rules = RULES_STANDARD,
+    .level = LEVEL_MASTER,
+    .disc_difference = 64,
+  };
+  g_autoptr (GError) error = NULL;
+
+  CHECK (g_str_has_prefix (before, "Plays at your rating: about "));
+  CHECK_CMP_INT (verso_profile_record_game (fixture->profile, &won, g_get_real_time () / G_USEC_PER_SEC, &error),
+                 ==, VERSO_GAME_RATED);
+  CHECK_NO_ERROR (error);
+  CHECK (g_str_has_prefix (adw_action_row_get_subtitle (match_row), "Plays at your rating: about "));
+  CHECK_CMP_STR (adw_action_row_get_subtitle (match_row), !=, before);
+  CHECK (verso_profile_reset_statistics (fixture->profile, &error));
+  CHECK_CMP_STR (adw_action_row_get_subtitle (match_row), ==, before);
+}
+
 int main (int argc, char *argv[])
 {
   setlocale (LC_ALL, "");
@@ -228,5 +267,7 @@ int main (int argc, char *argv[])
                      test_combo_rows_write_enum_nicks, fixture_tear_down);
   CHECK_RUN_FIXTURE ("/preferences-window/game-mode", Fixture, NULL, fixture_set_up,
                      test_rows_follow_the_game_mode, fixture_tear_down);
+  CHECK_RUN_FIXTURE ("/preferences-window/match-row-follows-the-profile", Fixture, NULL, fixture_set_up,
+                     test_match_row_follows_the_profile, fixture_tear_down);
   return check_finish ();
 }

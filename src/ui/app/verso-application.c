@@ -1,4 +1,5 @@
-/* verso-application.c: starts or presents the main window and holds the app-wide actions. */
+/* verso-application.c: starts or presents the main window, holds the app-wide actions and the
+ * person's profile, which it hands to the window and the dialogs. */
 #include "config.h"
 
 #include "verso-application.h"
@@ -8,12 +9,14 @@
 #include "verso-about-window.h"
 #include "verso-dialog.h"
 #include "verso-preferences-window.h"
+#include "verso-profile.h"
 #include "verso-window.h"
 
 struct _VersoApplication {
   AdwApplication parent_instance;
 
   gint64 start_time;
+  VersoProfile *profile;  /* from startup */
 };
 
 G_DEFINE_FINAL_TYPE (VersoApplication, verso_application, ADW_TYPE_APPLICATION)
@@ -42,7 +45,7 @@ static void show_preferences (VersoApplication *self, GtkWindow *parent)
 {
   g_autoptr (GSettings) settings = g_settings_new ("io.github.verso.Verso");
 
-  verso_dialog_present (GTK_WINDOW (verso_preferences_window_new (parent, settings)), parent);
+  verso_dialog_present (GTK_WINDOW (verso_preferences_window_new (parent, settings, self->profile)), parent);
 }
 
 static void preferences_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
@@ -273,6 +276,9 @@ static void verso_application_startup (GApplication *application)
 
   G_APPLICATION_CLASS (verso_application_parent_class)->startup (application);
 
+  /* In the primary instance only: a second `verso` hands its files to it and reads nothing. */
+  VERSO_APPLICATION (application)->profile = verso_profile_new (NULL);
+
   g_action_map_add_action_entries (G_ACTION_MAP (application), app_actions, G_N_ELEMENTS (app_actions), application);
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (application), accels[i].action, accels[i].accels);
@@ -283,7 +289,7 @@ static void verso_application_activate (GApplication *application)
   VersoWindow *window = main_window (VERSO_APPLICATION (application));
 
   if (!window)
-    window = verso_window_new (GTK_APPLICATION (application));
+    window = verso_window_new (GTK_APPLICATION (application), VERSO_APPLICATION (application)->profile);
   gtk_window_present (GTK_WINDOW (window));
 }
 
@@ -294,7 +300,7 @@ static void verso_application_open (GApplication *application, GFile **files, in
   VersoWindow *window = main_window (VERSO_APPLICATION (application));
 
   if (!window)
-    window = verso_window_new (GTK_APPLICATION (application));
+    window = verso_window_new (GTK_APPLICATION (application), VERSO_APPLICATION (application)->profile);
   gtk_window_present (GTK_WINDOW (window));
   if (n_files > 1)
     g_message ("One game at a time: opening %s only", g_file_peek_path (files[0]) ? g_file_peek_path (files[0]) : "the first file");
@@ -302,9 +308,17 @@ static void verso_application_open (GApplication *application, GFile **files, in
     verso_window_open_file (window, files[0]);
 }
 
+static void verso_application_dispose (GObject *object)
+{
+  g_clear_object (&VERSO_APPLICATION (object)->profile);
+  G_OBJECT_CLASS (verso_application_parent_class)->dispose (object);
+}
+
 static void verso_application_class_init (VersoApplicationClass *klass)
 {
   GApplicationClass *application_class = G_APPLICATION_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = verso_application_dispose;
 
   application_class->startup = verso_application_startup;
   application_class->activate = verso_application_activate;

@@ -1,4 +1,6 @@
-/* verso-application.h: the application: one main window, app-wide actions and accelerators. */
+/* verso-application.h: the application: one main window, app-wide actions and accelerators, and
+ * the person's profile (verso-profile.h), read once at start-up and handed to the window and the
+ * dialogs it makes. */
 #pragma once
 
 #include <adwaita.h>

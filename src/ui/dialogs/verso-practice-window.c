@@ -14,7 +14,8 @@
 struct _VersoPracticeWindow {
   AdwWindow parent_instance;
 
-  VersoDeck *deck;
+  VersoProfile *profile;
+  VersoDeck *deck;          /* the profile's */
   VersoGame *game;          /* the card's position */
   Position position;
   gboolean answered;
@@ -191,7 +192,7 @@ static void answer (VersoPracticeWindow *self, int move)
   g_autofree char *when = NULL;
   int loss;
 
-  if (!card || (loss = verso_deck_answer (self->deck, &self->position, move, now (), &error)) < 0) {
+  if (!card || (loss = verso_profile_answer_card (self->profile, &self->position, move, now (), &error)) < 0) {
     verso_board_view_flash_square (self->board_view, move);
     return;
   }
@@ -247,7 +248,8 @@ static void verso_practice_window_dispose (GObject *object)
   if (self->board_view)
     verso_board_view_set_game (self->board_view, NULL);
   g_clear_object (&self->game);
-  g_clear_object (&self->deck);
+  self->deck = NULL;
+  g_clear_object (&self->profile);
   G_OBJECT_CLASS (verso_practice_window_parent_class)->dispose (object);
 }
 
@@ -327,14 +329,15 @@ static void verso_practice_window_init (VersoPracticeWindow *self)
   adw_window_set_content (ADW_WINDOW (self), content);
 }
 
-GtkWidget *verso_practice_window_new (GtkWindow *parent, VersoDeck *deck)
+GtkWidget *verso_practice_window_new (GtkWindow *parent, VersoProfile *profile)
 {
   VersoPracticeWindow *self;
 
-  g_return_val_if_fail (VERSO_IS_DECK (deck), NULL);
+  g_return_val_if_fail (VERSO_IS_PROFILE (profile), NULL);
 
   self = g_object_new (VERSO_TYPE_PRACTICE_WINDOW, "transient-for", parent, NULL);
-  self->deck = g_object_ref (deck);
+  self->profile = g_object_ref (profile);
+  self->deck = verso_profile_get_deck (profile);
   show_next (self);
   return GTK_WIDGET (self);
 }

@@ -1,18 +1,20 @@
 /* verso-preferences-window.c: the Preferences window. Every row is bound to its settings key
  * with g_settings_bind, so a change is stored at once and the game, which listens to the same
- * keys, applies it at once. */
+ * keys, applies it at once; Match My Level says the strength the person's rating gives, and
+ * follows the profile while open. */
 #include "verso-preferences-window.h"
 
 #include <glib/gi18n.h>
 
 #include "level.h"
 #include "verso-level-row.h"
-#include "verso-stats.h"
+#include "verso-profile.h"
 
 struct _VersoPreferencesWindow {
   AdwPreferencesWindow parent_instance;
 
   GSettings *settings;
+  VersoProfile *profile;
   AdwComboRow *level_row;
   AdwComboRow *mode_row;
   AdwComboRow *color_row;
@@ -38,6 +40,7 @@ G_DEFINE_FINAL_TYPE (VersoPreferencesWindow, verso_preferences_window, ADW_TYPE_
 enum {
   PROP_0,
   PROP_SETTINGS,
+  PROP_PROFILE,
   N_PROPS
 };
 
@@ -142,13 +145,10 @@ static void update_level_row_sensitive (VersoPreferencesWindow *self)
                                                            && !gtk_switch_get_active (self->match_switch));
 }
 
-/* The strength Match My Level gives, from the person's rating in the statistics file (read
- * here: the file is small, and Preferences is opened from the application, not the window). */
+/* The strength Match My Level gives, from the person's rating: again whenever a game moves it. */
 static void setup_match_row (VersoPreferencesWindow *self)
 {
-  g_autoptr (VersoStats) stats = verso_stats_new (NULL);
-
-  verso_level_row_setup_match (self->match_row, stats);
+  verso_level_row_setup_match (self->match_row, verso_profile_get_stats (self->profile));
 }
 
 static void bind_level_row (VersoPreferencesWindow *self, const char *key, AdwComboRow *row)
@@ -164,6 +164,7 @@ static void verso_preferences_window_constructed (GObject *object)
 
   G_OBJECT_CLASS (verso_preferences_window_parent_class)->constructed (object);
   g_return_if_fail (G_IS_SETTINGS (self->settings));
+  g_return_if_fail (VERSO_IS_PROFILE (self->profile));
 
   bind_level_row (self, "level", self->level_row);
   bind_level_row (self, "black-level", self->black_level_row);
@@ -186,6 +187,7 @@ static void verso_preferences_window_constructed (GObject *object)
                            G_CONNECT_SWAPPED);
   update_level_row_sensitive (self);
   setup_match_row (self);
+  g_signal_connect_swapped (self->profile, "changed", G_CALLBACK (setup_match_row), self);
 }
 
 static void verso_preferences_window_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
@@ -195,6 +197,9 @@ static void verso_preferences_window_get_property (GObject *object, guint prop_i
   switch (prop_id) {
   case PROP_SETTINGS:
     g_value_set_object (value, self->settings);
+    break;
+  case PROP_PROFILE:
+    g_value_set_object (value, self->profile);
     break;
   default:
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -208,6 +213,9 @@ static void verso_preferences_window_set_property (GObject *object, guint prop_i
   switch (prop_id) {
   case PROP_SETTINGS:
     g_set_object (&self->settings, g_value_get_object (value));
+    break;
+  case PROP_PROFILE:
+    g_set_object (&self->profile, g_value_get_object (value));
     break;
   default:
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -229,6 +237,10 @@ static void verso_preferences_window_dispose (GObject *object)
       g_settings_unbind (nth_switch (self, i), "active");
     g_settings_unbind (self->pause_spin, "value");
   }
+  /* The profile outlives the window: no row is set up again once the rows are going. */
+  if (self->profile)
+    g_signal_handlers_disconnect_by_data (self->profile, self);
+  g_clear_object (&self->profile);
   gtk_widget_dispose_template (GTK_WIDGET (self), VERSO_TYPE_PREFERENCES_WINDOW);
   g_clear_object (&self->settings);
   G_OBJECT_CLASS (verso_preferences_window_parent_class)->dispose (object);
@@ -246,6 +258,10 @@ static void verso_preferences_window_class_init (VersoPreferencesWindowClass *kl
 
   properties[PROP_SETTINGS] =
     g_param_spec_object ("settings", NULL, NULL, G_TYPE_SETTINGS,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /* The person's profile, whose rating Match My Level plays at. */
+  properties[PROP_PROFILE] =
+    g_param_spec_object ("profile", NULL, NULL, VERSO_TYPE_PROFILE,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -275,12 +291,14 @@ static void verso_preferences_window_init (VersoPreferencesWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 
-GtkWidget *verso_preferences_window_new (GtkWindow *parent, GSettings *settings)
+GtkWidget *verso_preferences_window_new (GtkWindow *parent, GSettings *settings, VersoProfile *profile)
 {
   g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
+  g_return_val_if_fail (VERSO_IS_PROFILE (profile), NULL);
 
   return g_object_new (VERSO_TYPE_PREFERENCES_WINDOW,
                        "settings", settings,
+                       "profile", profile,
                        "transient-for", parent,
                        "modal", parent != NULL,
                        NULL);

@@ -1,6 +1,6 @@
 /* verso-stats-dialog.c: the Statistics window: the person's rating and its graph, the results
- * per rules and level, and the practice deck. It rebuilds its rows from the statistics
- * whenever they change, so a game finished or a reset while it is open shows at once. */
+ * per rules and level, and the practice deck. It rebuilds its rows from the profile whenever it
+ * changes, so a game finished, a card practised or a reset while it is open shows at once. */
 #include "verso-stats-dialog.h"
 
 #include <glib/gi18n.h>
@@ -16,8 +16,9 @@
 struct _VersoStatsDialog {
   AdwWindow parent_instance;
 
-  VersoStats *stats;
-  VersoDeck *deck;          /* the practice deck, NULL when not shown */
+  VersoProfile *profile;
+  VersoStats *stats;        /* the profile's */
+  VersoDeck *deck;          /* the profile's */
   GtkWidget *reset_button;
   AdwToastOverlay *toast_overlay;
   GtkStack *stack;
@@ -355,13 +356,9 @@ static void rebuild (VersoStatsDialog *self)
     }
   }
   gtk_widget_set_sensitive (self->reset_button, any);
-  if (self->deck) {
-    GtkWidget *group = practice_group_new (self->deck);
-
-    if (group) {
-      gtk_box_append (self->groups_box, group);
-      any = TRUE;
-    }
+  if ((child = practice_group_new (self->deck))) {
+    gtk_box_append (self->groups_box, child);
+    any = TRUE;
   }
   gtk_stack_set_visible_child_name (self->stack, any ? "results" : "empty");
 }
@@ -370,9 +367,9 @@ static void on_reset_response (AdwMessageDialog *dialog, const char *response, V
 {
   g_autoptr (GError) error = NULL;
 
-  if (g_strcmp0 (response, "reset") != 0 || !self->stats)
+  if (g_strcmp0 (response, "reset") != 0 || !self->profile)
     return;
-  if (!verso_stats_reset (self->stats, &error)) {
+  if (!verso_profile_reset_statistics (self->profile, &error)) {
     /* Translators: a message when the statistics file could not be written; the reason follows */
     g_autofree char *text = g_strdup_printf (_("The statistics could not be saved: %s"), error->message);
     AdwToast *toast = adw_toast_new (text);
@@ -398,12 +395,12 @@ static void verso_stats_dialog_dispose (GObject *object)
 {
   VersoStatsDialog *self = VERSO_STATS_DIALOG (object);
 
-  if (self->stats)
-    g_signal_handlers_disconnect_by_data (self->stats, self);
-  g_clear_object (&self->stats);
-  if (self->deck)
-    g_signal_handlers_disconnect_by_data (self->deck, self);
-  g_clear_object (&self->deck);
+  /* The profile outlives the window: no rebuild once its widgets are going. */
+  if (self->profile)
+    g_signal_handlers_disconnect_by_data (self->profile, self);
+  self->stats = NULL;
+  self->deck = NULL;
+  g_clear_object (&self->profile);
   gtk_widget_dispose_template (GTK_WIDGET (self), VERSO_TYPE_STATS_DIALOG);
   G_OBJECT_CLASS (verso_stats_dialog_parent_class)->dispose (object);
 }
@@ -429,27 +426,17 @@ static void verso_stats_dialog_init (VersoStatsDialog *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 
-GtkWidget *verso_stats_dialog_new (GtkWindow *parent, VersoStats *stats)
+GtkWidget *verso_stats_dialog_new (GtkWindow *parent, VersoProfile *profile)
 {
   VersoStatsDialog *self;
 
-  g_return_val_if_fail (VERSO_IS_STATS (stats), NULL);
+  g_return_val_if_fail (VERSO_IS_PROFILE (profile), NULL);
 
   self = g_object_new (VERSO_TYPE_STATS_DIALOG, "transient-for", parent, NULL);
-  self->stats = g_object_ref (stats);
-  g_signal_connect_swapped (stats, "changed", G_CALLBACK (rebuild), self);
+  self->profile = g_object_ref (profile);
+  self->stats = verso_profile_get_stats (profile);
+  self->deck = verso_profile_get_deck (profile);
+  g_signal_connect_swapped (profile, "changed", G_CALLBACK (rebuild), self);
   rebuild (self);
   return GTK_WIDGET (self);
-}
-
-void verso_stats_dialog_set_deck (VersoStatsDialog *self, VersoDeck *deck)
-{
-  g_return_if_fail (VERSO_IS_STATS_DIALOG (self));
-  g_return_if_fail (VERSO_IS_DECK (deck));
-
-  if (self->deck)
-    g_signal_handlers_disconnect_by_data (self->deck, self);
-  g_set_object (&self->deck, deck);
-  g_signal_connect_swapped (deck, "changed", G_CALLBACK (rebuild), self);
-  rebuild (self);
 }

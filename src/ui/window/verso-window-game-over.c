@@ -22,25 +22,30 @@ static void on_game_over_response (AdwMessageDialog *dialog, const char *respons
     window_files_confirm (self, start_new_game_confirmed, NULL, NULL);
 }
 
-/* A game against the computer is counted in the statistics the first time it ends by a move:
- * never again for the same game (undo, redo and going back to its end), never for one that was
- * already over when the window got it. */
+/* The game is counted when the profile's rule says it counts (verso_finished_game_counts); the
+ * window knows what the game cannot: whether it was over when it came, and whether it was
+ * counted when it first ended. */
 static void count_result (VersoWindow *self)
 {
   g_autoptr (GError) error = NULL;
+  VersoFinishedGame finished;
+  VersoGameCount count;
 
-  if (self->game_counted || !window_versus_computer (self))
+  verso_finished_game_init (&finished, self->game);
+  finished.over_when_given = self->game_over_when_given;
+  finished.counted = self->game_counted;
+  count = verso_profile_record_game (self->profile, &finished, g_get_real_time () / G_USEC_PER_SEC, &error);
+  if (count == VERSO_GAME_NOT_COUNTED)
     return;
   self->game_counted = TRUE;
-  self->game_rated = FALSE;
-  if (!verso_stats_add_game (self->stats, self->game, &error)) {
+  self->game_rated = count == VERSO_GAME_RATED;
+  if (error) {
     /* Translators: a message when the statistics file could not be written; the reason follows */
     g_autofree char *text = g_strdup_printf (_("The statistics could not be saved: %s"), error->message);
 
     g_message ("%s", text);
     verso_window_show_toast (self, text);
   }
-  self->game_rated = verso_stats_get_last_rating_change (self->stats, NULL, NULL);
 }
 
 /* The coach's summary of the people's moves (after Analyse Game in a two-player game), or NULL
@@ -75,14 +80,15 @@ static char *coach_summary_text (VersoWindow *self)
 }
 
 /* The rating after the game just counted, with its change: "Your rating: 1180 (+24)"; NULL when
- * the game was not rated (verso_stats_add_rated says which are). */
+ * the game was not rated (verso_profile_record_game says which are). */
 static char *rating_change_text (VersoWindow *self)
 {
   Rating after;
   double change;
   long rounded;
 
-  if (!self->game_rated || !verso_stats_get_last_rating_change (self->stats, &after, &change))
+  if (!self->game_rated
+      || !verso_stats_get_last_rating_change (verso_profile_get_stats (self->profile), &after, &change))
     return NULL;
   rounded = lround (change);
   /* Translators: the rating after a game and its change, e.g. "Your rating: 1180 (+24)"; the
@@ -144,9 +150,8 @@ static void statistics_activated (GtkWidget *widget, const char *action, GVarian
 {
   VersoWindow *self = VERSO_WINDOW (widget);
 
-  GtkWidget *dialog = verso_stats_dialog_new (GTK_WINDOW (self), self->stats);
+  GtkWidget *dialog = verso_stats_dialog_new (GTK_WINDOW (self), self->profile);
 
-  verso_stats_dialog_set_deck (VERSO_STATS_DIALOG (dialog), self->deck);
   verso_dialog_present (GTK_WINDOW (dialog), GTK_WINDOW (self));
 }
 
@@ -159,7 +164,8 @@ void window_game_over_init (VersoWindow *self)
 void window_game_over_watch_game (VersoWindow *self)
 {
   /* A game already over when it comes (opened, set up) is not a result of play. */
-  self->game_counted = verso_game_is_over (self->game);
+  self->game_over_when_given = verso_game_is_over (self->game);
+  self->game_counted = FALSE;
   self->game_rated = FALSE;
 }
 

@@ -12,7 +12,7 @@ static void on_move_scored (VersoGame *game, guint ply, VersoWindow *self)
 {
   g_autoptr (GError) error = NULL;
 
-  verso_deck_add_move (self->deck, game, ply, g_get_real_time () / G_USEC_PER_SEC, &error);
+  verso_profile_add_mistake (self->profile, game, ply, g_get_real_time () / G_USEC_PER_SEC, &error);
   if (error) {
     /* Translators: the practice deck's file could not be written; the reason follows */
     g_autofree char *text = g_strdup_printf (_("The practice deck could not be saved: %s"), error->message);
@@ -26,7 +26,7 @@ static void practise_activated (GtkWidget *widget, const char *action, GVariant 
 {
   VersoWindow *self = VERSO_WINDOW (widget);
 
-  verso_dialog_present (GTK_WINDOW (verso_practice_window_new (GTK_WINDOW (self), self->deck)), GTK_WINDOW (self));
+  verso_dialog_present (GTK_WINDOW (verso_practice_window_new (GTK_WINDOW (self), self->profile)), GTK_WINDOW (self));
 }
 
 /* Once the window shows: a damaged deck file is kept aside at the next write, and the person hears
@@ -34,7 +34,7 @@ static void practise_activated (GtkWidget *widget, const char *action, GVariant 
 static gboolean say_damaged (gpointer data)
 {
   VersoWindow *self = data;
-  g_autofree char *name = g_path_get_basename (verso_deck_get_path (self->deck));
+  g_autofree char *name = g_path_get_basename (verso_deck_get_path (verso_profile_get_deck (self->profile)));
   /* Translators: a message when the practice deck's file was damaged: the positions that could
    * be read are kept; %s is the name of the damaged file kept aside ("practice.ini.damaged") */
   g_autofree char *text = g_strdup_printf (_("Practice deck damaged: the rest kept, the file as %s.damaged"),
@@ -49,11 +49,13 @@ static gboolean say_damaged (gpointer data)
 
 void window_practice_init (VersoWindow *self)
 {
-  /* The practice deck, in the user data directory. */
-  self->deck = verso_deck_new (NULL);
-  if (verso_deck_was_damaged (self->deck))
-    g_idle_add_full (G_PRIORITY_LOW, say_damaged, g_object_ref (self), g_object_unref);
   g_signal_group_connect (self->game_signals, "move-scored", G_CALLBACK (on_move_scored), self);
+}
+
+void window_practice_watch_profile (VersoWindow *self)
+{
+  if (verso_deck_was_damaged (verso_profile_get_deck (self->profile)))
+    g_idle_add_full (G_PRIORITY_LOW, say_damaged, g_object_ref (self), g_object_unref);
 }
 
 void window_practice_class_init (GtkWidgetClass *widget_class)

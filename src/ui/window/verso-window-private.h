@@ -8,9 +8,8 @@
 #include <adwaita.h>
 
 #include "verso-board-view.h"
-#include "verso-deck.h"
 #include "verso-game.h"
-#include "verso-stats.h"
+#include "verso-profile.h"
 #include "verso-sounds.h"
 #include "verso-window.h"
 
@@ -116,14 +115,13 @@ struct _VersoWindow {
   /* The session saved again for new scores (verso-window-session.c), waiting; 0 when none. */
   guint scores_save_source;
 
-  /* The computer against itself (verso-window-status.c, -actions.c), and the statistics of games
-   * against the computer (verso-window-game-over.c). */
+  /* The computer against itself (verso-window-status.c, -actions.c). */
   GtkWidget *pause_button;          /* Pause/Resume in the header bar, shown in that mode only */
-  VersoStats *stats;
-  gboolean game_counted;            /* the game shown is in the statistics, or never will be */
+  /* The person's statistics, rating and practice deck (verso-window-game-over.c, -practice.c). */
+  VersoProfile *profile;
+  gboolean game_over_when_given;    /* the game shown was over when it came: never counted */
+  gboolean game_counted;            /* the game shown is in the statistics */
   gboolean game_rated;              /* counting it moved the rating (the game-over dialog says by how much) */
-  /* The practice deck of the person's mistakes (verso-window-practice.c). */
-  VersoDeck *deck;
 
   /* Sounds of the game shown (verso-sounds.c). */
   VersoSounds *sounds;
@@ -174,6 +172,8 @@ void window_game_over_class_init (GtkWidgetClass *widget_class);
 
 /* verso-window-practice.c */
 void window_practice_init (VersoWindow *self);
+/* Once the profile is there (constructed): a damaged deck file is said. */
+void window_practice_watch_profile (VersoWindow *self);
 void window_practice_class_init (GtkWidgetClass *widget_class);
 
 /* verso-window-review.c */

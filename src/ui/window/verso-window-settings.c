@@ -19,7 +19,7 @@ VersoPlayer window_settings_player (GSettings *settings, VersoColor color)
 gboolean window_match_my_level (VersoWindow *self, LevelMix *mix)
 {
   return g_settings_get_boolean (self->settings, "match-my-level")
-         && verso_stats_get_match_mix (self->stats, g_get_real_time () / G_USEC_PER_SEC, mix);
+         && verso_stats_get_match_mix (verso_profile_get_stats (self->profile), g_get_real_time () / G_USEC_PER_SEC, mix);
 }
 
 /* Match my level, when the settings ask for it in a game against the computer. */
@@ -133,7 +133,7 @@ void verso_window_show_new_game_dialog (VersoWindow *self)
     return;
   }
   dialog = verso_new_game_dialog_new (GTK_WINDOW (self), self->settings);
-  verso_new_game_dialog_set_stats (VERSO_NEW_GAME_DIALOG (dialog), self->stats);
+  verso_new_game_dialog_set_stats (VERSO_NEW_GAME_DIALOG (dialog), verso_profile_get_stats (self->profile));
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_new_game_response), self, 0);
   g_set_weak_pointer (&self->new_game_dialog, dialog);
   verso_dialog_present (GTK_WINDOW (dialog), GTK_WINDOW (self));

@@ -318,6 +318,57 @@ static gboolean verso_window_close_request (GtkWindow *window)
   return GTK_WINDOW_CLASS (verso_window_parent_class)->close_request (window);
 }
 
+enum {
+  PROP_0,
+  PROP_PROFILE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void verso_window_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  VersoWindow *self = VERSO_WINDOW (object);
+
+  switch (prop_id) {
+  case PROP_PROFILE:
+    g_set_object (&self->profile, g_value_get_object (value));
+    break;
+  default:
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+}
+
+static void verso_window_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  VersoWindow *self = VERSO_WINDOW (object);
+
+  switch (prop_id) {
+  case PROP_PROFILE:
+    g_value_set_object (value, self->profile);
+    break;
+  default:
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+}
+
+/* What needs the profile, which comes as a property after init: the game restored or a new one
+ * (Match my level plays at the person's rating), and a damaged deck said. */
+static void verso_window_constructed (GObject *object)
+{
+  VersoWindow *self = VERSO_WINDOW (object);
+
+  G_OBJECT_CLASS (verso_window_parent_class)->constructed (object);
+  g_return_if_fail (VERSO_IS_PROFILE (self->profile));
+
+  window_practice_watch_profile (self);
+  if (!window_restore_game (self))
+    verso_window_start_new_game (self);
+  g_signal_connect (self, "notify::is-active", G_CALLBACK (on_active_changed), NULL);
+  gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+  verso_board_view_show_cursor (self->board_view);
+}
+
 static void verso_window_dispose (GObject *object)
 {
   VersoWindow *self = VERSO_WINDOW (object);
@@ -340,8 +391,7 @@ static void verso_window_dispose (GObject *object)
   g_clear_object (&self->sounds);
   g_clear_object (&self->game);
   g_clear_object (&self->settings);
-  g_clear_object (&self->stats);
-  g_clear_object (&self->deck);
+  g_clear_object (&self->profile);
   G_OBJECT_CLASS (verso_window_parent_class)->dispose (object);
 }
 
@@ -358,9 +408,18 @@ static void verso_window_class_init (VersoWindowClass *klass)
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
   object_class->dispose = verso_window_dispose;
+  object_class->constructed = verso_window_constructed;
+  object_class->set_property = verso_window_set_property;
+  object_class->get_property = verso_window_get_property;
   window_class->close_request = verso_window_close_request;
   widget_class->realize = verso_window_realize;
   widget_class->size_allocate = verso_window_size_allocate;
+
+  /* The person's statistics and practice deck: the one the application read at start-up. */
+  properties[PROP_PROFILE] =
+    g_param_spec_object ("profile", NULL, NULL, VERSO_TYPE_PROFILE,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (VERSO_TYPE_BOARD_VIEW);
   g_type_ensure (VERSO_TYPE_EVAL_GRAPH);
@@ -458,23 +517,17 @@ static void verso_window_init (VersoWindow *self)
   window_notices_init (self);
   window_game_over_init (self);
   window_settings_init (self);
-  /* The statistics of games against the computer, in the user data directory. */
-  self->stats = verso_stats_new (NULL);
   window_practice_init (self);
   window_session_init (self);
   window_status_init (self);
   g_settings_bind (self->settings, "board-theme", self->eval_graph, "theme", G_SETTINGS_BIND_GET);
   window_review_init (self);
   window_files_init (self);
-
-  if (!window_restore_game (self))
-    verso_window_start_new_game (self);
-  g_signal_connect (self, "notify::is-active", G_CALLBACK (on_active_changed), NULL);
-  gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
-  verso_board_view_show_cursor (self->board_view);
 }
 
-VersoWindow *verso_window_new (GtkApplication *application)
+VersoWindow *verso_window_new (GtkApplication *application, VersoProfile *profile)
 {
-  return g_object_new (VERSO_TYPE_WINDOW, "application", application, NULL);
+  g_return_val_if_fail (VERSO_IS_PROFILE (profile), NULL);
+
+  return g_object_new (VERSO_TYPE_WINDOW, "application", application, "profile", profile, NULL);
 }

@@ -4,13 +4,15 @@
 #include <adwaita.h>
 
 #include "verso-game.h"
+#include "verso-profile.h"
 
 G_BEGIN_DECLS
 
 #define VERSO_TYPE_WINDOW (verso_window_get_type ())
 G_DECLARE_FINAL_TYPE (VersoWindow, verso_window, VERSO, WINDOW, AdwApplicationWindow)
 
-VersoWindow *verso_window_new (GtkApplication *application);
+/* A window of application showing and changing profile, the application's. */
+VersoWindow *verso_window_new (GtkApplication *application, VersoProfile *profile);
 
 VersoGame *verso_window_get_game (VersoWindow *window);
 /* Asks for mode, colour and level, then starts the new game. */

@@ -7,15 +7,6 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-void verso_key_file_init (VersoKeyFile *file, const char *path, const char *name, const char *kind,
-                          gsize max_size)
-{
-  memset (file, 0, sizeof *file);
-  file->path = path ? g_strdup (path) : g_build_filename (g_get_user_data_dir (), "verso", name, NULL);
-  file->kind = kind;
-  file->max_size = max_size;
-}
-
 void verso_key_file_clear (VersoKeyFile *file)
 {
   g_clear_pointer (&file->path, g_free);
@@ -63,7 +54,7 @@ static GKeyFile *load_line_by_line (VersoKeyFile *file, const char *text, gsize 
   return keys;
 }
 
-/* The file's keys (verso_key_file_read_groups says how it reads them); never NULL. */
+/* The file's keys (verso_key_file_load says how it reads them); never NULL. */
 static GKeyFile *load (VersoKeyFile *file)
 {
   g_autoptr (GError) error = NULL;
@@ -94,12 +85,18 @@ static GKeyFile *load (VersoKeyFile *file)
   return keys;
 }
 
-void verso_key_file_read_groups (VersoKeyFile *file, VersoKeyFileReadGroup read_group,
-                                 gpointer user_data)
+void verso_key_file_load (VersoKeyFile *file, const char *path, const char *name, const char *kind,
+                          gsize max_size, VersoKeyFileReadGroup read_group, gpointer user_data)
 {
-  g_autoptr (GKeyFile) keys = load (file);
-  g_auto (GStrv) groups = g_key_file_get_groups (keys, NULL);
+  g_autoptr (GKeyFile) keys = NULL;
+  g_auto (GStrv) groups = NULL;
 
+  memset (file, 0, sizeof *file);
+  file->path = path ? g_strdup (path) : g_build_filename (g_get_user_data_dir (), "verso", name, NULL);
+  file->kind = kind;
+  file->max_size = max_size;
+  keys = load (file);
+  groups = g_key_file_get_groups (keys, NULL);
   for (guint i = 0; groups[i]; i++)
     read_group (file, keys, groups[i], user_data);
 }

@@ -18,21 +18,18 @@ typedef struct {
   GBytes *original;
 } VersoKeyFile;
 
-/* Sets file up for path (copied), or, when path is NULL, for name in the user's data folder
- * (~/.local/share/verso/NAME); kind names it in warnings. Reads nothing. */
-void verso_key_file_init (VersoKeyFile *file, const char *path, const char *name, const char *kind,
-                          gsize max_size);
-void verso_key_file_clear (VersoKeyFile *file);
-
-/* Called by verso_key_file_read_groups for each group of the file, in the file's order. */
+/* Called by verso_key_file_load for each group of the file, in the file's order. */
 typedef void (*VersoKeyFileReadGroup) (VersoKeyFile *file, GKeyFile *keys, const char *group,
                                        gpointer user_data);
 
-/* Reads the file and hands each of its groups to read_group: a missing file (or folder) has no
- * groups; a file too large, not text, or unreadable is marked damaged and has none; lines that do
- * not read are each named and left out. */
-void verso_key_file_read_groups (VersoKeyFile *file, VersoKeyFileReadGroup read_group,
-                                 gpointer user_data);
+/* Sets file up for path (copied), or, when path is NULL, for name in the user's data folder
+ * (~/.local/share/verso/NAME), kind naming it in warnings, and reads it, handing each of its
+ * groups to read_group: a missing file (or folder) has no groups; a file larger than max_size,
+ * not text, or unreadable is marked damaged and has none; lines that do not read are each named
+ * and left out. The one way the statistics and the deck are read. */
+void verso_key_file_load (VersoKeyFile *file, const char *path, const char *name, const char *kind,
+                          gsize max_size, VersoKeyFileReadGroup read_group, gpointer user_data);
+void verso_key_file_clear (VersoKeyFile *file);
 
 /* Names a problem of the file read (g_warning with the file's kind and path) and marks it
  * damaged, so that it is kept aside before the next write. */

@@ -25,12 +25,6 @@ struct _VersoDeck {
 
 G_DEFINE_FINAL_TYPE (VersoDeck, verso_deck, G_TYPE_OBJECT)
 
-enum {
-  SIGNAL_CHANGED,
-  N_SIGNALS
-};
-static guint signals[N_SIGNALS];
-
 static VersoDeckCard *card_new (void)
 {
   VersoDeckCard *card = g_new0 (VersoDeckCard, 1);
@@ -57,11 +51,6 @@ static void verso_deck_finalize (GObject *object)
 static void verso_deck_class_init (VersoDeckClass *klass)
 {
   G_OBJECT_CLASS (klass)->finalize = verso_deck_finalize;
-
-  /* A card joined, changed or was answered. */
-  signals[SIGNAL_CHANGED] =
-    g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 0);
 }
 
 static void verso_deck_init (VersoDeck *self)
@@ -349,8 +338,8 @@ VersoDeck *verso_deck_new (const char *path)
 {
   VersoDeck *self = g_object_new (VERSO_TYPE_DECK, NULL);
 
-  verso_key_file_init (&self->file, path, "practice.ini", "Practice file", DECK_MAX_FILE_SIZE);
-  verso_key_file_read_groups (&self->file, read_group, self);
+  verso_key_file_load (&self->file, path, "practice.ini", "Practice file", DECK_MAX_FILE_SIZE,
+                       read_group, self);
   self->was_damaged = self->file.damaged;
   return self;
 }
@@ -471,7 +460,6 @@ VersoDeckChange verso_deck_add_move (VersoDeck *self, VersoGame *game, guint ply
   }
   update_card (card, &fresh, now);
   save (self, error);
-  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
   return change;
 }
 
@@ -535,7 +523,6 @@ int verso_deck_answer (VersoDeck *self, const Position *position, int move, gint
   g_array_append_val (card->answers, answer);
   schedule (card, answer.loss <= VERSO_DECK_SUCCESS_LOSS, now);
   save (self, error);
-  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
   return answer.loss;
 }
 

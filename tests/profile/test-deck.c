@@ -12,7 +12,7 @@
 #include "game-test.h"
 #include "notation.h"
 #include "test-main-loop.h"
-#include "verso-deck.h"
+#include "verso-profile.h"
 #include "verso-game-private.h"
 
 /* 2026-03-02 12:00 UTC: the tests' clock. */
@@ -97,7 +97,10 @@ static VersoGame *game_with_a_mistake (gboolean against_computer)
 static void test_mistake_joins_once (Fixture *fixture, gconstpointer unused)
 {
   g_autoptr (VersoGame) game = game_with_a_mistake (TRUE);
-  g_autoptr (VersoDeck) deck = verso_deck_new (fixture->path);
+  /* Through the profile, whose deck it is: it says "changed" when the deck changes. */
+  g_autofree char *folder = g_path_get_dirname (fixture->path);
+  g_autoptr (VersoProfile) profile = verso_profile_new (folder);
+  VersoDeck *deck = verso_profile_get_deck (profile);
   g_autoptr (VersoDeck) again = NULL;
   g_autoptr (GError) error = NULL;
   VersoMoveScore score = verso_game_get_move_score (game, 1);
@@ -107,8 +110,8 @@ static void test_mistake_joins_once (Fixture *fixture, gconstpointer unused)
 
   check_note ("the person's move lost %d discs (%s)", score.loss, verso_grade_get_name (score.grade));
   REQUIRE (score.grade >= VERSO_GRADE_MISTAKE);
-  g_signal_connect_swapped (deck, "changed", G_CALLBACK (g_atomic_int_inc), &changed);
-  CHECK_CMP_INT (verso_deck_add_move (deck, game, 1, T0, &error), ==, VERSO_DECK_ADDED);
+  g_signal_connect_swapped (profile, "changed", G_CALLBACK (g_atomic_int_inc), &changed);
+  CHECK_CMP_INT (verso_profile_add_mistake (profile, game, 1, T0, &error), ==, VERSO_DECK_ADDED);
   CHECK_NO_ERROR (error);
   CHECK_CMP_INT (changed, ==, 1);
   REQUIRE (verso_deck_get_size (deck) == 1);
@@ -126,16 +129,17 @@ static void test_mistake_joins_once (Fixture *fixture, gconstpointer unused)
   CHECK (verso_deck_next_due (deck, T0) == card);
 
   /* The same position again is the same card; the computer's reply never joins. */
-  CHECK_CMP_INT (verso_deck_add_move (deck, game, 1, T0 + 60, &error), ==, VERSO_DECK_UNCHANGED);
+  CHECK_CMP_INT (verso_profile_add_mistake (profile, game, 1, T0 + 60, &error), ==, VERSO_DECK_UNCHANGED);
   CHECK_CMP_INT (changed, ==, 1);
   if (verso_game_get_length (game) >= 2)
     CHECK_CMP_INT (verso_deck_add_move (deck, game, 2, T0, &error), ==, VERSO_DECK_UNCHANGED);
   CHECK_CMP_UINT (verso_deck_get_size (deck), ==, 1);
 
   /* Practised, then made again in a game: updated, due at once, its schedule restarted. */
-  CHECK_CMP_INT (verso_deck_answer (deck, &card->position, card->best, T0 + 100, &error), ==, 0);
+  CHECK_CMP_INT (verso_profile_answer_card (profile, &card->position, card->best, T0 + 100, &error), ==, 0);
   CHECK_CMP_INT (card->due, ==, T0 + 100 + DAY);
-  CHECK_CMP_INT (verso_deck_add_move (deck, game, 1, T0 + 200, &error), ==, VERSO_DECK_UPDATED);
+  CHECK_CMP_INT (verso_profile_add_mistake (profile, game, 1, T0 + 200, &error), ==, VERSO_DECK_UPDATED);
+  CHECK_CMP_INT (changed, ==, 3);
   CHECK_CMP_UINT (verso_deck_get_size (deck), ==, 1);
   CHECK_CMP_INT (card->due, ==, T0 + 200);
   CHECK_CMP_INT (card->interval, ==, 0);
@@ -281,10 +285,8 @@ static void test_damaged_file_is_kept_aside (Fixture *fixture, gconstpointer unu
                       "[---------------------------OX------XO--------------------------- O]\n"
                       "played=c5\nscores=c5:1\nline=c5\n",
                       "[not a board]\nplayed=d3\n", NULL);
-  user_file_write (fixture, text, -1);
-  check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*practice.ini: line 11: *");
-  check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*practice.ini: [---*O] joined: missing*");
-  check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*practice.ini: [not a board] scores: missing*");
+  user_file_write_damaged (fixture, text, -1, "line 11: *", "[---*O] joined: missing*",
+                                    "[not a board] scores: missing*", NULL);
   deck = verso_deck_new (fixture->path);
   CHECK_EXPECTED_MESSAGES ();
   CHECK (verso_deck_was_damaged (deck));
@@ -309,8 +311,7 @@ static void test_bad_values_are_named (Fixture *fixture, gconstpointer unused)
   g_autoptr (VersoDeck) deck = NULL;
 
   g_string_replace (text, "d3:0;", "d3:99;", 1);
-  user_file_write (fixture, text->str, -1);
-  check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*practice.ini: [*] scores: “d3:99” is not*");
+  user_file_write_damaged (fixture, text->str, -1, "[*] scores: “d3:99” is not*", NULL);
   deck = verso_deck_new (fixture->path);
   CHECK_EXPECTED_MESSAGES ();
   CHECK_CMP_UINT (verso_deck_get_size (deck), ==, 0);
@@ -318,8 +319,7 @@ static void test_bad_values_are_named (Fixture *fixture, gconstpointer unused)
   g_clear_object (&deck);
   g_string_assign (text, good);
   g_string_replace (text, "line=d3c3", "line=c4c3", 1);
-  user_file_write (fixture, text->str, -1);
-  check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*practice.ini: [*] line: “c4c3” is not*");
+  user_file_write_damaged (fixture, text->str, -1, "[*] line: “c4c3” is not*", NULL);
   deck = verso_deck_new (fixture->path);
   CHECK_EXPECTED_MESSAGES ();
   CHECK_CMP_UINT (verso_deck_get_size (deck), ==, 0);
@@ -330,8 +330,7 @@ static void test_binary_file_is_kept_aside (Fixture *fixture, gconstpointer unus
   g_autoptr (VersoDeck) deck = NULL;
   const char binary[] = { '[', 's', 0, (char) 0xff, '\n' };
 
-  user_file_write (fixture, binary, sizeof binary);
-  check_expect_message ("Verso", G_LOG_LEVEL_WARNING, "*practice.ini: not a text file*");
+  user_file_write_damaged (fixture, binary, sizeof binary, "not a text file*", NULL);
   deck = verso_deck_new (fixture->path);
   CHECK_EXPECTED_MESSAGES ();
   CHECK (verso_deck_was_damaged (deck));

@@ -74,7 +74,7 @@ const char *verso_deck_get_path (VersoDeck *deck);
  * by the person, with every move of its position scored: ADDED for a new card, UPDATED when the
  * position is already a card (its move and scores replaced; due at once again if it was
  * practised since it last joined), UNCHANGED otherwise. Saves on a change; error is set (the
- * card kept in memory) when the file could not be written. "changed" on a change. */
+ * card kept in memory) when the file could not be written. */
 VersoDeckChange verso_deck_add_move (VersoDeck *deck, VersoGame *game, guint ply, gint64 now,
                                      GError **error);
 
@@ -91,8 +91,8 @@ gint64 verso_deck_get_next_due_time (VersoDeck *deck);
  * (losing at most VERSO_DECK_SUCCESS_LOSS discs) lengthens its interval (1, 3, 7, 16, 35 days,
  * then about twice as long each time); a miss resets it and brings the card back in
  * VERSO_DECK_RETRY_SECONDS. Returns the discs the answer lost (-1, nothing changed, when move is
- * not legal there or the position is no card); saves and emits "changed", error set when the
- * file could not be written. */
+ * not legal there or the position is no card); saves, error set when the file could not be
+ * written. The application answers through VersoProfile, which says "changed". */
 int verso_deck_answer (VersoDeck *deck, const Position *position, int move, gint64 now,
                        GError **error);
 

@@ -6,7 +6,6 @@
 
 #include "level.h"
 #include "rules.h"
-#include "verso-game.h"
 #include "verso-rating-history.h"
 
 G_BEGIN_DECLS
@@ -30,8 +29,9 @@ G_DECLARE_FINAL_TYPE (VersoStats, verso_stats, VERSO, STATS, GObject)
 VersoStats *verso_stats_new (const char *path);
 VersoStatsEntry verso_stats_get (VersoStats *stats, Rules rules, LevelId level);
 /* Counts one finished game: the person's final disc difference (positive: the person won,
- * under the rules given), and saves. "changed" is emitted. Returns FALSE with error when the
- * file could not be written (the count stays in memory). */
+ * under the rules given), and saves. Returns FALSE with error when the file could not be
+ * written (the count stays in memory). The application counts through VersoProfile, which
+ * applies the rule for when a game counts and says "changed". */
 gboolean verso_stats_add (VersoStats *stats, Rules rules, LevelId level, int disc_difference,
                           GError **error);
 /* verso_stats_add for a game that ended at time now (seconds since 1970) against level, or
@@ -41,12 +41,6 @@ gboolean verso_stats_add (VersoStats *stats, Rules rules, LevelId level, int dis
  * days since the last rated game; one under another rules does not. */
 gboolean verso_stats_add_rated (VersoStats *stats, Rules rules, LevelId level, const LevelMix *mix,
                                 int disc_difference, gint64 now, GError **error);
-/* Counts a finished game against the computer in the statistics: the person's disc
- * difference with the empty squares to the winner under the game's rules, at the computer's
- * level (or its Match my level mix, verso_game_get_level_mix), and rates it as
- * verso_stats_add_rated does. TRUE and nothing counted when the game is not against the
- * computer. */
-gboolean verso_stats_add_game (VersoStats *stats, VersoGame *game, GError **error);
 /* The person's rating at time now (a new player's, level_ratings_new_player, before any rated game). */
 Rating verso_stats_get_rating (VersoStats *stats, gint64 now);
 /* "Match my level": the strength between two levels at the person's rating at time now. FALSE
@@ -57,7 +51,7 @@ const VersoRatingEntry *verso_stats_get_rating_history (VersoStats *stats, guint
 /* When the last game added was rated: the rating after it and its change (after minus the
  * rating before the game, idle widening included). FALSE otherwise. */
 gboolean verso_stats_get_last_rating_change (VersoStats *stats, Rating *after, double *change);
-/* Forgets every result and the rating history, and saves ("changed"). */
+/* Forgets every result and the rating history, and saves. */
 gboolean verso_stats_reset (VersoStats *stats, GError **error);
 
 G_END_DECLS

@@ -5,6 +5,7 @@
 
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <stdarg.h>
 
 #include "check-glib.h"
 
@@ -44,4 +45,23 @@ static inline void user_file_write (UserFile *file, const char *contents, gssize
 
   CHECK_CMP_INT (g_mkdir_with_parents (folder, 0700), ==, 0);
   CHECK (g_file_set_contents (file->path, contents, length, NULL));
+}
+
+/* Writes the file as user_file_write does, then expects of the read that follows a warning naming
+ * the file for each problem given (patterns after "NAME: ", such as "line 6: *"), in order, the
+ * list ended by NULL. */
+G_GNUC_NULL_TERMINATED
+static inline void user_file_write_damaged (UserFile *file, const char *contents, gssize length, ...)
+{
+  g_autofree char *name = g_path_get_basename (file->path);
+  const char *problem;
+  va_list problems;
+
+  user_file_write (file, contents, length);
+  va_start (problems, length);
+  while ((problem = va_arg (problems, const char *))) {
+    g_autofree char *pattern = g_strdup_printf ("*%s: %s", name, problem);
+    check_expect_message ("Verso", G_LOG_LEVEL_WARNING, pattern);
+  }
+  va_end (problems);
 }

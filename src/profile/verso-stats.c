@@ -31,12 +31,6 @@ struct _VersoStats {
 
 G_DEFINE_FINAL_TYPE (VersoStats, verso_stats, G_TYPE_OBJECT)
 
-enum {
-  SIGNAL_CHANGED,
-  N_SIGNALS
-};
-static guint signals[N_SIGNALS];
-
 static void verso_stats_finalize (GObject *object)
 {
   VersoStats *self = VERSO_STATS (object);
@@ -49,11 +43,6 @@ static void verso_stats_finalize (GObject *object)
 static void verso_stats_class_init (VersoStatsClass *klass)
 {
   G_OBJECT_CLASS (klass)->finalize = verso_stats_finalize;
-
-  /* The counts changed (a game added, or a reset). */
-  signals[SIGNAL_CHANGED] =
-    g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 0);
 }
 
 static void verso_stats_init (VersoStats *self)
@@ -129,8 +118,8 @@ VersoStats *verso_stats_new (const char *path)
 {
   VersoStats *self = g_object_new (VERSO_TYPE_STATS, NULL);
 
-  verso_key_file_init (&self->file, path, "statistics.ini", "Statistics file", STATS_MAX_FILE_SIZE);
-  verso_key_file_read_groups (&self->file, read_any_group, self);
+  verso_key_file_load (&self->file, path, "statistics.ini", "Statistics file", STATS_MAX_FILE_SIZE,
+                       read_any_group, self);
   return self;
 }
 
@@ -192,7 +181,6 @@ gboolean verso_stats_add_rated (VersoStats *self, Rules rules, LevelId level, co
                                 int disc_difference, gint64 now, GError **error)
 {
   VersoStatsEntry *entry;
-  gboolean saved;
 
   g_return_val_if_fail (VERSO_IS_STATS (self), FALSE);
   g_return_val_if_fail (rules < RULES_COUNT && level < LEVEL_COUNT, FALSE);
@@ -208,43 +196,18 @@ gboolean verso_stats_add_rated (VersoStats *self, Rules rules, LevelId level, co
     entry->drawn++;
   entry->disc_sum += disc_difference;
   rate_game (self, rules, level, mix, disc_difference, now);
-  saved = save (self, error);
-  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
-  return saved;
-}
-
-gboolean verso_stats_add_game (VersoStats *self, VersoGame *game, GError **error)
-{
-  VersoColor person;
-  LevelMix mix;
-
-  g_return_val_if_fail (VERSO_IS_STATS (self), FALSE);
-  g_return_val_if_fail (VERSO_IS_GAME (game) && verso_game_is_over (game), FALSE);
-
-  if (verso_game_get_mode (game) != VERSO_MODE_VERSUS_COMPUTER)
-    return TRUE;
-  person = verso_game_get_player (game, VERSO_COLOR_BLACK) == VERSO_PLAYER_HUMAN
-         ? VERSO_COLOR_BLACK : VERSO_COLOR_WHITE;
-  return verso_stats_add_rated (self, verso_game_get_rules (game),
-                                verso_game_get_level_for (game, verso_color_other (person)),
-                                verso_game_get_level_mix (game, &mix) ? &mix : NULL,
-                                verso_game_get_final_score (game, person), g_get_real_time () / G_USEC_PER_SEC,
-                                error);
+  return save (self, error);
 }
 
 gboolean verso_stats_reset (VersoStats *self, GError **error)
 {
-  gboolean saved;
-
   g_return_val_if_fail (VERSO_IS_STATS (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   memset (self->entries, 0, sizeof self->entries);
   g_array_set_size (self->rating.entries, 0);
   self->last_rated = FALSE;
-  saved = save (self, error);
-  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
-  return saved;
+  return save (self, error);
 }
 
 /* The rating. */

@@ -1,0 +1,155 @@
+/* verso-profile.c: the person's statistics, rating and practice deck in one object the
+ * application holds, the rule for when a finished game counts, and "changed" after each change
+ * made through it. */
+#include "verso-profile.h"
+
+#include <string.h>
+
+struct _VersoProfile {
+  GObject parent_instance;
+
+  VersoStats *stats;  /* with the rating, in statistics.ini */
+  VersoDeck *deck;    /* practice.ini */
+};
+
+G_DEFINE_FINAL_TYPE (VersoProfile, verso_profile, G_TYPE_OBJECT)
+
+enum {
+  SIGNAL_CHANGED,
+  N_SIGNALS
+};
+static guint signals[N_SIGNALS];
+
+/* The game's facts. */
+
+void verso_finished_game_init (VersoFinishedGame *finished, VersoGame *game)
+{
+  VersoColor person = VERSO_COLOR_BLACK;
+
+  g_return_if_fail (finished != NULL);
+  g_return_if_fail (VERSO_IS_GAME (game) && verso_game_is_over (game));
+
+  memset (finished, 0, sizeof *finished);
+  finished->mode = verso_game_get_mode (game);
+  if (finished->mode == VERSO_MODE_VERSUS_COMPUTER
+      && verso_game_get_player (game, VERSO_COLOR_BLACK) != VERSO_PLAYER_HUMAN)
+    person = VERSO_COLOR_WHITE;
+  finished->rules = verso_game_get_rules (game);
+  finished->level = verso_game_get_level_for (game, verso_color_other (person));
+  finished->matched = verso_game_get_level_mix (game, &finished->mix);
+  finished->disc_difference = verso_game_get_final_score (game, person);
+}
+
+gboolean verso_finished_game_counts (const VersoFinishedGame *finished)
+{
+  g_return_val_if_fail (finished != NULL, FALSE);
+
+  return finished->mode == VERSO_MODE_VERSUS_COMPUTER && !finished->over_when_given
+         && !finished->counted;
+}
+
+/* The object. */
+
+static void verso_profile_dispose (GObject *object)
+{
+  VersoProfile *self = VERSO_PROFILE (object);
+
+  g_clear_object (&self->stats);
+  g_clear_object (&self->deck);
+  G_OBJECT_CLASS (verso_profile_parent_class)->dispose (object);
+}
+
+static void verso_profile_class_init (VersoProfileClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = verso_profile_dispose;
+
+  /* A game was counted, the statistics were reset, or the deck changed: a card joined, was
+   * updated or answered. */
+  signals[SIGNAL_CHANGED] =
+    g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+}
+
+static void verso_profile_init (VersoProfile *self)
+{
+}
+
+VersoProfile *verso_profile_new (const char *folder)
+{
+  VersoProfile *self = g_object_new (VERSO_TYPE_PROFILE, NULL);
+  /* NULL paths: the files' own default, "verso/NAME" in the user's data folder. */
+  g_autofree char *stats_path = folder ? g_build_filename (folder, "statistics.ini", NULL) : NULL;
+  g_autofree char *deck_path = folder ? g_build_filename (folder, "practice.ini", NULL) : NULL;
+
+  self->stats = verso_stats_new (stats_path);
+  self->deck = verso_deck_new (deck_path);
+  return self;
+}
+
+VersoStats *verso_profile_get_stats (VersoProfile *self)
+{
+  g_return_val_if_fail (VERSO_IS_PROFILE (self), NULL);
+  return self->stats;
+}
+
+VersoDeck *verso_profile_get_deck (VersoProfile *self)
+{
+  g_return_val_if_fail (VERSO_IS_PROFILE (self), NULL);
+  return self->deck;
+}
+
+/* Changes. */
+
+VersoGameCount verso_profile_record_game (VersoProfile *self, const VersoFinishedGame *finished,
+                                          gint64 now, GError **error)
+{
+  g_return_val_if_fail (VERSO_IS_PROFILE (self), VERSO_GAME_NOT_COUNTED);
+  g_return_val_if_fail (finished != NULL, VERSO_GAME_NOT_COUNTED);
+  g_return_val_if_fail (error == NULL || *error == NULL, VERSO_GAME_NOT_COUNTED);
+
+  if (!verso_finished_game_counts (finished))
+    return VERSO_GAME_NOT_COUNTED;
+  verso_stats_add_rated (self->stats, finished->rules, finished->level,
+                         finished->matched ? &finished->mix : NULL, finished->disc_difference, now,
+                         error);
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+  return verso_stats_get_last_rating_change (self->stats, NULL, NULL) ? VERSO_GAME_RATED
+                                                                      : VERSO_GAME_COUNTED;
+}
+
+gboolean verso_profile_reset_statistics (VersoProfile *self, GError **error)
+{
+  gboolean saved;
+
+  g_return_val_if_fail (VERSO_IS_PROFILE (self), FALSE);
+
+  saved = verso_stats_reset (self->stats, error);
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+  return saved;
+}
+
+VersoDeckChange verso_profile_add_mistake (VersoProfile *self, VersoGame *game, guint ply,
+                                           gint64 now, GError **error)
+{
+  VersoDeckChange change;
+
+  g_return_val_if_fail (VERSO_IS_PROFILE (self), VERSO_DECK_UNCHANGED);
+
+  change = verso_deck_add_move (self->deck, game, ply, now, error);
+  if (change != VERSO_DECK_UNCHANGED)
+    g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+  return change;
+}
+
+int verso_profile_answer_card (VersoProfile *self, const Position *position, int move, gint64 now,
+                               GError **error)
+{
+  int loss;
+
+  g_return_val_if_fail (VERSO_IS_PROFILE (self), -1);
+
+  loss = verso_deck_answer (self->deck, position, move, now, error);
+  if (loss >= 0)
+    g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+  return loss;
+}
