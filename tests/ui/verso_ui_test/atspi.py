@@ -211,8 +211,9 @@ def fill_field(env, name, text):
     """Types text into the text field named name (in place of what it held), which has the
     keyboard, and waits until the field holds it: typed before the field has the keyboard (its
     window comes late on a loaded machine), keys are lost, and the test says so."""
+    # A file chooser's tree is long to walk on a loaded machine (15 s ran out under a load of 10).
     field = wait_until(lambda: find(lambda node: node.get_role() == Atspi.Role.TEXT and name_of(node) == name),
-                       'a text field named %r' % name, 15)
+                       'a text field named %r' % name, 45)
     key(env, 'ctrl+a')
     subprocess.run(['xdotool', 'type', '--delay', '20', text], env=env, check=True)
     wait_until(lambda: text_of(field) == text, lambda: 'the field %r to hold %r (it holds %r)'
