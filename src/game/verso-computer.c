@@ -14,6 +14,7 @@ struct _VersoComputer {
   GMutex search_lock; /* held by the one worker that uses search */
   Search *search;
   Rules rules;        /* of the next request; read and written in the owner's thread only */
+  guint analysis_threads; /* of the next analysis, the same way; 0: one a processor core */
 };
 
 G_DEFINE_FINAL_TYPE (VersoComputer, verso_computer, G_TYPE_OBJECT)
@@ -65,6 +66,12 @@ static void verso_computer_init (VersoComputer *self)
 VersoComputer *verso_computer_new (void)
 {
   return g_object_new (VERSO_TYPE_COMPUTER, NULL);
+}
+
+void verso_computer_set_analysis_threads (VersoComputer *self, guint threads)
+{
+  g_return_if_fail (VERSO_IS_COMPUTER (self));
+  self->analysis_threads = threads;
 }
 
 void verso_computer_set_rules (VersoComputer *self, Rules rules)
@@ -230,6 +237,7 @@ typedef struct {
   int depth;
   double seconds;
   int exact_empties;
+  int threads;
   atomic_bool stop;
   GCancellable *cancellable;
   gulong cancelled_id;
@@ -310,6 +318,7 @@ static void analysis_thread (GTask *task, gpointer source, gpointer task_data,
   limits.soft_time = request->seconds * 0.5;
   limits.hard_time = request->seconds;
   limits.exact_empties = request->exact_empties;
+  limits.threads = request->threads;
   limits.stop = &request->stop;
   analysis = g_new0 (Analysis, 1);
   analysis_run (self->search, &request->board, &limits,
@@ -345,6 +354,8 @@ void verso_computer_analyse_async (VersoComputer *self, const Board *board, int 
   request->depth = depth;
   request->seconds = seconds;
   request->exact_empties = exact_empties;
+  request->threads = self->analysis_threads > 0 ? (int) self->analysis_threads
+                                                : MAX (1, (int) g_get_num_processors ());
   atomic_init (&request->stop, false);
   if (progress) {
     request->channel = g_atomic_rc_box_new0 (ProgressChannel);

@@ -21,6 +21,10 @@ VersoComputer *verso_computer_new (void);
  * computer): each request carries the rules it was asked under, and its search is set to them
  * before it runs. Scores are then those of the rules (search.h). */
 void verso_computer_set_rules (VersoComputer *computer, Rules rules);
+/* The threads the analyses asked for from now on search with (verso_computer_analyse_async):
+ * 0, the default, for one a processor core. A chosen move keeps one thread: the levels' ratings
+ * were measured so, and more threads would make the timed levels stronger than rated. */
+void verso_computer_set_analysis_threads (VersoComputer *computer, guint threads);
 
 /* Chooses a move for the side to move at a difficulty level; seed makes a level's random choice
  * reproducible. Cancelling stops the engine; the task then fails with G_IO_ERROR_CANCELLED. */

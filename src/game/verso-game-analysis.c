@@ -499,6 +499,12 @@ const Analysis *verso_game_get_analysis (VersoGame *self, guint ply)
   return ply <= verso_game_get_length (self) ? verso_analysis_at (self, ply) : NULL;
 }
 
+void verso_game_set_analysis_threads (VersoGame *self, guint threads)
+{
+  g_return_if_fail (VERSO_IS_GAME (self));
+  verso_computer_set_analysis_threads (self->analysis->analyst, threads);
+}
+
 void verso_game_set_analysis_limits (VersoGame *self, int depth, int exact_empties, double seconds)
 {
   VersoGameAnalysis *a;

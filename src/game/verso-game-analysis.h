@@ -87,6 +87,9 @@ char *verso_game_describe_coach_summary (VersoGame *game, VersoColor color);
  * changes). */
 gboolean verso_game_get_show_scores (VersoGame *game);
 void verso_game_set_show_scores (VersoGame *game, gboolean show);
+/* The threads the scores, the coach, the hint and the review search with from their next
+ * search on: 0 (the default) for one a processor core. The computer's own moves keep one. */
+void verso_game_set_analysis_threads (VersoGame *game, guint threads);
 /* The game's analysis of the position shown while scores are shown, or NULL when they are not or
  * there is none (yet): whatever found it (live scores, the coach, the review, a hint). Valid until
  * the next "scores-changed" or "changed". */

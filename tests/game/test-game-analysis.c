@@ -429,6 +429,44 @@ static void test_live_scores (void)
   CHECK (verso_game_get_scores (game) == NULL);
 }
 
+static gboolean scores_exact (gpointer data)
+{
+  const Analysis *scores = verso_game_get_scores (VERSO_GAME (data));
+
+  return scores && scores->exact;
+}
+
+/* The exact scores of a position of 12 empties, solved by the analyst on one thread and on two
+ * (verso_game_set_analysis_threads): the same scores for every move. */
+static void test_threads_same_exact_scores (void)
+{
+  Analysis found[2];
+
+  for (guint threads = 1; threads <= 2; threads++) {
+    g_autoptr (VersoGame) game = random_whole_game (7);
+    const Analysis *scores;
+    guint ply = 0;
+
+    while (board_empties (&verso_game_shown_position (game)->board) > 12 || !verso_game_get_legal_moves (game))
+      verso_game_go_to (game, ++ply);
+    verso_game_set_analysis_limits (game, 60, 12, 0);
+    verso_game_set_analysis_threads (game, threads);
+    verso_game_set_show_scores (game, TRUE);
+    CHECK (wait_for (scores_exact, game, 60));
+    scores = verso_game_get_scores (game);
+    REQUIRE (scores != NULL);
+    found[threads - 1] = *scores;
+  }
+  CHECK_CMP_INT (found[1].count, ==, found[0].count);
+  for (int k = 0; k < found[0].count; k++) {
+    const AnalysisMove *two = analysis_find (&found[1], found[0].moves[k].move);
+
+    REQUIRE (two != NULL);
+    CHECK (found[0].moves[k].exact && two->exact);
+    CHECK_CMP_INT (two->score, ==, found[0].moves[k].score);
+  }
+}
+
 /* (g) A game dropped while its jobs run: the answers find no game, nothing leaks. */
 static void test_dropped_while_running (void)
 {
@@ -511,6 +549,7 @@ int main (int argc, char **argv)
   check_run ("/game-analysis/new-line-reads-the-store", test_new_line_reads_the_store);
   check_run ("/game-analysis/analyse-game", test_analyse_game);
   check_run ("/game-analysis/live-scores", test_live_scores);
+  check_run ("/game-analysis/threads-same-exact-scores", test_threads_same_exact_scores);
   check_run ("/game-analysis/dropped-while-running", test_dropped_while_running);
   check_run ("/game-analysis/hint-cancelled-or-stale", test_hint_cancelled_or_stale);
   return check_finish ();

@@ -221,9 +221,16 @@ static void on_show_scores_setting_changed (GSettings *settings, const char *key
   window_update_scores (self);
 }
 
+static void on_analysis_threads_changed (GSettings *settings, const char *key, VersoWindow *self)
+{
+  if (self->game)
+    verso_game_set_analysis_threads (self->game, (guint) g_settings_get_int (settings, "analysis-threads"));
+}
+
 /* Called whenever the window shows another game. */
 void window_status_watch_game (VersoWindow *self)
 {
+  verso_game_set_analysis_threads (self->game, (guint) g_settings_get_int (self->settings, "analysis-threads"));
   verso_game_set_show_scores (self->game, g_settings_get_boolean (self->settings, "show-scores"));
   window_update_scores (self);
 }
@@ -236,5 +243,6 @@ void window_status_init (VersoWindow *self)
   g_action_map_add_action (G_ACTION_MAP (self), show_scores);
   g_signal_group_connect (self->game_signals, "scores-changed", G_CALLBACK (on_scores_changed), self);
   g_signal_connect (self->settings, "changed::show-scores", G_CALLBACK (on_show_scores_setting_changed), self);
+  g_signal_connect (self->settings, "changed::analysis-threads", G_CALLBACK (on_analysis_threads_changed), self);
   g_signal_connect (self->board_view, "notify::line", G_CALLBACK (on_line_changed), self);
 }
