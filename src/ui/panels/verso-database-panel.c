@@ -456,7 +456,3 @@ static void verso_database_panel_init (VersoDatabasePanel *self)
   panel_show_source (self, NULL);
 }
 
-GtkWidget *verso_database_panel_new (void)
-{
-  return g_object_new (VERSO_TYPE_DATABASE_PANEL, NULL);
-}
