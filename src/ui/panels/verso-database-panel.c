@@ -10,6 +10,7 @@
 #include "notation.h"
 #include "opening.h"
 #include "verso-database-index.h"
+#include "verso-dialog.h"
 
 struct _VersoDatabasePanel {
   GtkWidget parent_instance;
@@ -310,16 +311,11 @@ static void on_add_clicked (VersoDatabasePanel *self)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   /* Translators: the title of the folder chooser of Add Games… in the Database panel */
-  GtkFileChooserNative *chooser = gtk_file_chooser_native_new (_("Choose a Folder of WTHOR Games"),
-                                                               GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                                               GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
-                                                               _("_Add"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  /* Kept until the next one: dropping it inside its own response signal is not safe. */
-  if (self->chooser)
-    gtk_native_dialog_destroy (self->chooser);
-  g_clear_object (&self->chooser);
-  self->chooser = GTK_NATIVE_DIALOG (chooser);
+  const char *title = _("Choose a Folder of WTHOR Games");
+  GtkFileChooserNative *chooser = verso_dialog_new_file_chooser (&self->chooser,
+                                                                 GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                                                 title, GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                                                                 _("_Add"));
   g_signal_connect (chooser, "response", G_CALLBACK (on_folder_chosen), self);
   gtk_native_dialog_show (self->chooser);
 }
@@ -358,9 +354,7 @@ static void verso_database_panel_dispose (GObject *object)
   if (self->cancellable)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
-  if (self->chooser)
-    gtk_native_dialog_destroy (self->chooser);
-  g_clear_object (&self->chooser);
+  verso_dialog_clear_chooser (&self->chooser);
   g_clear_pointer (&self->added, database_free);
   g_clear_pointer (&self->added_folder, g_free);
   g_clear_pointer (&self->box, gtk_widget_unparent);
