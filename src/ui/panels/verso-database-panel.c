@@ -103,6 +103,22 @@ static GtkWidget *panel_label (const char *text, gboolean dim)
   return label;
 }
 
+/* A row of the list: top over details (dimmed), its move played when it is activated, and name
+ * what a screen reader says of it and its tooltip. */
+static GtkWidget *panel_list_row (int move, const char *top, const char *details, const char *name)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_box_append (GTK_BOX (box), panel_label (top, FALSE));
+  gtk_box_append (GTK_BOX (box), panel_label (details, TRUE));
+  GtkWidget *list_row = gtk_list_box_row_new ();
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (list_row), box);
+  g_object_set_data (G_OBJECT (list_row), "move", GINT_TO_POINTER (move));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (list_row), GTK_ACCESSIBLE_PROPERTY_LABEL, name,
+                                  -1);
+  gtk_widget_set_tooltip_text (list_row, name);
+  return list_row;
+}
+
 /* A move into the same position as an earlier row's, turned or mirrored (d3, c4 and e6 after
  * f5 at the start): "c4   the games of d3" over "The same position, turned or mirrored". */
 static GtkWidget *panel_repeat_row (const DatabaseRow *row)
@@ -115,17 +131,8 @@ static GtkWidget *panel_repeat_row (const DatabaseRow *row)
   g_autofree char *top = g_strdup_printf (_("%s   the games of %s"), square, same);
   /* Translators: under "c4   the games of d3" in the Database panel */
   const char *details = _("The same position, turned or mirrored");
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_box_append (GTK_BOX (box), panel_label (top, FALSE));
-  gtk_box_append (GTK_BOX (box), panel_label (details, TRUE));
-  GtkWidget *list_row = gtk_list_box_row_new ();
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (list_row), box);
-  g_object_set_data (G_OBJECT (list_row), "move", GINT_TO_POINTER (row->move));
   g_autofree char *name = g_strdup_printf ("%s; %s", top, details);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (list_row), GTK_ACCESSIBLE_PROPERTY_LABEL, name,
-                                  -1);
-  gtk_widget_set_tooltip_text (list_row, name);
-  return list_row;
+  return panel_list_row (row->move, top, details, name);
 }
 
 /* One row: "d6   80861 games   −0.83" over "44–6–50 % · Perpendicular · book +1". */
@@ -147,12 +154,6 @@ static GtkWidget *panel_row (const Position *position, const DatabaseRow *row)
                                             counts->games);
   g_autofree char *top = g_strdup_printf ("%s   %s   %+.1f", square, games, average);
   g_autofree char *details = panel_details (wins, draws, losses, opening, book);
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_box_append (GTK_BOX (box), panel_label (top, FALSE));
-  gtk_box_append (GTK_BOX (box), panel_label (details, TRUE));
-  GtkWidget *list_row = gtk_list_box_row_new ();
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (list_row), box);
-  g_object_set_data (G_OBJECT (list_row), "move", GINT_TO_POINTER (row->move));
   /* Translators: a row of the Database panel for a screen reader: the move, the games that played
    * it, Black's average final disc difference and Black's win, draw and loss shares, then the
    * details (opening, book), e.g. "d6: 80861 games, Black −0.8 discs on average, wins 44 %,
@@ -160,10 +161,7 @@ static GtkWidget *panel_row (const Position *position, const DatabaseRow *row)
   g_autofree char *name = g_strdup_printf (_("%s: %s, Black %+.1f discs on average, wins %d %%, "
                                              "draws %d %%, loses %d %%; %s"),
                                            square, games, average, wins, draws, losses, details);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (list_row), GTK_ACCESSIBLE_PROPERTY_LABEL, name,
-                                  -1);
-  gtk_widget_set_tooltip_text (list_row, name);
-  return list_row;
+  return panel_list_row (row->move, top, details, name);
 }
 
 static void panel_clear (VersoDatabasePanel *self)
