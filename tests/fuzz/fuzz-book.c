@@ -11,13 +11,14 @@
 
 #define MAGIC "VERSOBOK"
 
-static void decode (const uint8_t *bytes, size_t size)
+static void *decode (const uint8_t *bytes, size_t size, char *error, size_t error_size)
 {
-  char error[FUZZ_ERROR_SIZE];
-  fuzz_error_fill (error);
-  Book *book = book_decode (bytes, size, error, sizeof error);
-  if (!fuzz_decoded (book, error))
-    return;
+  return book_decode (bytes, size, error, error_size);
+}
+
+static void check (void *decoded, const uint8_t *bytes, size_t size)
+{
+  Book *book = decoded;
   size_t count = book_count (book);
   BookEntry *entries = malloc ((count ? count : 1) * sizeof *entries);
   REQUIRE (entries, "out of memory");
@@ -43,7 +44,7 @@ static void decode (const uint8_t *bytes, size_t size)
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
   const FuzzFormat book = { MAGIC, BOOK_HEADER, { 1, (uint32_t) (size / BOOK_RECORD), 8 }, book_seal,
-                           decode };
+                           decode, check };
   fuzz_decode_file (data, size, &book);
   return 0;
 }

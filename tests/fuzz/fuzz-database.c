@@ -31,13 +31,14 @@ static void check_rows (const Database *database, const Position *position)
   }
 }
 
-static void decode (const uint8_t *bytes, size_t size)
+static void *decode (const uint8_t *bytes, size_t size, char *error, size_t error_size)
 {
-  char error[FUZZ_ERROR_SIZE];
-  fuzz_error_fill (error);
-  Database *database = database_decode (bytes, size, error, sizeof error);
-  if (!fuzz_decoded (database, error))
-    return;
+  return database_decode (bytes, size, error, error_size);
+}
+
+static void check (void *decoded, const uint8_t *bytes, size_t size)
+{
+  Database *database = decoded;
   Position position;
   position_init (&position);
   static const int line[] = { 37, 43, 34, 19, 26, 29 }; /* f5 d6 c5 d3 c4 f4 */
@@ -52,7 +53,7 @@ static void decode (const uint8_t *bytes, size_t size)
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
   const FuzzFormat database = { MAGIC, DATABASE_HEADER,
-                                { 1, (uint32_t) (size / DATABASE_RECORD), 24 }, seal, decode };
+                                { 1, (uint32_t) (size / DATABASE_RECORD), 24 }, seal, decode, check };
   fuzz_decode_file (data, size, &database);
   return 0;
 }

@@ -7,6 +7,7 @@
 
 #include "fuzz-glib.h"
 #include "fuzz.h"
+#include "verso-game-files.h"
 #include "verso-game.h"
 
 static VersoGame *read_game (const char *text, size_t length, char **notice, GError **error)

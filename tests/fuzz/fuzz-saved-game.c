@@ -8,6 +8,7 @@
 #include "fuzz-glib.h"
 #include "fuzz.h"
 #include "notation.h"
+#include "verso-game-files.h"
 #include "verso-game.h"
 
 /* The position the game shows is the one its transcript leads to from its start. */

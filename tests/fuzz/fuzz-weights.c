@@ -55,13 +55,14 @@ static bool payload_overflows (const uint8_t *payload, size_t size)
   return false;
 }
 
-static void decode (const uint8_t *bytes, size_t size)
+static void *decode (const uint8_t *bytes, size_t size, char *error, size_t error_size)
 {
-  char error[FUZZ_ERROR_SIZE];
-  fuzz_error_fill (error);
-  PatternWeights *weights = pattern_weights_decode (bytes, size, error, sizeof error);
-  if (!fuzz_decoded (weights, error))
-    return;
+  return pattern_weights_decode (bytes, size, error, error_size);
+}
+
+static void check (void *decoded, const uint8_t *bytes, size_t size)
+{
+  PatternWeights *weights = decoded;
   REQUIRE (!payload_overflows (bytes + HEADER, size - HEADER), "a varint of over 32 bits decoded");
   check_round_trip (weights);
   pattern_weights_free (weights);
@@ -70,7 +71,7 @@ static void decode (const uint8_t *bytes, size_t size)
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
   const FuzzFormat weights = { MAGIC, HEADER, { 1, PATTERN_PHASES, (uint32_t) pattern_compact_size () },
-                              pattern_weights_seal, decode };
+                              pattern_weights_seal, decode, check };
   fuzz_decode_file (data, size, &weights);
   return 0;
 }

@@ -42,42 +42,6 @@ static inline const char *fuzz_scratch_write (const uint8_t *data, size_t size)
   return fuzz_scratch_path;
 }
 
-/* A binary format of the engine's (the weights, the book): a header of header_size bytes that
- * starts with the 8 bytes of magic, then three 32-bit fields; `seal` makes a file's checksum
- * right; `decode` is the harness's check of one file. */
-typedef struct FuzzFormat {
-  const char *magic;
-  size_t header_size;
-  uint32_t fields[3];
-  void (*seal) (uint8_t *bytes, size_t size);
-  void (*decode) (const uint8_t *bytes, size_t size);
-} FuzzFormat;
-
-/* The input decoded as it is when it starts with the magic; then, sealed, as a file: the input
- * itself when it starts so, else the input as the payload after a header of the magic and the
- * fields (so that the decoder gets past the header and its checksum). That file is an exact copy
- * (malloc), so that reading past its end is caught. */
-static inline void fuzz_decode_file (const uint8_t *data, size_t size, const FuzzFormat *format)
-{
-  bool whole = size >= format->header_size && memcmp (data, format->magic, 8) == 0;
-  size_t payload = whole ? size - format->header_size : size;
-  size_t file_size = format->header_size + payload;
-  uint8_t *file = malloc (file_size);
-  REQUIRE (file, "out of memory");
-  if (whole) {
-    format->decode (data, size);
-    memcpy (file, data, size);
-  } else {
-    memcpy (file, format->magic, 8);
-    for (int i = 0; i < 3; i++)
-      bytes_write_u32 (file + 8 + 4 * i, format->fields[i]);
-    memcpy (file + format->header_size, data, payload);
-  }
-  format->seal (file, file_size);
-  format->decode (file, file_size);
-  free (file);
-}
-
 /* A decoder's error buffer (char error[FUZZ_ERROR_SIZE]) filled with 'x', so that an answer that
  * leaves it unterminated or writes past its end shows. */
 #define FUZZ_ERROR_SIZE 160
@@ -98,4 +62,52 @@ static inline bool fuzz_decoded (const void *decoded, const char error[FUZZ_ERRO
   }
   REQUIRE (length == 0, "decoded, with the error '%.*s'", (int) length, error);
   return true;
+}
+
+/* A binary format of the engine's (the weights, the book): a header of header_size bytes that
+ * starts with the 8 bytes of magic, then three 32-bit fields; `seal` makes a file's checksum
+ * right; `decode` is the format's decoder (NULL and a reason in error when it refuses), `check`
+ * the harness's check of what it decoded, which it then frees. */
+typedef struct FuzzFormat {
+  const char *magic;
+  size_t header_size;
+  uint32_t fields[3];
+  void (*seal) (uint8_t *bytes, size_t size);
+  void *(*decode) (const uint8_t *bytes, size_t size, char *error, size_t error_size);
+  void (*check) (void *decoded, const uint8_t *bytes, size_t size);
+} FuzzFormat;
+
+/* One file decoded, the decoder held to the contract of its error buffer, then checked. */
+static inline void fuzz_decode_checked (const FuzzFormat *format, const uint8_t *bytes, size_t size)
+{
+  char error[FUZZ_ERROR_SIZE];
+  fuzz_error_fill (error);
+  void *decoded = format->decode (bytes, size, error, sizeof error);
+  if (fuzz_decoded (decoded, error))
+    format->check (decoded, bytes, size);
+}
+
+/* The input decoded as it is when it starts with the magic; then, sealed, as a file: the input
+ * itself when it starts so, else the input as the payload after a header of the magic and the
+ * fields (so that the decoder gets past the header and its checksum). That file is an exact copy
+ * (malloc), so that reading past its end is caught. */
+static inline void fuzz_decode_file (const uint8_t *data, size_t size, const FuzzFormat *format)
+{
+  bool whole = size >= format->header_size && memcmp (data, format->magic, 8) == 0;
+  size_t payload = whole ? size - format->header_size : size;
+  size_t file_size = format->header_size + payload;
+  uint8_t *file = malloc (file_size);
+  REQUIRE (file, "out of memory");
+  if (whole) {
+    fuzz_decode_checked (format, data, size);
+    memcpy (file, data, size);
+  } else {
+    memcpy (file, format->magic, 8);
+    for (int i = 0; i < 3; i++)
+      bytes_write_u32 (file + 8 + 4 * i, format->fields[i]);
+    memcpy (file + format->header_size, data, payload);
+  }
+  format->seal (file, file_size);
+  fuzz_decode_checked (format, file, file_size);
+  free (file);
 }

@@ -61,6 +61,16 @@ static char *whole_game_ggf (const char *place, const char *black_name, int coun
   return text;
 }
 
+/* A record between two players, so that no computer is to move, with these details in
+ * VersoDetail's order, NULL where it has none. */
+static void check_record (VersoGame *game, const char *const details[VERSO_N_DETAILS])
+{
+  CHECK (verso_game_is_record (game));
+  CHECK_CMP_INT (verso_game_get_mode (game), ==, VERSO_MODE_TWO_PLAYERS);
+  for (int detail = 0; detail < VERSO_N_DETAILS; detail++)
+    CHECK_CMP_STR (verso_game_get_detail (game, detail), ==, details[detail]);
+}
+
 static void test_ggf_of_players_opens_as_a_record (void)
 {
   /* The window's mode was a game against the computer, which is to move: it must not. */
@@ -69,13 +79,8 @@ static void test_ggf_of_players_opens_as_a_record (void)
   g_autofree char *event = NULL;
   g_autofree char *black = NULL;
 
-  CHECK (verso_game_is_record (game));
-  CHECK_CMP_INT (verso_game_get_mode (game), ==, VERSO_MODE_TWO_PLAYERS);
-  CHECK_CMP_STR (verso_game_get_detail (game, VERSO_DETAIL_BLACK_NAME), ==, "Alice Martin");
-  CHECK_CMP_STR (verso_game_get_detail (game, VERSO_DETAIL_WHITE_NAME), ==, "Bob Chen");
-  CHECK_CMP_STR (verso_game_get_detail (game, VERSO_DETAIL_BLACK_RATING), ==, "2105");
-  CHECK_CMP_STR (verso_game_get_detail (game, VERSO_DETAIL_WHITE_RATING), ==, "1987");
-  CHECK_CMP_STR (verso_game_get_detail (game, VERSO_DETAIL_PLACE), ==, "Paris Open");
+  check_record (game, (const char *const[VERSO_N_DETAILS]) {
+    "Alice Martin", "Bob Chen", "2105", "1987", "Paris Open", "2003.12.15_13:24:03.MET" });
   players = verso_game_describe_players (game);
   CHECK_CMP_STR (players, ==, "Alice Martin (2105) against Bob Chen (1987)");
   event = verso_game_describe_event (game);
@@ -208,13 +213,8 @@ static void test_session_keeps_the_record (void)
   loaded = verso_game_load (path, &error);
   CHECK_NO_ERROR (error);
   REQUIRE (loaded != NULL);
-  CHECK (verso_game_is_record (loaded));
-  CHECK_CMP_INT (verso_game_get_mode (loaded), ==, VERSO_MODE_TWO_PLAYERS);
-  CHECK_CMP_STR (verso_game_get_detail (loaded, VERSO_DETAIL_BLACK_NAME), ==, "Zoë \\ Lee");
-  CHECK_CMP_STR (verso_game_get_detail (loaded, VERSO_DETAIL_WHITE_NAME), ==, "Bob Chen");
-  CHECK_CMP_STR (verso_game_get_detail (loaded, VERSO_DETAIL_WHITE_RATING), ==, "1987");
-  CHECK_CMP_STR (verso_game_get_detail (loaded, VERSO_DETAIL_PLACE), ==, "GGS/os");
-  CHECK (verso_game_get_detail (loaded, VERSO_DETAIL_BLACK_RATING) == NULL);
+  check_record (loaded, (const char *const[VERSO_N_DETAILS]) {
+    "Zoë \\ Lee", "Bob Chen", NULL, "1987", "GGS/os", NULL });
   CHECK_CMP_INT (verso_game_get_ply (loaded), ==, 1);
   CHECK_CMP_INT (verso_game_get_length (loaded), ==, 2);
 

@@ -39,6 +39,13 @@ static void play_all (VersoRecord *record, const char *transcript)
     CHECK (verso_record_play (record, square (transcript + i), NULL));
 }
 
+/* Plays transcript from ply: a variation where the record already goes on from there. */
+static void play_from (VersoRecord *record, guint ply, const char *transcript)
+{
+  verso_record_go_to (record, ply);
+  play_all (record, transcript);
+}
+
 /* Going to ply shows current: ply itself, or the move after a pass that cannot rest there. */
 static void check_go_to (VersoRecord *record, guint ply, guint current)
 {
@@ -163,8 +170,7 @@ static void test_play_recorded_variation_follows_it (void)
   g_autoptr (VersoRecord) record = standard_record ();
 
   play_all (record, "f5d6c3d3");
-  verso_record_go_to (record, 1);
-  play_all (record, "f4e3");
+  play_from (record, 1, "f4e3");
   verso_record_go_to (record, 1);
   /* d6 is the main line again, to its end; f4 again is the variation with its e3. */
   CHECK (verso_record_play (record, square ("d6"), NULL));
@@ -181,10 +187,8 @@ static void test_enter_branch_shows_its_line (void)
   g_autoptr (VersoRecord) record = standard_record ();
 
   play_all (record, "f5d6c3d3c4");
-  verso_record_go_to (record, 2);
-  play_all (record, "c5f6");
-  verso_record_go_to (record, 2);
-  play_all (record, "c7");
+  play_from (record, 2, "c5f6");
+  play_from (record, 2, "c7");
   check_line (record, "f5d6c7");
   CHECK_CMP_UINT (verso_record_count_branches (record, 3), ==, 3);
   verso_record_enter_branch (record, 3, 1);
@@ -202,10 +206,8 @@ static void test_promote_makes_line_main (void)
   g_autoptr (VersoRecord) record = standard_record ();
 
   play_all (record, "f5d6c3d3c4");
-  verso_record_go_to (record, 2);
-  play_all (record, "c5f6");
-  verso_record_go_to (record, 3);
-  play_all (record, "f4");  /* a variation inside the variation c5 */
+  play_from (record, 2, "c5f6");
+  play_from (record, 3, "f4");  /* a variation inside the variation c5 */
   check_line (record, "f5d6c5f4");
   verso_record_promote_line (record);
   CHECK (verso_record_is_main_line (record));
@@ -224,10 +226,8 @@ static void test_delete_branch_keeps_the_others (void)
   g_autoptr (VersoRecord) record = standard_record ();
 
   play_all (record, "f5d6c3d3c4");
-  verso_record_go_to (record, 2);
-  play_all (record, "c5f6");
-  verso_record_go_to (record, 4);
-  play_all (record, "e6");
+  play_from (record, 2, "c5f6");
+  play_from (record, 4, "e6");
   /* The only move from its position is not a variation: nothing to delete. */
   CHECK (!verso_record_delete_branch (record, 2));
   check_line (record, "f5d6c5f6e6");
@@ -237,8 +237,7 @@ static void test_delete_branch_keeps_the_others (void)
   CHECK (!verso_record_has_variations (record));
   CHECK_CMP_UINT (verso_record_count_branches (record, 3), ==, 1);
   /* Deleting the main continuation leaves the variation as the main line. */
-  verso_record_go_to (record, 2);
-  play_all (record, "c7f6");
+  play_from (record, 2, "c7f6");
   verso_record_enter_branch (record, 3, 0);
   CHECK (verso_record_delete_branch (record, 3));
   check_line (record, "f5d6c7f6");
@@ -430,8 +429,7 @@ static void test_follow_moves_and_visit_positions (void)
   const int not_recorded[] = { square ("f5"), square ("f4") };
 
   play_all (record, "f5d6c3d3c4");
-  verso_record_go_to (record, 2);
-  play_all (record, "c5f6");
+  play_from (record, 2, "c5f6");
   verso_record_enter_branch (record, 3, 0);
   verso_record_go_to (record, 1);
   CHECK (verso_record_follow_moves (record, variation, G_N_ELEMENTS (variation)));

@@ -244,6 +244,19 @@ static void test_match_row_follows_the_profile (Fixture *fixture, gconstpointer 
   CHECK_CMP_STR (adw_action_row_get_subtitle (match_row), ==, before);
 }
 
+/* Each test on a Preferences window of its own, with a profile in a folder of its own. */
+static const struct {
+  const char *name;
+  void (*test) (Fixture *fixture, gconstpointer user_data);
+} tests[] = {
+  { "/preferences-window/switches", test_switches_follow_and_write_their_keys },
+  { "/preferences-window/level-rows", test_level_rows_list_and_describe_every_level },
+  { "/preferences-window/pause", test_pause_spin_follows_and_writes_its_key },
+  { "/preferences-window/combo-rows", test_combo_rows_write_enum_nicks },
+  { "/preferences-window/game-mode", test_rows_follow_the_game_mode },
+  { "/preferences-window/match-row-follows-the-profile", test_match_row_follows_the_profile },
+};
+
 int main (int argc, char *argv[])
 {
   setlocale (LC_ALL, "");
@@ -257,17 +270,7 @@ int main (int argc, char *argv[])
   gtk_init ();
   adw_init ();
 
-  CHECK_RUN_FIXTURE ("/preferences-window/switches", Fixture, NULL, fixture_set_up,
-                     test_switches_follow_and_write_their_keys, fixture_tear_down);
-  CHECK_RUN_FIXTURE ("/preferences-window/level-rows", Fixture, NULL, fixture_set_up,
-                     test_level_rows_list_and_describe_every_level, fixture_tear_down);
-  CHECK_RUN_FIXTURE ("/preferences-window/pause", Fixture, NULL, fixture_set_up,
-                     test_pause_spin_follows_and_writes_its_key, fixture_tear_down);
-  CHECK_RUN_FIXTURE ("/preferences-window/combo-rows", Fixture, NULL, fixture_set_up,
-                     test_combo_rows_write_enum_nicks, fixture_tear_down);
-  CHECK_RUN_FIXTURE ("/preferences-window/game-mode", Fixture, NULL, fixture_set_up,
-                     test_rows_follow_the_game_mode, fixture_tear_down);
-  CHECK_RUN_FIXTURE ("/preferences-window/match-row-follows-the-profile", Fixture, NULL, fixture_set_up,
-                     test_match_row_follows_the_profile, fixture_tear_down);
+  for (gsize i = 0; i < G_N_ELEMENTS (tests); i++)
+    CHECK_RUN_FIXTURE (tests[i].name, Fixture, NULL, fixture_set_up, tests[i].test, fixture_tear_down);
   return check_finish ();
 }

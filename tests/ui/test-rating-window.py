@@ -19,7 +19,7 @@ import time
 
 import verso_ui_test.atspi as atspi_game
 from verso_ui_test.atspi import Atspi, wait_until, stop, key, accessibles, labels, button, press, open_statistics  # noqa: F401
-from verso_ui_test.atspi import MOVE_NAME, move_names, board_description, play_with_cursor
+from verso_ui_test.atspi import MOVE_NAME, move_names, board_description, play_with_cursor, settings_env
 window = atspi_game.window
 fail = window.fail
 
@@ -57,17 +57,6 @@ def write_statistics(home, entries):
         f.write('[standard.casual]\nwon=%d\nlost=0\ndrawn=0\ndiscs=%d\n[rating]\n' % (len(entries), 10 * len(entries)))
         for i, (when, value, deviation) in enumerate(entries):
             f.write('%d=%d %.1f %.1f casual 992.0 120.0 1.0\n' % (i + 1, when, value, deviation))
-
-
-def settings_env(env, home, keys):
-    root = os.path.join(home, 'rating')
-    settings = os.path.join(root, 'config', 'glib-2.0', 'settings')
-    os.makedirs(settings)
-    with open(os.path.join(settings, 'keyfile'), 'w') as f:
-        f.write('[io/github/verso/Verso]\nwindow-width=900\nwindow-height=700\n')
-        for name, value in keys.items():
-            f.write('%s=%s\n' % (name, value))
-    return dict(atspi_game.home_env(env, root), XDG_RUNTIME_DIR=root, GSETTINGS_BACKEND='keyfile')
 
 
 def shot(env, name):
@@ -353,7 +342,7 @@ def main():
     if len(ratings) != len(LEVELS):
         fail('data/level-ratings.txt lacks a level: %s' % sorted(ratings))
     with atspi_game.session('verso-rating-') as (env, home):
-        env = settings_env(env, home, {'game-mode': "'versus-computer'", 'player-color': "'black'", 'coach': 'false'})
+        env = settings_env(env, home, 'rating', {'game-mode': "'versus-computer'", 'player-color': "'black'", 'coach': 'false'})
         entries = history(ratings, 12)
         write_statistics(env['XDG_DATA_HOME'], entries)
         app = start_window(env)

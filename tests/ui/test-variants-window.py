@@ -19,23 +19,11 @@ import time
 import verso_ui_test.atspi as atspi_game
 from verso_ui_test.atspi import Atspi, GLib, window, wait_until, stop, key  # noqa: F401
 from verso_ui_test.atspi import accessibles, labels, move_names, board_description, button  # noqa: F401
-from verso_ui_test.atspi import press, open_statistics
+from verso_ui_test.atspi import press, open_statistics, settings_env
 fail, BLACK, WHITE, EMPTY = window.fail, window.BLACK, window.WHITE, window.EMPTY
 
 
 # --- the accessibility tree ---
-
-
-def settings_env(env, home, name, keys):
-    """An environment with a home of its own whose settings (a key file) hold keys."""
-    root = os.path.join(home, name)
-    settings = os.path.join(root, 'config', 'glib-2.0', 'settings')
-    os.makedirs(settings)
-    with open(os.path.join(settings, 'keyfile'), 'w') as f:
-        f.write('[io/github/verso/Verso]\nwindow-width=900\nwindow-height=700\n')
-        for key, value in keys.items():
-            f.write('%s=%s\n' % (key, value))
-    return dict(atspi_game.home_env(env, root), XDG_RUNTIME_DIR=root, GSETTINGS_BACKEND='keyfile')
 
 
 def start(env, args=()):

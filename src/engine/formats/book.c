@@ -19,9 +19,9 @@ extern const size_t book_bytes_size;
 #define BOOK_VERSION 1
 
 struct Book {
-  BookEntry *entries; /* sorted by (player, opponent) */
   size_t count;
   int depth;
+  BookEntry entries[]; /* sorted by (player, opponent) */
 };
 
 static int compare_entries (const void *a, const void *b)
@@ -88,8 +88,8 @@ Book *book_decode (const uint8_t *bytes, size_t size, char *error, size_t error_
   if (bytes_fnv1a (bytes + BOOK_HEADER, size - BOOK_HEADER) != bytes_read_u32 (bytes + 20))
     FAIL ("book file checksum does not match: damaged");
 
-  book = calloc (1, sizeof *book);
-  if (!book || !(book->entries = malloc ((count ? count : 1) * sizeof *book->entries)))
+  book = malloc (sizeof *book + count * sizeof *book->entries);
+  if (!book)
     FAIL ("out of memory for the book");
   book->count = count;
   book->depth = (int) depth;
@@ -132,9 +132,6 @@ fail:
 
 void book_free (Book *book)
 {
-  if (!book)
-    return;
-  free (book->entries);
   free (book);
 }
 

@@ -25,9 +25,9 @@ typedef struct DatabaseEntry {
 } DatabaseEntry;
 
 struct Database {
-  DatabaseEntry *entries;
   size_t count;
   uint32_t games;
+  DatabaseEntry entries[];
 };
 
 struct DatabaseBuilder {
@@ -88,16 +88,16 @@ Database *database_decode (const uint8_t *bytes, size_t size, char *error, size_
     FAIL ("database depth %u is not 1 to %d", depth, DATABASE_MAX_DEPTH);
   if (bytes_fnv1a (bytes + DATABASE_HEADER, size - DATABASE_HEADER) != bytes_read_u32 (bytes + 28))
     FAIL ("database file checksum does not match: damaged");
-  database = calloc (1, sizeof *database);
-  if (!database || !(database->entries = malloc ((count ? count : 1) * sizeof *database->entries)))
+  database = malloc (sizeof *database + count * sizeof *database->entries);
+  if (!database)
     FAIL ("out of memory for the database");
+  database->count = count;
   database->games = bytes_read_u32 (bytes + 20);
   const uint8_t *in = bytes + DATABASE_HEADER;
   for (size_t i = 0; i < count; i++, in += DATABASE_RECORD) {
     const DatabaseEntry *previous = i ? &database->entries[i - 1] : NULL;
     if (!decode_entry (in, i, previous, &database->entries[i], error, error_size))
       goto fail;
-    database->count++;
   }
   if (error_size > 0)
     error[0] = '\0';
@@ -110,9 +110,6 @@ fail:
 
 void database_free (Database *database)
 {
-  if (!database)
-    return;
-  free (database->entries);
   free (database);
 }
 

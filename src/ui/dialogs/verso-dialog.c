@@ -13,6 +13,7 @@
 #include "verso-dialog.h"
 
 #include <adwaita.h>
+#include <glib/gi18n.h>
 #include <stdio.h>
 
 /* The parent's own actions whose shortcuts also work in its dialogs. */
@@ -191,4 +192,24 @@ GtkWidget *verso_dialog_new_question (GtkWindow *parent, const char *heading, co
                                            appearance == ADW_RESPONSE_SUGGESTED ? action_id : cancel_id);
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), cancel_id);
   return dialog;
+}
+
+GtkFileChooserNative *verso_dialog_new_file_chooser (GtkNativeDialog **kept, GtkWindow *parent,
+                                                     const char *title, GtkFileChooserAction action,
+                                                     const char *accept_label)
+{
+  GtkFileChooserNative *chooser = gtk_file_chooser_native_new (title, parent, action, accept_label,
+                                                               _("_Cancel"));
+
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  verso_dialog_clear_chooser (kept);
+  *kept = GTK_NATIVE_DIALOG (chooser);
+  return chooser;
+}
+
+void verso_dialog_clear_chooser (GtkNativeDialog **kept)
+{
+  if (*kept)
+    gtk_native_dialog_destroy (*kept);
+  g_clear_object (kept);
 }

@@ -19,6 +19,17 @@ GtkWidget *verso_dialog_new_question (GtkWindow *parent, const char *heading, co
                                       const char *action_id, const char *action_label,
                                       AdwResponseAppearance appearance);
 
+/* A modal file chooser over parent (or none) with Cancel and accept_label, kept in *kept in
+ * place of the last one, which is destroyed: dropping a chooser inside its own "response" signal
+ * is not safe, so each is kept until the next one, or until its owner goes and calls
+ * verso_dialog_clear_chooser. The chooser is *kept's; the caller shows it. */
+GtkFileChooserNative *verso_dialog_new_file_chooser (GtkNativeDialog **kept, GtkWindow *parent,
+                                                     const char *title, GtkFileChooserAction action,
+                                                     const char *accept_label);
+
+/* Destroys the chooser kept in *kept, if any, and empties *kept. */
+void verso_dialog_clear_chooser (GtkNativeDialog **kept);
+
 /* Installs the application's log writer, which passes libadwaita's warning about measuring a
  * message dialog's heading (verso-dialog.c says why) to the debug log. Call once, first thing. */
 void verso_dialog_set_up_log (void);

@@ -10,6 +10,7 @@
 #include "notation.h"
 #include "opening.h"
 #include "verso-database-index.h"
+#include "verso-dialog.h"
 
 struct _VersoDatabasePanel {
   GtkWidget parent_instance;
@@ -102,6 +103,22 @@ static GtkWidget *panel_label (const char *text, gboolean dim)
   return label;
 }
 
+/* A row of the list: top over details (dimmed), its move played when it is activated, and name
+ * what a screen reader says of it and its tooltip. */
+static GtkWidget *panel_list_row (int move, const char *top, const char *details, const char *name)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_box_append (GTK_BOX (box), panel_label (top, FALSE));
+  gtk_box_append (GTK_BOX (box), panel_label (details, TRUE));
+  GtkWidget *list_row = gtk_list_box_row_new ();
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (list_row), box);
+  g_object_set_data (G_OBJECT (list_row), "move", GINT_TO_POINTER (move));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (list_row), GTK_ACCESSIBLE_PROPERTY_LABEL, name,
+                                  -1);
+  gtk_widget_set_tooltip_text (list_row, name);
+  return list_row;
+}
+
 /* A move into the same position as an earlier row's, turned or mirrored (d3, c4 and e6 after
  * f5 at the start): "c4   the games of d3" over "The same position, turned or mirrored". */
 static GtkWidget *panel_repeat_row (const DatabaseRow *row)
@@ -114,17 +131,8 @@ static GtkWidget *panel_repeat_row (const DatabaseRow *row)
   g_autofree char *top = g_strdup_printf (_("%s   the games of %s"), square, same);
   /* Translators: under "c4   the games of d3" in the Database panel */
   const char *details = _("The same position, turned or mirrored");
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_box_append (GTK_BOX (box), panel_label (top, FALSE));
-  gtk_box_append (GTK_BOX (box), panel_label (details, TRUE));
-  GtkWidget *list_row = gtk_list_box_row_new ();
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (list_row), box);
-  g_object_set_data (G_OBJECT (list_row), "move", GINT_TO_POINTER (row->move));
   g_autofree char *name = g_strdup_printf ("%s; %s", top, details);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (list_row), GTK_ACCESSIBLE_PROPERTY_LABEL, name,
-                                  -1);
-  gtk_widget_set_tooltip_text (list_row, name);
-  return list_row;
+  return panel_list_row (row->move, top, details, name);
 }
 
 /* One row: "d6   80861 games   −0.83" over "44–6–50 % · Perpendicular · book +1". */
@@ -146,12 +154,6 @@ static GtkWidget *panel_row (const Position *position, const DatabaseRow *row)
                                             counts->games);
   g_autofree char *top = g_strdup_printf ("%s   %s   %+.1f", square, games, average);
   g_autofree char *details = panel_details (wins, draws, losses, opening, book);
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_box_append (GTK_BOX (box), panel_label (top, FALSE));
-  gtk_box_append (GTK_BOX (box), panel_label (details, TRUE));
-  GtkWidget *list_row = gtk_list_box_row_new ();
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (list_row), box);
-  g_object_set_data (G_OBJECT (list_row), "move", GINT_TO_POINTER (row->move));
   /* Translators: a row of the Database panel for a screen reader: the move, the games that played
    * it, Black's average final disc difference and Black's win, draw and loss shares, then the
    * details (opening, book), e.g. "d6: 80861 games, Black −0.8 discs on average, wins 44 %,
@@ -159,10 +161,7 @@ static GtkWidget *panel_row (const Position *position, const DatabaseRow *row)
   g_autofree char *name = g_strdup_printf (_("%s: %s, Black %+.1f discs on average, wins %d %%, "
                                              "draws %d %%, loses %d %%; %s"),
                                            square, games, average, wins, draws, losses, details);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (list_row), GTK_ACCESSIBLE_PROPERTY_LABEL, name,
-                                  -1);
-  gtk_widget_set_tooltip_text (list_row, name);
-  return list_row;
+  return panel_list_row (row->move, top, details, name);
 }
 
 static void panel_clear (VersoDatabasePanel *self)
@@ -310,16 +309,11 @@ static void on_add_clicked (VersoDatabasePanel *self)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   /* Translators: the title of the folder chooser of Add Games… in the Database panel */
-  GtkFileChooserNative *chooser = gtk_file_chooser_native_new (_("Choose a Folder of WTHOR Games"),
-                                                               GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                                               GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
-                                                               _("_Add"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  /* Kept until the next one: dropping it inside its own response signal is not safe. */
-  if (self->chooser)
-    gtk_native_dialog_destroy (self->chooser);
-  g_clear_object (&self->chooser);
-  self->chooser = GTK_NATIVE_DIALOG (chooser);
+  const char *title = _("Choose a Folder of WTHOR Games");
+  GtkFileChooserNative *chooser = verso_dialog_new_file_chooser (&self->chooser,
+                                                                 GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                                                 title, GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                                                                 _("_Add"));
   g_signal_connect (chooser, "response", G_CALLBACK (on_folder_chosen), self);
   gtk_native_dialog_show (self->chooser);
 }
@@ -358,9 +352,7 @@ static void verso_database_panel_dispose (GObject *object)
   if (self->cancellable)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
-  if (self->chooser)
-    gtk_native_dialog_destroy (self->chooser);
-  g_clear_object (&self->chooser);
+  verso_dialog_clear_chooser (&self->chooser);
   g_clear_pointer (&self->added, database_free);
   g_clear_pointer (&self->added_folder, g_free);
   g_clear_pointer (&self->box, gtk_widget_unparent);
@@ -456,7 +448,3 @@ static void verso_database_panel_init (VersoDatabasePanel *self)
   panel_show_source (self, NULL);
 }
 
-GtkWidget *verso_database_panel_new (void)
-{
-  return g_object_new (VERSO_TYPE_DATABASE_PANEL, NULL);
-}

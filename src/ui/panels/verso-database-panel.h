@@ -13,8 +13,6 @@ G_BEGIN_DECLS
 #define VERSO_TYPE_DATABASE_PANEL (verso_database_panel_get_type ())
 G_DECLARE_FINAL_TYPE (VersoDatabasePanel, verso_database_panel, VERSO, DATABASE_PANEL, GtkWidget)
 
-GtkWidget *verso_database_panel_new (void);
-
 /* The panel follows the game's "changed" signal while it is visible; NULL empties it. A row
  * activated emits "move-activated" with its square (the window plays it). */
 void verso_database_panel_set_game (VersoDatabasePanel *panel, VersoGame *game);

@@ -522,7 +522,3 @@ static void verso_eval_graph_init (VersoEvalGraph *self)
   update_description (self);
 }
 
-GtkWidget *verso_eval_graph_new (void)
-{
-  return g_object_new (VERSO_TYPE_EVAL_GRAPH, NULL);
-}

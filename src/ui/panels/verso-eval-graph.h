@@ -12,8 +12,6 @@ G_BEGIN_DECLS
 #define VERSO_TYPE_EVAL_GRAPH (verso_eval_graph_get_type ())
 G_DECLARE_FINAL_TYPE (VersoEvalGraph, verso_eval_graph, VERSO, EVAL_GRAPH, GtkWidget)
 
-GtkWidget *verso_eval_graph_new (void);
-
 /* The graph follows the game's "changed" and "move-scored" signals; NULL empties it. */
 void verso_eval_graph_set_game (VersoEvalGraph *graph, VersoGame *game);
 

@@ -423,10 +423,6 @@ void verso_move_list_set_analysis_progress (VersoMoveList *self, guint done, gui
   gtk_progress_bar_set_text (GTK_PROGRESS_BAR (self->progress_bar), text);
 }
 
-GtkWidget *verso_move_list_new (void)
-{
-  return g_object_new (VERSO_TYPE_MOVE_LIST, NULL);
-}
 
 static GtkWidget *navigation_button (const char *icon, const char *action, const char *tooltip)
 {

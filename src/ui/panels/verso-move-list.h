@@ -11,8 +11,6 @@ G_BEGIN_DECLS
 #define VERSO_TYPE_MOVE_LIST (verso_move_list_get_type ())
 G_DECLARE_FINAL_TYPE (VersoMoveList, verso_move_list, VERSO, MOVE_LIST, GtkWidget)
 
-GtkWidget *verso_move_list_new (void);
-
 /* The list follows the game's "changed" and "move-scored" signals; NULL empties it. A move shows
  * its grade (verso_game_get_move_score) when a person played it, under the coach's summary of
  * each graded colour. Another game grades people's moves only and hides the progress. */

@@ -130,17 +130,10 @@ static void add_filter (GtkFileChooser *chooser, const char *name, const char *p
 /* The file chooser, after the options: the caption travels with it. */
 static void show_file_chooser (VersoWindow *self, const char *caption)
 {
-  GtkFileChooserNative *native = gtk_file_chooser_native_new (_("Export Position"), GTK_WINDOW (self),
-                                                              GTK_FILE_CHOOSER_ACTION_SAVE,
-                                                              _("_Export"), _("_Cancel"));
+  GtkFileChooserNative *native = verso_dialog_new_file_chooser (&self->export_chooser, GTK_WINDOW (self),
+                                                                _("Export Position"),
+                                                                GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"));
   GtkFileChooser *chooser = GTK_FILE_CHOOSER (native);
-
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-  /* Kept until the next one: dropping it inside its own response signal is not safe. */
-  if (self->export_chooser)
-    gtk_native_dialog_destroy (self->export_chooser);
-  g_set_object (&self->export_chooser, GTK_NATIVE_DIALOG (native));
-  g_object_unref (native);
 
   g_object_set_data_full (G_OBJECT (native), "caption", g_strdup (caption), g_free);
   add_filter (chooser, _("PNG image"), "*.[pP][nN][gG]", ".png");
@@ -253,7 +246,5 @@ void window_export_class_init (GtkWidgetClass *widget_class)
 
 void window_export_dispose (VersoWindow *self)
 {
-  if (self->export_chooser)
-    gtk_native_dialog_destroy (self->export_chooser);
-  g_clear_object (&self->export_chooser);
+  verso_dialog_clear_chooser (&self->export_chooser);
 }

@@ -290,22 +290,6 @@ static GtkFileFilter *add_filters (GtkFileChooser *chooser, gboolean opening)
   return ggf_filter;
 }
 
-static GtkFileChooserNative *chooser_new (VersoWindow *self, const char *title, GtkFileChooserAction action,
-                                          const char *accept_label)
-{
-  GtkFileChooserNative *chooser = gtk_file_chooser_native_new (title, GTK_WINDOW (self), action,
-                                                               accept_label, _("_Cancel"));
-
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  gtk_native_dialog_set_transient_for (GTK_NATIVE_DIALOG (chooser), GTK_WINDOW (self));
-  /* Kept until the next one: dropping it inside its own response signal is not safe. */
-  if (self->file_chooser)
-    gtk_native_dialog_destroy (self->file_chooser);
-  g_set_object (&self->file_chooser, GTK_NATIVE_DIALOG (chooser));
-  g_object_unref (chooser);
-  return chooser;
-}
-
 /* A name typed without a suffix gets the chosen filter's ("game" becomes "game.ggf"). */
 static GFile *with_suffix (GtkFileChooser *chooser, GFile *file)
 {
@@ -345,7 +329,8 @@ static void save_as (VersoWindow *self, Continuation *continuation)
   GtkFileFilter *ggf_filter;
   g_autofree char *name = NULL;
 
-  chooser = chooser_new (self, _("Save Game"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"));
+  chooser = verso_dialog_new_file_chooser (&self->file_chooser, GTK_WINDOW (self), _("Save Game"),
+                                           GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"));
   ggf_filter = add_filters (GTK_FILE_CHOOSER (chooser), FALSE);
   gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (chooser), ggf_filter);
   if (file) {
@@ -609,7 +594,8 @@ static void open_activated (GtkWidget *widget, const char *action, GVariant *par
   VersoWindow *self = VERSO_WINDOW (widget);
   GtkFileChooserNative *chooser;
 
-  chooser = chooser_new (self, _("Open Game"), GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"));
+  chooser = verso_dialog_new_file_chooser (&self->file_chooser, GTK_WINDOW (self), _("Open Game"),
+                                           GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"));
   add_filters (GTK_FILE_CHOOSER (chooser), TRUE);
   g_signal_connect_object (chooser, "response", G_CALLBACK (on_open_response), self, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
@@ -738,8 +724,6 @@ void window_files_dispose (VersoWindow *self)
   if (self->open_cancellable)
     g_cancellable_cancel (self->open_cancellable);
   g_clear_object (&self->open_cancellable);
-  if (self->file_chooser)
-    gtk_native_dialog_destroy (self->file_chooser);
-  g_clear_object (&self->file_chooser);
+  verso_dialog_clear_chooser (&self->file_chooser);
   g_clear_weak_pointer (&self->save_changes_dialog);
 }

@@ -75,6 +75,19 @@ def home_env(env, root):
                 XDG_CONFIG_HOME=os.path.join(root, 'config'), XDG_CACHE_HOME=os.path.join(root, 'cache'))
 
 
+def settings_env(env, home, name, keys):
+    """An environment with a home of its own (home/name) whose settings, a key file, hold keys
+    and a window of 900 by 700."""
+    root = os.path.join(home, name)
+    settings = os.path.join(root, 'config', 'glib-2.0', 'settings')
+    os.makedirs(settings)
+    with open(os.path.join(settings, 'keyfile'), 'w') as f:
+        f.write('[io/github/verso/Verso]\nwindow-width=900\nwindow-height=700\n')
+        for key, value in keys.items():
+            f.write('%s=%s\n' % (key, value))
+    return dict(home_env(env, root), XDG_RUNTIME_DIR=root, GSETTINGS_BACKEND='keyfile')
+
+
 @contextlib.contextmanager
 def session(prefix, tools=()):
     """Xvfb, a private home in a new temporary folder and the accessibility bus, for one test

@@ -70,17 +70,27 @@ static uint8_t *read_all (FILE *file, size_t *size)
   return bytes;
 }
 
+/* A scratch file for xz's output or complaints, and a pipe to or from it, both closed on exec;
+ * NULL after saying why in error ("cannot VERB path: ..."). */
+static FILE *scratch_and_pipe (int pipe_ends[2], const char *verb, const char *path, char *error,
+                               size_t error_size)
+{
+  FILE *scratch = tmpfile ();
+  if (scratch && pipe2 (pipe_ends, O_CLOEXEC) == 0)
+    return scratch;
+  snprintf (error, error_size, "cannot %s %s: %s", verb, path, strerror (errno));
+  if (scratch)
+    fclose (scratch);
+  return NULL;
+}
+
 bool xz_write_atomically (const char *path, const void *bytes, size_t size, char *error,
                           size_t error_size)
 {
-  FILE *compressed = tmpfile ();
   int pipe_ends[2];
-  if (!compressed || pipe2 (pipe_ends, O_CLOEXEC) != 0) {
-    snprintf (error, error_size, "cannot write %s: %s", path, strerror (errno));
-    if (compressed)
-      fclose (compressed);
+  FILE *compressed = scratch_and_pipe (pipe_ends, "write", path, error, error_size);
+  if (!compressed)
     return false;
-  }
   char *arguments[] = { "xz", "-6", "-T1", "-c", NULL };
   pid_t pid = spawn_xz (arguments, pipe_ends[0], fileno (compressed), -1);
   int spawn_errno = errno;
@@ -139,12 +149,9 @@ uint8_t *xz_read (const char *path, size_t *size, char *error, size_t error_size
     snprintf (error, error_size, "cannot open %s: %s", path, strerror (errno));
     return NULL;
   }
-  FILE *errors = tmpfile ();
   int pipe_ends[2];
-  if (!errors || pipe2 (pipe_ends, O_CLOEXEC) != 0) {
-    snprintf (error, error_size, "cannot read %s: %s", path, strerror (errno));
-    if (errors)
-      fclose (errors);
+  FILE *errors = scratch_and_pipe (pipe_ends, "read", path, error, error_size);
+  if (!errors) {
     close (input);
     return NULL;
   }
