@@ -8,6 +8,10 @@
 
 #include "notation.h"
 
+/* The field before a move's line in a line of text (verso_analysis_store_write). */
+#define LINE_FIELD "line="
+#define ENTRY_FORM "MOVE:SCORE:DEPTH with an optional :exact and :" LINE_FIELD "MOVES"
+
 struct _VersoAnalysisStore {
   GHashTable *analyses; /* Board * -> Analysis *, both owned */
 };
@@ -161,6 +165,18 @@ const AnalysisMove *verso_analysis_best_move (const Analysis *analysis)
   return best;
 }
 
+/* ":line=" and the moves of move's line after move itself, passes as PA; nothing without them. */
+static void append_line (GString *text, const AnalysisMove *move)
+{
+  char transcript[2 * SEARCH_MAX_PLY + 1];
+
+  if (move->pv_length < 2)
+    return;
+  notation_format_transcript (move->pv + 1, (size_t) move->pv_length - 1, true, transcript,
+                              sizeof transcript);
+  g_string_append_printf (text, ":" LINE_FIELD "%s", transcript);
+}
+
 char *verso_analysis_store_write (const VersoAnalysisStore *store, const Position *position)
 {
   const Analysis *analysis;
@@ -182,6 +198,7 @@ char *verso_analysis_store_write (const VersoAnalysisStore *store, const Positio
     notation_format_square (move->move, square);
     g_string_append_printf (line, ";%s:%d:%d%s", square, move->score, move->depth,
                             move->exact ? ":exact" : "");
+    append_line (line, move);
   }
   return g_string_free (line, FALSE);
 }
@@ -224,19 +241,44 @@ static gboolean unscored_moves (const Board *board, Analysis *analysis)
   return analysis->count > 0;
 }
 
-/* One entry, "MOVE:SCORE:DEPTH" or "MOVE:SCORE:DEPTH:exact", of one of the legal moves, added to
- * analysis (where it must not be yet). */
-static gboolean read_entry (const char *entry, const Analysis *legal, Analysis *analysis,
-                            GError **error)
+/* The line of move (pv[0] already set) from text, the moves after it, played from position. */
+static gboolean read_line (const char *text, const Position *position, AnalysisMove *move,
+                           GError **error)
+{
+  Position after = *position;
+  size_t count = 0;
+  NotationStatus status;
+
+  /* Legal: read_entry checked it. */
+  position_play (&after, move->move);
+  status = notation_parse_transcript (text, strlen (text), &after, move->pv + 1,
+                                      SEARCH_MAX_PLY - 1, &count);
+  if (status.error || count == 0)
+    return bad_line (error, "the line “%s”: %s at character %zu", text,
+                     count == 0 && !status.error ? "no move" : notation_error_message (status.error),
+                     status.offset + 1);
+  move->pv_length = (int) count + 1;
+  return TRUE;
+}
+
+/* One entry, "MOVE:SCORE:DEPTH", then optionally ":exact", then optionally ":line=MOVES" (the
+ * moves expected after MOVE), of one of the legal moves of position, added to analysis (where it
+ * must not be yet). */
+static gboolean read_entry (const char *entry, const Position *position, const Analysis *legal,
+                            Analysis *analysis, GError **error)
 {
   g_auto (GStrv) fields = g_strsplit (entry, ":", 0);
   guint n = g_strv_length (fields);
   int square = BOARD_NO_MOVE;
   gint64 score;
   guint64 depth;
+  gboolean exact = n >= 4 && strcmp (fields[3], "exact") == 0;
+  const char *line = n >= 4 && g_str_has_prefix (fields[n - 1], LINE_FIELD)
+                     ? fields[n - 1] + strlen (LINE_FIELD) : NULL;
+  AnalysisMove *move;
 
-  if ((n != 3 && n != 4) || (n == 4 && strcmp (fields[3], "exact") != 0))
-    return bad_line (error, "“%s” is not MOVE:SCORE:DEPTH with an optional :exact", entry);
+  if (n < 3 || n != 3u + (exact ? 1 : 0) + (line ? 1 : 0))
+    return bad_line (error, "“%s” is not " ENTRY_FORM, entry);
   if (strlen (fields[0]) != 2 || notation_parse_square (fields[0], 2, &square).error
       || !analysis_find (legal, square))
     return bad_line (error, "“%s” is not a legal move of the board", fields[0]);
@@ -247,9 +289,14 @@ static gboolean read_entry (const char *entry, const Analysis *legal, Analysis *
     return bad_line (error, "the score “%s” is not a number from -64 to 64", fields[1]);
   if (!g_ascii_string_to_unsigned (fields[2], 10, 1, SEARCH_MAX_PLY, &depth, NULL))
     return bad_line (error, "the depth “%s” is not a number from 1 to %d", fields[2], SEARCH_MAX_PLY);
-  analysis->moves[analysis->count++] = (AnalysisMove) {
-    .move = square, .score = (int) score, .depth = (int) depth, .exact = n == 4,
+  move = &analysis->moves[analysis->count];
+  *move = (AnalysisMove) {
+    .move = square, .score = (int) score, .depth = (int) depth, .exact = exact,
+    .pv = { square }, .pv_length = 1,
   };
+  if (line && !read_line (line, position, move, error))
+    return FALSE;
+  analysis->count++;
   return TRUE;
 }
 
@@ -278,7 +325,7 @@ gboolean verso_analysis_store_read (VersoAnalysisStore *store, const char *line,
     return bad_line (error, "the game is over on the board: it has no move to score");
   entries = g_strsplit (end + 1, ";", 0);
   for (guint i = 0; entries[i]; i++)
-    if (!read_entry (entries[i], legal, analysis, error)) {
+    if (!read_entry (entries[i], &position, legal, analysis, error)) {
       g_prefix_error (error, "entry %u: ", i + 1);
       return FALSE;
     }

@@ -45,15 +45,17 @@ const AnalysisMove *verso_analysis_best_move (const Analysis *analysis);
 
 /* The store's analysis of position as one line of text, kept with the saved session so that the
  * scores survive a restart: the position's board string (notation.h), then for each move with a
- * score ";MOVE:SCORE:DEPTH", with ":exact" after an exact one, in the store's order, e.g.
- * "---…--- O;d6:-2:10;f4:-5:10;f6:-9:18:exact". Each move's line (pv) is not kept. NULL when
- * the store has no scored move of position (none at all, or the game's end). */
+ * score ";MOVE:SCORE:DEPTH", with ":exact" after an exact one, then ":line=" and the moves of
+ * its line (pv) after it when it has one (passes as PA), in the store's order, e.g.
+ * "---…--- O;d6:-2:10:line=c3d3;f4:-5:10;f6:-9:18:exact:line=e6f7". NULL when the store has no
+ * scored move of position (none at all, or the game's end). */
 char *verso_analysis_store_write (const VersoAnalysisStore *store, const Position *position);
 
 /* Reads a line written by verso_analysis_store_write and merges it into the store (the replace
  * rule holds: a line never makes a stored score worse). Strict: the board, then every entry a
- * legal move of it, listed once, a score of -64..64, a depth of 1..SEARCH_MAX_PLY, and nothing
- * else; at least one entry. FALSE with a G_IO_ERROR_INVALID_DATA error saying what was wrong
+ * legal move of it, listed once, a score of -64..64, a depth of 1..SEARCH_MAX_PLY, a line of
+ * legal moves played after it, and nothing else; at least one entry. Lines written before the
+ * moves' lines were kept (no ":line=") read as moves without one. FALSE with a G_IO_ERROR_INVALID_DATA error saying what was wrong
  * and in which entry, and the store unchanged, when the line is not one. */
 gboolean verso_analysis_store_read (VersoAnalysisStore *store, const char *line, GError **error);
 

@@ -270,6 +270,73 @@ static void test_line_keeps_what_is_known (void)
   CHECK_CMP_INT (verso_analysis_store_lookup (store, &pass.board)->moves[0].score, ==, -3);
 }
 
+/* Each move's line (pv) is kept in the text: written after the move's score as the moves after
+ * it, passes as PA, read back into the same line; a line of text without lines (as written
+ * before they were kept) still reads. */
+static void test_line_keeps_each_moves_line (void)
+{
+  g_autoptr (VersoAnalysisStore) store = verso_analysis_store_new ();
+  g_autoptr (VersoAnalysisStore) read = verso_analysis_store_new ();
+  g_autoptr (GError) error = NULL;
+  Position position = position_after_f5 ();
+  Analysis analysis = analysis_of (&position.board, (int[]) { -3, 2, -4 }, (int[]) { 20, 20, 20 },
+                                   inexact);
+  /* Black to move without a move, white with one: a pass, then the line goes on. */
+  Position pass = { { UINT64_C (1) << 1, UINT64_C (1) << 0 }, POSITION_WHITE };
+  Analysis passing = { .count = 1, .moves = { { .move = BOARD_PASS, .score = -3, .depth = 2,
+                                                .pv = { BOARD_PASS, 2 }, .pv_length = 2 } } };
+  const char *moves = "d6c3d3c4";
+  int line[8];
+  size_t count = 0;
+  Position played = position;
+  g_autofree char *text = NULL;
+  g_autofree char *pass_text = NULL;
+  g_autofree char *again = NULL;
+  const AnalysisMove *back;
+
+  REQUIRE (!notation_parse_transcript (moves, strlen (moves), &played, line, 8, &count).error);
+  for (int i = 0; i < analysis.count; i++)
+    if (analysis.moves[i].move == line[0]) {
+      memcpy (analysis.moves[i].pv, line, sizeof (int) * count);
+      analysis.moves[i].pv_length = (int) count;
+    }
+  CHECK (verso_analysis_store_merge (store, &position.board, &analysis));
+  text = verso_analysis_store_write (store, &position);
+  REQUIRE (text != NULL);
+  CHECK (strstr (text, ";d6:2:20:line=c3d3c4;") != NULL, "%s", text);
+  CHECK (verso_analysis_store_read (read, text, &error));
+  CHECK_NO_ERROR (error);
+  back = analysis_find (verso_analysis_store_lookup (read, &position.board), line[0]);
+  REQUIRE (back != NULL);
+  CHECK_CMP_INT (back->pv_length, ==, 4);
+  for (int i = 0; i < 4; i++)
+    CHECK_CMP_INT (back->pv[i], ==, line[i]);
+  again = verso_analysis_store_write (read, &position);
+  CHECK_CMP_STR (again, ==, text);
+
+  CHECK (verso_analysis_store_merge (store, &pass.board, &passing));
+  pass_text = verso_analysis_store_write (store, &pass);
+  CHECK (g_str_has_suffix (pass_text, ";PA:-3:2:line=c1"), "%s", pass_text);
+  CHECK (verso_analysis_store_read (read, pass_text, &error));
+  CHECK_NO_ERROR (error);
+  back = &verso_analysis_store_lookup (read, &pass.board)->moves[0];
+  CHECK_CMP_INT (back->pv_length, ==, 2);
+  CHECK_CMP_INT (back->pv[1], ==, 2);
+
+  {
+    g_autoptr (VersoAnalysisStore) old = verso_analysis_store_new ();
+    char board[NOTATION_BOARD_SIZE];
+    g_autofree char *without = NULL;
+
+    notation_format_board (&position, board);
+    without = g_strconcat (board, ";d6:-3:20;f4:-5:10:exact", NULL);
+    CHECK (verso_analysis_store_read (old, without, &error));
+    CHECK_NO_ERROR (error);
+    back = analysis_find (verso_analysis_store_lookup (old, &position.board), line[0]);
+    CHECK_CMP_INT (back->pv_length, ==, 1);
+  }
+}
+
 /* A damaged line is refused whole, saying what was wrong and where; the store is unchanged. */
 static void test_damaged_lines_are_refused (void)
 {
@@ -282,10 +349,10 @@ static void test_damaged_lines_are_refused (void)
   } damaged[] = {
     { "", "no move after the board" },
     { ";", "no move after the board" },
-    { ";;d6:1:9", "entry 1: “” is not MOVE:SCORE:DEPTH with an optional :exact" },
-    { ";d6:1:9;", "entry 2: “” is not MOVE:SCORE:DEPTH with an optional :exact" },
-    { ";d6:1", "entry 1: “d6:1” is not MOVE:SCORE:DEPTH with an optional :exact" },
-    { ";d6:1:9:deep", "entry 1: “d6:1:9:deep” is not MOVE:SCORE:DEPTH with an optional :exact" },
+    { ";;d6:1:9", "entry 1: “” is not MOVE:SCORE:DEPTH with an optional :exact and :line=MOVES" },
+    { ";d6:1:9;", "entry 2: “” is not MOVE:SCORE:DEPTH with an optional :exact and :line=MOVES" },
+    { ";d6:1", "entry 1: “d6:1” is not MOVE:SCORE:DEPTH with an optional :exact and :line=MOVES" },
+    { ";d6:1:9:deep", "entry 1: “d6:1:9:deep” is not MOVE:SCORE:DEPTH with an optional :exact and :line=MOVES" },
     { ";d6:1:9;a1:2:9", "entry 2: “a1” is not a legal move of the board" },
     { ";PA:1:9", "entry 1: “PA” is not a legal move of the board" },
     { ";d6x:1:9", "entry 1: “d6x” is not a legal move of the board" },
@@ -293,6 +360,9 @@ static void test_damaged_lines_are_refused (void)
     { ";d6:65:9", "entry 1: the score “65” is not a number from -64 to 64" },
     { ";d6:+1:9", "entry 1: the score “+1” is not a number from -64 to 64" },
     { ";d6:1:0", "entry 1: the depth “0” is not a number from 1 to 64" },
+    { ";d6:1:9:line=c3:exact", "entry 1: “d6:1:9:line=c3:exact” is not MOVE:SCORE:DEPTH with an optional :exact and :line=MOVES" },
+    { ";d6:1:9:line=", "entry 1: the line “”: no move at character 1" },
+    { ";d6:1:9:line=c3a1", "entry 1: the line “c3a1”: not a legal move in this position at character 3" },
     { ";d6:1: 9", "entry 1: the depth “ 9” is not a number from 1 to 64" },
   };
 
@@ -332,6 +402,7 @@ int main (int argc, char **argv)
   check_run ("/analysis-store/positions-are-apart", test_positions_are_apart);
   check_run ("/analysis-store/line-round-trip", test_line_round_trip);
   check_run ("/analysis-store/line-keeps-what-is-known", test_line_keeps_what_is_known);
+  check_run ("/analysis-store/line-keeps-each-moves-line", test_line_keeps_each_moves_line);
   check_run ("/analysis-store/damaged-lines-are-refused", test_damaged_lines_are_refused);
   return check_finish ();
 }
