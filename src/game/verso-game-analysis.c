@@ -8,6 +8,8 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "book.h"
+
 /* The review: a 60-move game takes well under 30 s on two cores (see the test's timing). */
 static const JobLimits review_limits = { .depth = 10, .exact_empties = 18, .seconds = 10.0 };
 /* The coach: quick enough that its grade follows the move within a couple of seconds. */
@@ -264,16 +266,62 @@ void verso_analysis_queue_hint (VersoGame *self)
   verso_analysis_request_schedule (self);
 }
 
-/* The score of the move at ply from the store's analysis of the position before it: the played
- * move's score and the best move's, each at the depth the store has (the depths shown). */
+/* The book's entry of the move at ply when it is a book move (book.h: the position after it is
+ * in the book) of a standard game, with the book's best move of the position before it in best;
+ * FALSE otherwise. */
+static gboolean book_move_at (VersoGame *self, guint ply, BookMove *played, BookMove *best)
+{
+  BookMove moves[BOARD_SQUARES];
+  int move = verso_record_get_move (self->record, ply);
+  int count;
+
+  if (self->rules != RULES_STANDARD || move == BOARD_PASS)
+    return FALSE;
+  count = book_lookup (&position_at (self, ply - 1)->board, moves);
+  for (int i = 0; i < count; i++)
+    if (moves[i].move == move && !moves[i].leaves_book) {
+      *played = moves[i];
+      *best = moves[0];
+      return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean verso_game_is_book_move (VersoGame *self, guint ply)
+{
+  BookMove played, best;
+
+  g_return_val_if_fail (VERSO_IS_GAME (self), FALSE);
+  return ply >= 1 && ply <= verso_record_get_length (self->record)
+      && book_move_at (self, ply, &played, &best);
+}
+
+/* The score of the move at ply: a book move's from the book's values (what the Database shows of
+ * the position, so the review never contradicts the book), any other's from the store's analysis
+ * of the position before it: the played move's score and the best move's, each at the depth the
+ * store has (the depths shown). */
 static VersoMoveScore move_score (VersoGame *self, guint ply)
 {
   VersoMoveScore score = { 0 };
-  const Analysis *analysis = verso_analysis_at (self, ply - 1);
+  const Analysis *analysis;
   int move = verso_record_get_move (self->record, ply);
-  const AnalysisMove *played = analysis ? analysis_find (analysis, move) : NULL;
-  const AnalysisMove *best = analysis ? verso_analysis_best_move (analysis) : NULL;
+  const AnalysisMove *played, *best;
+  BookMove book_played, book_best;
 
+  if (book_move_at (self, ply, &book_played, &book_best)) {
+    score.known = TRUE;
+    score.book = TRUE;
+    score.score = position_at (self, ply - 1)->side_to_move == POSITION_WHITE ? -book_played.score
+                                                                               : book_played.score;
+    score.best_move = book_best.move;
+    score.loss = book_best.score - book_played.score;
+    score.grade = ply <= self->given_moves ? VERSO_GRADE_NONE : verso_grade_for_loss (score.loss);
+    score.depth = score.best_depth = book_depth (book_compiled ());
+    return score;
+  }
+  analysis = verso_analysis_at (self, ply - 1);
+  played = analysis ? analysis_find (analysis, move) : NULL;
+  best = analysis ? verso_analysis_best_move (analysis) : NULL;
   if (!played || played->depth == 0)
     return score;
   score.known = TRUE;
@@ -293,7 +341,7 @@ static gboolean move_score_equal (const VersoMoveScore *a, const VersoMoveScore 
 {
   return a->known == b->known && a->score == b->score && a->best_move == b->best_move
       && a->loss == b->loss && a->grade == b->grade && a->exact == b->exact
-      && a->depth == b->depth && a->best_depth == b->best_depth;
+      && a->depth == b->depth && a->best_depth == b->best_depth && a->book == b->book;
 }
 
 /* The ply of the record's move played from board, or 0 when none is (a position appears once in

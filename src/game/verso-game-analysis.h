@@ -34,7 +34,9 @@ const char *verso_grade_get_name (VersoGrade grade);
 
 /* What the analysis of the position before it says of the move that led to the position after
  * `ply` moves: the scores shown on the board in that position, so the loss is the best shown
- * score minus the played move's. */
+ * score minus the played move's. A book move (the position after it is in the opening book, in
+ * a standard game) is scored from the book instead, as the Database shows it: its book value,
+ * and its loss against the best book move of the position. */
 typedef struct {
   gboolean known;        /* FALSE: not analysed yet; the other fields are 0 */
   int score;             /* predicted final disc difference after the move, for Black */
@@ -44,6 +46,7 @@ typedef struct {
   gboolean exact;        /* both scores are exact */
   int depth;             /* plies searched for the move's score (the empties when exact) */
   int best_depth;        /* the same for best_move's score */
+  gboolean book;         /* a book move: both scores are the book's (depth: the book's searches) */
 } VersoMoveScore;
 
 /* ply 1 .. length: the move that led to the position after ply moves, from the game's analysis of
@@ -51,6 +54,9 @@ typedef struct {
  * "move-scored" (guint ply) is emitted when an analysis of that position changes the move's
  * score. */
 VersoMoveScore verso_game_get_move_score (VersoGame *game, guint ply);
+/* Whether the move at ply (1 .. length) is a book move, scored from the book: Analyse Game and
+ * the coach search nothing for it. */
+gboolean verso_game_is_book_move (VersoGame *game, guint ply);
 
 /* The live coach (verso-game-coach.c; "coach" property, off for a new game): after each move of
  * a person the position before it is analysed in a worker of its own (verso-computer.h), never

@@ -29,7 +29,8 @@ void verso_game_coach_played (VersoGame *self, guint first_ply)
   if (!a || !a->coach)
     return;
   for (guint ply = first_ply; ply <= length; ply++)
-    if (!verso_analysis_meets (verso_analysis_at (self, ply - 1), verso_analysis_limits (self, JOB_MOVE, FALSE)))
+    if (!verso_analysis_meets (verso_analysis_at (self, ply - 1), verso_analysis_limits (self, JOB_MOVE, FALSE))
+        && !verso_game_is_book_move (self, ply))
       queue_coach_job (a, verso_analysis_job_new (self, JOB_MOVE, ply, FALSE));
   verso_analysis_request_schedule (self);
 }

@@ -60,7 +60,8 @@ static gboolean review_cancelled (GCancellable *cancellable, gpointer user_data)
 }
 
 /* Queues a job for every move whose position before it the game has not analysed as deep as the
- * review would (by the coach, live scores, a hint or an earlier review); returns how many. */
+ * review would (by the coach, live scores, a hint or an earlier review), a book move excepted
+ * (scored from the book); returns how many. */
 static guint queue_review_jobs (VersoGame *self)
 {
   VersoGameAnalysis *a = self->analysis;
@@ -68,7 +69,8 @@ static guint queue_review_jobs (VersoGame *self)
   const JobLimits *limits = verso_analysis_limits (self, JOB_MOVE, TRUE);
 
   for (guint ply = 1; ply <= length; ply++) {
-    if (verso_analysis_meets (verso_analysis_at (self, ply - 1), limits))
+    if (verso_analysis_meets (verso_analysis_at (self, ply - 1), limits)
+        || verso_game_is_book_move (self, ply))
       continue;
     g_queue_push_tail (&a->queue, verso_analysis_job_new (self, JOB_MOVE, ply, TRUE));
     queued++;

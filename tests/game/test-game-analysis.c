@@ -1,10 +1,11 @@
 /* test-game-analysis.c: the game's analysis (verso-game-analysis.c): the coach's scores and
  * grades against an independent analysis, scores that follow the record, Analyse Game with its
- * cancel, live scores, jobs that outlive their game, and hints that wait for their analysis.
+ * cancel, book moves graded from the book, live scores, jobs that outlive their game, and hints that wait for their analysis.
  * Depths are small so valgrind can run it. */
 #include <glib.h>
 #include <string.h>
 
+#include "book.h"
 #include "check-glib.h"
 #include "game-test.h"
 #include "notation.h"
@@ -392,6 +393,53 @@ static void test_analyse_game (void)
   }
 }
 
+/* Issue 45: a book move is graded from the book, as the Database values it (its loss is the best
+ * book value minus its own), and Analyse Game searches nothing for it; the first move out of the
+ * book is searched and graded as before. */
+static void test_book_moves_are_graded_from_the_book (void)
+{
+  /* The Tiger, then g4: out of the book at the last move. */
+  g_autoptr (VersoGame) game = game_read ("f5d6c3d3c4f4f6f3e6e7g4", VERSO_PLAYER_HUMAN,
+                                          VERSO_PLAYER_HUMAN, LEVEL_BEGINNER, NULL);
+  AnalyseState state = { 0 };
+  guint length = verso_game_get_length (game), book = 0, searched = 0;
+
+  verso_game_set_analysis_limits (game, 3, 10, 0);
+  verso_game_review_async (game, analyse_progress, &state, NULL, analyse_ready, &state);
+  CHECK (wait_for (analyse_done, &state, 60));
+  CHECK (state.ok);
+  for (guint ply = 1; ply <= length; ply++) {
+    const Position *before = verso_record_get_position (verso_game_get_record (game), ply - 1);
+    int move = verso_record_get_move (verso_game_get_record (game), ply);
+    BookMove moves[BOARD_SQUARES];
+    int count = book_lookup (&before->board, moves);
+    const BookMove *played = NULL;
+    VersoMoveScore score = verso_game_get_move_score (game, ply);
+
+    for (int i = 0; i < count; i++)
+      if (moves[i].move == move && !moves[i].leaves_book)
+        played = &moves[i];
+    CHECK (score.known, "ply %u", ply);
+    CHECK (score.book == (played != NULL), "ply %u", ply);
+    CHECK (verso_game_is_book_move (game, ply) == (played != NULL), "ply %u", ply);
+    if (played) {
+      int mover = before->side_to_move == POSITION_WHITE ? -score.score : score.score;
+      CHECK_CMP_INT (mover, ==, played->score);
+      CHECK_CMP_INT (score.best_move, ==, moves[0].move);
+      CHECK_CMP_INT (score.loss, ==, moves[0].score - played->score);
+      CHECK_CMP_INT (score.grade, ==, verso_grade_for_loss (score.loss));
+      /* Nothing searched: the position before it has no analysis. */
+      CHECK (verso_game_get_analysis (game, ply - 1) == NULL, "ply %u", ply);
+      book++;
+    } else {
+      CHECK (verso_game_get_analysis (game, ply - 1) != NULL, "ply %u", ply);
+      searched++;
+    }
+  }
+  CHECK_CMP_UINT (book, >=, 8);
+  CHECK_CMP_UINT (searched, >=, 1);
+}
+
 static gboolean has_scores (gpointer data)
 {
   return verso_game_get_scores (VERSO_GAME (data)) != NULL;
@@ -483,6 +531,12 @@ static void test_dropped_while_running (void)
   CHECK (wait_for (has_scores, game, 30));
   CHECK (verso_game_play (game, board_square (5, 4), NULL));
   CHECK (verso_game_play (game, board_square (3, 5), NULL));
+  /* Book moves are not searched: the first legal move each time until one leaves the book. */
+  while (verso_game_is_book_move (game, verso_game_get_length (game))) {
+    uint64_t legal = board_legal_moves (&verso_game_shown_position (game)->board);
+    REQUIRE (legal != 0);
+    CHECK (verso_game_play (game, __builtin_ctzll (legal), NULL));
+  }
   verso_game_review_async (game, NULL, NULL, cancellable, analyse_ready, &state);
   run_for (0.1);
   g_cancellable_cancel (cancellable);
@@ -548,6 +602,8 @@ int main (int argc, char **argv)
   check_run ("/game-analysis/summary-text", test_summary_text);
   check_run ("/game-analysis/new-line-reads-the-store", test_new_line_reads_the_store);
   check_run ("/game-analysis/analyse-game", test_analyse_game);
+  check_run ("/game-analysis/book-moves-are-graded-from-the-book",
+             test_book_moves_are_graded_from_the_book);
   check_run ("/game-analysis/live-scores", test_live_scores);
   check_run ("/game-analysis/threads-same-exact-scores", test_threads_same_exact_scores);
   check_run ("/game-analysis/dropped-while-running", test_dropped_while_running);

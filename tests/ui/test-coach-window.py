@@ -113,10 +113,20 @@ def test_coach_grades_a_bad_move(env, home):
     expected = '27. Black %s, %s, %d discs lost' % (window.name(bad), grade_for_loss(loss), loss)
     wait_until(lambda: expected in move_names(), 'the move list to say “%s”' % expected, 30)
     print('the move list says “%s”' % expected, flush=True)
-    worst = 'Worst: 27.\u00a0%s, %d discs lost' % (window.name(bad), loss)
-    wait_until(lambda: any(worst in name for role, name, node in accessibles() if role == Atspi.Role.LABEL),
-               'the coach\'s summary to name “%s”' % worst, 10)
-    print('the coach\'s summary names “%s”' % worst, flush=True)
+    # The opening's book moves are graded from the book as soon as the game is open: one of them
+    # may have lost as much, and the first of the worst is named.
+    worst = re.compile(r'Worst: (\d+)\.\u00a0([a-h][1-8]), (\d+) discs lost')
+
+    def names_worst():
+        for role, name, node in accessibles():
+            match = worst.search(name) if role == Atspi.Role.LABEL else None
+            if match and (match.group(1, 2) == ('27', window.name(bad)) and int(match.group(3)) == loss
+                          or int(match.group(1)) < 27 and int(match.group(3)) >= loss):
+                return match.group(0)
+        return None
+    named = wait_until(names_worst, 'the coach\'s summary to name 27. %s or a worse move before it'
+                       % window.name(bad), 10)
+    print('the coach\'s summary names “%s”' % named, flush=True)
     # The game has unsaved changes, which Ctrl+Q would ask about: this test is done with it, and
     # the next one starts afresh.
     stop(app)

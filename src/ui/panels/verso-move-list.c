@@ -50,10 +50,15 @@ static char *capitalised (const char *text)
   return g_strconcat (title, g_utf8_next_char (text), NULL);
 }
 
-/* How a grade was found, as the status line says it of the scores on the board: "exact" when
- * both scores are, else the depth of the shallower. */
+/* How a grade was found, as the status line says it of the scores on the board: "book move"
+ * for a move graded from the opening book, "exact" when both scores are, else the depth of the
+ * shallower. */
 static char *found_how (const VersoMoveScore *score)
 {
+  if (score->book)
+    /* Translators: after a move's grade in its tooltip, e.g. "Best move (+1) · book move": the
+     * move and its grade come from the opening book, not a search. */
+    return g_strdup (_("book move"));
   if (score->exact)
     return g_strdup (C_("scores", "exact"));
   return g_strdup_printf (_("depth %d"), MIN (score->depth, score->best_depth));
