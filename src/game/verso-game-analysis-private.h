@@ -66,6 +66,7 @@ typedef struct _VersoGameAnalysis {
   VersoGameReviewProgress review_progress;
   gpointer review_progress_data;
   gboolean reviewed;            /* verso_game_get_reviewed; kept with the session */
+  VersoReviewDepth review_depth;
   gboolean test;                /* verso_game_set_analysis_limits: every job has test_limits */
   JobLimits test_limits;
 } VersoGameAnalysis;

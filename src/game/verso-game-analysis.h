@@ -121,6 +121,19 @@ void verso_game_review_async (VersoGame *game, VersoGameReviewProgress progress,
                               gpointer progress_data, GCancellable *cancellable,
                               GAsyncReadyCallback callback, gpointer user_data);
 gboolean verso_game_review_finish (VersoGame *game, GAsyncResult *result, GError **error);
+/* How deep the review searches each position (the Preferences' Review Depth), exact from 18
+ * empties whatever the choice; chosen and timed by tools/bench/bench-review.c (issue 45): see
+ * verso-game-analysis.c. A review takes the depth set when it starts. */
+typedef enum {
+  VERSO_REVIEW_QUICK,
+  VERSO_REVIEW_NORMAL,   /* the default */
+  VERSO_REVIEW_DEEP,
+} VersoReviewDepth;
+void verso_game_set_review_depth (VersoGame *game, VersoReviewDepth depth);
+VersoReviewDepth verso_game_get_review_depth (VersoGame *game);
+/* The plies a review of that depth searches a middle-game position to. */
+int verso_review_depth_plies (VersoReviewDepth depth);
+
 /* Whether a review of the game was started (kept in the saved session): its computer's moves
  * were scored for grading as well as the people's. */
 gboolean verso_game_get_reviewed (VersoGame *game);

@@ -440,6 +440,20 @@ static void test_book_moves_are_graded_from_the_book (void)
   CHECK_CMP_UINT (searched, >=, 1);
 }
 
+/* Review Depth (issue 45): normal by default, deeper choices search deeper, quick no shallower
+ * than the review searched before (depth 10). */
+static void test_review_depths (void)
+{
+  g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER);
+
+  CHECK_CMP_INT (verso_game_get_review_depth (game), ==, VERSO_REVIEW_NORMAL);
+  CHECK_CMP_INT (verso_review_depth_plies (VERSO_REVIEW_QUICK), >=, 10);
+  CHECK_CMP_INT (verso_review_depth_plies (VERSO_REVIEW_NORMAL), >, verso_review_depth_plies (VERSO_REVIEW_QUICK));
+  CHECK_CMP_INT (verso_review_depth_plies (VERSO_REVIEW_DEEP), >, verso_review_depth_plies (VERSO_REVIEW_NORMAL));
+  verso_game_set_review_depth (game, VERSO_REVIEW_DEEP);
+  CHECK_CMP_INT (verso_game_get_review_depth (game), ==, VERSO_REVIEW_DEEP);
+}
+
 static gboolean has_scores (gpointer data)
 {
   return verso_game_get_scores (VERSO_GAME (data)) != NULL;
@@ -604,6 +618,7 @@ int main (int argc, char **argv)
   check_run ("/game-analysis/analyse-game", test_analyse_game);
   check_run ("/game-analysis/book-moves-are-graded-from-the-book",
              test_book_moves_are_graded_from_the_book);
+  check_run ("/game-analysis/review-depths", test_review_depths);
   check_run ("/game-analysis/live-scores", test_live_scores);
   check_run ("/game-analysis/threads-same-exact-scores", test_threads_same_exact_scores);
   check_run ("/game-analysis/dropped-while-running", test_dropped_while_running);

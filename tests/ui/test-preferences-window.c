@@ -10,6 +10,7 @@
 #include "check-glib.h"
 #include "level.h"
 #include "level_ratings.h"
+#include "verso-game-analysis.h"
 #include "verso-preferences-window.h"
 
 typedef struct {
@@ -176,6 +177,7 @@ static void test_combo_rows_write_enum_nicks (Fixture *fixture, gconstpointer us
     { "board-theme", "theme_row", { "classic", "wood", "high-contrast", NULL } },
     { "board-orientation", "orientation_row", { "normal", "rotate-90", "rotate-180", "rotate-270", "mirror-columns",
                                                 "mirror-rows", "mirror-diagonal", "mirror-antidiagonal", NULL } },
+    { "review-depth", "review_row", { "quick", "normal", "deep", NULL } },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (combos); i++) {
@@ -193,6 +195,29 @@ static void test_combo_rows_write_enum_nicks (Fixture *fixture, gconstpointer us
       CHECK_CMP_UINT (adw_combo_row_get_selected (row), ==, n);
     }
   }
+}
+
+/* Each Review Depth says the depth Analyse Game searches to and the time a game takes (issue 45);
+ * normal, the default, is chosen. */
+static void test_review_row_says_depth_and_time (Fixture *fixture, gconstpointer user_data)
+{
+  AdwComboRow *row = ADW_COMBO_ROW (template_child (fixture, "review_row"));
+  GListModel *model = adw_combo_row_get_model (row);
+  static const char *const names[] = { "Quick", "Normal", "Deep" };
+
+  REQUIRE (g_list_model_get_n_items (model) == G_N_ELEMENTS (names));
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++) {
+    const char *text = gtk_string_list_get_string (GTK_STRING_LIST (model), i);
+    g_autofree char *prefix = g_strdup_printf ("%s: depth %d, about ", names[i],
+                                               verso_review_depth_plies ((VersoReviewDepth) i));
+
+    CHECK (g_str_has_prefix (text, prefix) && g_str_has_suffix (text, " a game"), "%s", text);
+    if (i > 0)
+      CHECK_CMP_INT (verso_review_depth_plies ((VersoReviewDepth) i), >,
+                     verso_review_depth_plies ((VersoReviewDepth) (i - 1)));
+  }
+  g_settings_reset (fixture->settings, "review-depth");
+  CHECK_CMP_UINT (adw_combo_row_get_selected (row), ==, VERSO_REVIEW_NORMAL);
 }
 
 static void test_rows_follow_the_game_mode (Fixture *fixture, gconstpointer user_data)
@@ -253,6 +278,7 @@ static const struct {
   { "/preferences-window/level-rows", test_level_rows_list_and_describe_every_level },
   { "/preferences-window/pause", test_pause_spin_follows_and_writes_its_key },
   { "/preferences-window/combo-rows", test_combo_rows_write_enum_nicks },
+  { "/preferences-window/review-depth", test_review_row_says_depth_and_time },
   { "/preferences-window/game-mode", test_rows_follow_the_game_mode },
   { "/preferences-window/match-row-follows-the-profile", test_match_row_follows_the_profile },
 };

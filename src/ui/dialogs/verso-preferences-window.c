@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "level.h"
+#include "verso-game-analysis.h"
 #include "verso-level-row.h"
 #include "verso-profile.h"
 
@@ -27,6 +28,7 @@ struct _VersoPreferencesWindow {
   GtkSwitch *move_numbers_switch;
   GtkSwitch *flips_switch;
   GtkSwitch *coach_switch;
+  AdwComboRow *review_row;
   GtkSwitch *sounds_switch;
   AdwComboRow *black_level_row;   /* the computer against itself */
   AdwComboRow *white_level_row;
@@ -158,6 +160,43 @@ static void bind_level_row (VersoPreferencesWindow *self, const char *key, AdwCo
                                 level_to_selected, selected_to_level, NULL, NULL);
 }
 
+/* Review Depth's choices, in the order of VersoReviewDepth and the schema's nicks, each with the
+ * time a review of a 60-move tournament game took at its depth on the 2-core development machine
+ * while others worked on it (tools/bench/bench-review.c, one thread, issue 45). */
+static const char *const review_nicks[] = { "quick", "normal", "deep", NULL };
+static const struct {
+  const char *name;
+  int seconds;
+} review_choices[] = {
+  [VERSO_REVIEW_QUICK] = { NC_("review depth", "Quick"), 3 },
+  [VERSO_REVIEW_NORMAL] = { NC_("review depth", "Normal"), 13 },
+  [VERSO_REVIEW_DEEP] = { NC_("review depth", "Deep"), 64 },
+};
+
+/* Each choice says its depth and how long a game takes, so the wait is chosen knowingly. */
+static void setup_review_row (VersoPreferencesWindow *self)
+{
+  g_autoptr (GtkStringList) choices = gtk_string_list_new (NULL);
+
+  for (int i = VERSO_REVIEW_QUICK; i <= VERSO_REVIEW_DEEP; i++) {
+    int seconds = review_choices[i].seconds;
+    g_autofree char *time = seconds < 60
+      /* Translators: how long Analyse Game takes a game, in Preferences, e.g. "about 40 s" */
+      ? g_strdup_printf (_("about %d s"), seconds)
+      /* Translators: how long Analyse Game takes a game, in Preferences, e.g. "about 4 min" */
+      : g_strdup_printf (_("about %d min"), (seconds + 30) / 60);
+    /* Translators: a choice of Review Depth: its name, the plies searched and the time a 60-move
+     * game takes, e.g. "Normal: depth 14, about 13 s a game" */
+    g_autofree char *choice = g_strdup_printf (_("%s: depth %d, %s a game"),
+                                               g_dpgettext2 (NULL, "review depth", review_choices[i].name),
+                                               verso_review_depth_plies ((VersoReviewDepth) i), time);
+
+    gtk_string_list_append (choices, choice);
+  }
+  adw_combo_row_set_model (self->review_row, G_LIST_MODEL (choices));
+  bind_combo_row (self, "review-depth", self->review_row, review_nicks);
+}
+
 static void verso_preferences_window_constructed (GObject *object)
 {
   VersoPreferencesWindow *self = VERSO_PREFERENCES_WINDOW (object);
@@ -188,6 +227,7 @@ static void verso_preferences_window_constructed (GObject *object)
   update_level_row_sensitive (self);
   setup_match_row (self);
   g_signal_connect_swapped (self->profile, "changed", G_CALLBACK (setup_match_row), self);
+  setup_review_row (self);
 }
 
 static void verso_preferences_window_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
@@ -229,7 +269,8 @@ static void verso_preferences_window_dispose (GObject *object)
   /* g_settings_bind holds no reference on the widgets: unbind before they go. */
   if (self->settings) {
     AdwComboRow *rows[] = { self->level_row, self->mode_row, self->color_row, self->theme_row,
-                            self->orientation_row, self->black_level_row, self->white_level_row };
+                            self->orientation_row, self->black_level_row, self->white_level_row,
+                            self->review_row };
 
     for (gsize i = 0; i < G_N_ELEMENTS (rows); i++)
       g_settings_unbind (rows[i], "selected");
@@ -280,6 +321,7 @@ static void verso_preferences_window_class_init (VersoPreferencesWindowClass *kl
   gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, coordinates_switch);
   gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, animations_switch);
   gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, coach_switch);
+  gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, review_row);
   gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, sounds_switch);
   gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, black_level_row);
   gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, white_level_row);

@@ -95,6 +95,8 @@ static void review_activated (GtkWidget *widget, const char *action, GVariant *p
   verso_move_list_set_grade_computer (VERSO_MOVE_LIST (self->move_list), TRUE);
   verso_move_list_set_analysis_progress (VERSO_MOVE_LIST (self->move_list), 0, verso_game_get_length (self->game));
   adw_flap_set_reveal_flap (self->flap, TRUE);
+  /* The Preferences' Review Depth, as it is when the review starts. */
+  verso_game_set_review_depth (self->game, (VersoReviewDepth) g_settings_get_enum (self->settings, "review-depth"));
   verso_game_review_async (self->game, on_review_progress, job, job->cancellable, review_ready, job);
   window_update_stall_probe (self);
   window_update_actions (self);
