@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Scores on the board and the evaluation graph in the real window: starts the game under Xvfb
 with the AT-SPI bus, toggles the scores with F7 and reads them back from the board's accessible
-description and its pixels, then opens a recorded game and moves through it with a click on the
-graph and the arrow keys. Uses verso_ui_test's helpers. Run inside dbus-run-session.
+description and its pixels, finds a score's line again after a restart, then opens a recorded
+game and moves through it with a click on the graph and the arrow keys. Uses verso_ui_test's helpers. Run inside dbus-run-session.
 Usage: test-analysis-window.py VERSO SCHEMA_DIR"""
 
 import os
@@ -145,6 +145,40 @@ def test_scores_on_the_board(env, screen):
     app.quit()
 
 
+LINE_OF_D3 = re.compile(r' Line: depth (\d+): (d3 [^.]*)\. ')
+
+
+def test_lines_survive_a_restart(env, screen):
+    """Issue 45: a score's line is kept with the saved session. The start position's scores
+    deepened to depth 16 or more, Verso quits and starts again: shown at once, before the new
+    search could reach that depth again, d3's score still has its line (read out for the cursor,
+    which starts on d3), at the depth it had."""
+    app = window.App(env, screen)
+    app.key('Home')
+    board_description(lambda d: 'Black 2, white 2. Black to move.' in d, 'the start position')
+    app.key('F7')
+    description = board_description(lambda d: LINE_OF_D3.search(d) and int(LINE_OF_D3.search(d).group(1)) >= 16,
+                                    'the line of d3 at depth 16 or more', 120)
+    depth = int(LINE_OF_D3.search(description).group(1))
+    app.key('F7')
+    board_description(lambda d: 'Scores:' not in d, 'the scores to go with F7')
+    app.quit()
+
+    app = window.App(env, screen)
+    board_description(lambda d: 'Black 2, white 2. Black to move.' in d, 'the start position again')
+    app.key('F7')
+    description = board_description(lambda d: 'Scores:' in d, 'the scores shown again', 10)
+    found = LINE_OF_D3.search(description)
+    if not found or int(found.group(1)) < depth:
+        fail('after a restart the first scores read have no line of d3 at depth %d or more: %s'
+             % (depth, description))
+    check_line(START, BLACK, found.group(2))
+    print('after a restart d3 still has its line at depth %s: %s' % (found.group(1), found.group(2)),
+          flush=True)
+    app.key('F7')
+    app.quit()
+
+
 # verso-eval-graph.c draws its plot in the classic squares' colour darkened by a quarter of the
 # frame's (0.07, 0.29, 0.15): (0.13, 0.47, 0.24).
 PLOT_GREEN = (33, 120, 61)
@@ -199,6 +233,7 @@ def main():
     with atspi_game.session('verso-analysis-', tools=('import',)) as (env, home):
         screen = window.Screen(env)
         test_scores_on_the_board(env, screen)
+        test_lines_survive_a_restart(env, screen)
         test_graph_goes_to_a_move(env, screen, home)
         print('PASS', flush=True)
 
