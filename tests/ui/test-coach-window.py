@@ -114,6 +114,7 @@ def test_coach_grades_a_bad_move(env, home):
     wait_until(lambda: expected in move_names(), 'the move list to say “%s”' % expected, 30)
     print('the move list says “%s”' % expected, flush=True)
     worst = 'Worst: 27.\u00a0%s, %d discs lost' % (window.name(bad), loss)
+    wait_until(expand_summary, 'the coach\'s summary, folded to its first line, to open', 10)
     wait_until(lambda: any(worst in name for role, name, node in accessibles() if role == Atspi.Role.LABEL),
                'the coach\'s summary to name “%s”' % worst, 10)
     print('the coach\'s summary names “%s”' % worst, flush=True)
@@ -158,6 +159,25 @@ def test_analyse_game(env, home):
         check_grade(name)
     print('Analyse Game graded all 60 moves in %.1f s (%s)' % (seconds, names[-1]), flush=True)
     test_grades_survive_a_kill(env, app, names)
+
+
+HEADLINE = re.compile(r'^(Black: |White: )?\d+ (blunder|mistake|inaccurac)')
+
+
+def expand_summary():
+    """The coach's summary shows its first line under the moves and the rest when opened, as a
+    click on that line does: the line's expander activated. False while there is no summary."""
+    for role, name, node in accessibles():
+        if role != Atspi.Role.LABEL or not HEADLINE.match(name):
+            continue
+        parent = node.get_parent()
+        while parent is not None:
+            action = parent.get_action_iface()
+            if action is not None and action.get_n_actions() > 0:
+                action.do_action(0)
+                return True
+            parent = parent.get_parent()
+    return False
 
 
 def summary():
