@@ -124,6 +124,7 @@ def test_coach_grades_a_bad_move(env, home):
                           or int(match.group(1)) < 27 and int(match.group(3)) >= loss):
                 return match.group(0)
         return None
+    wait_until(expand_summary, 'the coach\'s summary, folded to its first line, to open', 10)
     named = wait_until(names_worst, 'the coach\'s summary to name 27. %s or a worse move before it'
                        % window.name(bad), 10)
     print('the coach\'s summary names “%s”' % named, flush=True)
@@ -168,6 +169,25 @@ def test_analyse_game(env, home):
         check_grade(name)
     print('Analyse Game graded all 60 moves in %.1f s (%s)' % (seconds, names[-1]), flush=True)
     test_grades_survive_a_kill(env, app, names)
+
+
+HEADLINE = re.compile(r'^(Black: |White: )?\d+ (blunder|mistake|inaccurac)')
+
+
+def expand_summary():
+    """The coach's summary shows its first line under the moves and the rest when opened, as a
+    click on that line does: the line's expander activated. False while there is no summary."""
+    for role, name, node in accessibles():
+        if role != Atspi.Role.LABEL or not HEADLINE.match(name):
+            continue
+        parent = node.get_parent()
+        while parent is not None:
+            action = parent.get_action_iface()
+            if action is not None and action.get_n_actions() > 0:
+                action.do_action(0)
+                return True
+            parent = parent.get_parent()
+    return False
 
 
 def summary():

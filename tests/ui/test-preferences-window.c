@@ -97,7 +97,7 @@ static void test_switches_follow_and_write_their_keys (Fixture *fixture, gconstp
   }
 }
 
-/* A level row's subtitle: the level's description in words, then its rating. */
+/* A level row's subtitle: the level's name, its description in words, then its rating. */
 static void check_describes (AdwComboRow *row, LevelId level)
 {
   const char *subtitle = adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
@@ -106,9 +106,11 @@ static void check_describes (AdwComboRow *row, LevelId level)
 
   REQUIRE (level_rating (level, &rating));
   rating_text = g_strdup_printf ("%.0f", rating.value);
-  CHECK (g_str_has_prefix (subtitle, _(level_get (level)->description)));
+  CHECK (g_str_has_prefix (subtitle, _(level_get (level)->name)));
+  CHECK (strstr (subtitle, _(level_get (level)->description)) != NULL);
   CHECK (g_str_has_suffix (subtitle, rating_text));
-  CHECK_CMP_UINT (strlen (subtitle), >, strlen (_(level_get (level)->description)) + strlen (rating_text));
+  CHECK_CMP_UINT (strlen (subtitle), >, strlen (_(level_get (level)->name)) + strlen (_(level_get (level)->description))
+                                        + strlen (rating_text));
 }
 
 /* The Difficulty row and the two levels of the computer against itself: every level listed,

@@ -1,8 +1,11 @@
 /* test-stats-dialog.c: the Statistics window follows the person's profile while it is open (a
- * game counted, a reset) and, once closed, no longer listens to it. */
+ * game counted, a reset) and, once closed, no longer listens to it; after one rated game its
+ * graph shows the rating as a point with its value over the band of its margin, and the margin
+ * is said in words. */
 #include <adwaita.h>
 #include <glib/gstdio.h>
 #include <locale.h>
+#include <string.h>
 
 #include "check-glib.h"
 #include "verso-stats-dialog.h"
@@ -71,6 +74,112 @@ static void test_follows_the_profile (void)
   CHECK_CMP_INT (g_rmdir (folder), ==, 0);
 }
 
+/* The first widget under widget that test accepts, depth first. */
+static GtkWidget *find_widget (GtkWidget *widget, gboolean (*test) (GtkWidget *))
+{
+  if (test (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child)) {
+    GtkWidget *found = find_widget (child, test);
+
+    if (found)
+      return found;
+  }
+  return NULL;
+}
+
+static gboolean is_drawing_area (GtkWidget *widget)
+{
+  return GTK_IS_DRAWING_AREA (widget);
+}
+
+static gboolean explains_margin (GtkWidget *widget)
+{
+  return GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), "with 95 % certainty within ");
+}
+
+/* The graph drawn at width x height, as the window would, its pixels counted: those of the
+ * rating's colour (the point and the line) and those of the band (the same blue, light, over the
+ * card's grey or white). */
+static void count_graph_pixels (GtkWidget *area, int width, int height, guint *point, guint *band,
+                                int *point_left, int *point_right)
+{
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (area);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr (GskRenderNode) node = NULL;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create (surface);
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  REQUIRE (node != NULL);
+  gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  *point = *band = 0;
+  *point_left = width;
+  *point_right = -1;
+  for (int y = 0; y < height; y++) {
+    const guint32 *row = (const guint32 *) (cairo_image_surface_get_data (surface) + y * cairo_image_surface_get_stride (surface));
+
+    for (int x = 0; x < width; x++) {
+      guint alpha = row[x] >> 24, blue = row[x] & 0xff, red = (row[x] >> 16) & 0xff;
+
+      /* The rating's blue, opaque (54, 133, 227); the band the same at 18 %. */
+      if (alpha > 240 && blue > 200 && red < 80) {
+        (*point)++;
+        *point_left = MIN (*point_left, x);
+        *point_right = MAX (*point_right, x);
+      } else if (alpha > 20 && blue > red + 20) {
+        (*band)++;
+      }
+    }
+  }
+  cairo_surface_destroy (surface);
+}
+
+static void test_one_game_graph (void)
+{
+  g_autofree char *folder = g_dir_make_tmp ("verso-stats-dialog-XXXXXX", NULL);
+  g_autofree char *statistics = g_build_filename (folder, "statistics.ini", NULL);
+  VersoProfile *profile = verso_profile_new (folder);
+  GtkWidget *dialog;
+  GtkWidget *area;
+  VersoFinishedGame won = {
+    .mode = VERSO_MODE_VERSUS_COMPUTER,
+    .rules = RULES_STANDARD,
+    .level = LEVEL_CASUAL,
+    .disc_difference = 20,
+  };
+  guint point, band;
+  int left, right, width = 400, height = 120;
+
+  CHECK_CMP_INT (verso_profile_record_game (profile, &won, g_get_real_time () / G_USEC_PER_SEC, NULL), ==,
+                 VERSO_GAME_RATED);
+  dialog = g_object_ref_sink (verso_stats_dialog_new (NULL, profile));
+  gtk_window_present (GTK_WINDOW (dialog));
+  for (int i = 0; i < 100; i++)
+    g_main_context_iteration (NULL, FALSE);
+  area = find_widget (dialog, is_drawing_area);
+  REQUIRE (area != NULL);
+  count_graph_pixels (area, width, height, &point, &band, &left, &right);
+  /* A dot of radius 5 at least, not a clipped speck; in the middle, with its value beside it. */
+  CHECK_CMP_UINT (point, >=, 60);
+  CHECK_CMP_INT (left, >, width / 4);
+  CHECK_CMP_INT (right, <, width * 3 / 4);
+  /* The margin, a band across the graph: most of its width, a good part of its height. */
+  CHECK_CMP_UINT (band, >, (guint) (width * height / 4));
+  CHECK (find_widget (dialog, explains_margin) != NULL);
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_object_unref (dialog);
+  for (int i = 0; i < 100; i++)
+    g_main_context_iteration (NULL, FALSE);
+  CHECK_FINALIZE (profile);
+  CHECK_CMP_INT (g_remove (statistics), ==, 0);
+  CHECK_CMP_INT (g_rmdir (folder), ==, 0);
+}
+
 int main (int argc, char *argv[])
 {
   check_glib_init ();
@@ -80,5 +189,6 @@ int main (int argc, char *argv[])
   adw_init ();
 
   check_run ("/stats-dialog/follows-the-profile", test_follows_the_profile);
+  check_run ("/stats-dialog/one-game-graph", test_one_game_graph);
   return check_finish ();
 }

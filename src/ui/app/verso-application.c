@@ -8,6 +8,7 @@
 
 #include "verso-about-window.h"
 #include "verso-dialog.h"
+#include "verso-label-probe.h"
 #include "verso-preferences-window.h"
 #include "verso-profile.h"
 #include "verso-window.h"
@@ -282,6 +283,7 @@ static void verso_application_startup (GApplication *application)
   g_action_map_add_action_entries (G_ACTION_MAP (application), app_actions, G_N_ELEMENTS (app_actions), application);
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (application), accels[i].action, accels[i].accels);
+  verso_label_probe_start ();
 }
 
 static void verso_application_activate (GApplication *application)

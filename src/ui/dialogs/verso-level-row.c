@@ -7,9 +7,12 @@
 #include "level.h"
 #include "level_ratings.h"
 
+/* The chosen level's name opens the subtitle, which wraps, rather than standing beside the title,
+ * where a narrow window cut it short ("Interm…"): the row uses its subtitle for the choice. */
 static void on_level_selected (AdwComboRow *row)
 {
   guint selected = adw_combo_row_get_selected (row);
+  const Level *level;
   g_autofree char *subtitle = NULL;
   Rating rating;
 
@@ -17,11 +20,14 @@ static void on_level_selected (AdwComboRow *row)
     adw_action_row_set_subtitle (ADW_ACTION_ROW (row), "");
     return;
   }
+  level = level_get ((LevelId) selected);
   if (level_rating ((LevelId) selected, &rating))
-    /* Translators: a level's description and its rating, e.g. "Plays like a club player · 1342" */
-    subtitle = g_strdup_printf (_("%s · %.0f"), _(level_get ((LevelId) selected)->description), rating.value);
+    /* Translators: a level's name, its description and its rating (on the scale of the
+     * person's in Statistics), e.g. "Intermediate · Plays like a club player · rated 1342" */
+    subtitle = g_strdup_printf (_("%s · %s · rated %.0f"), _(level->name), _(level->description), rating.value);
   else
-    subtitle = g_strdup (_(level_get ((LevelId) selected)->description));
+    /* Translators: a level's name and its description, e.g. "Intermediate · Plays like a club player" */
+    subtitle = g_strdup_printf (_("%s · %s"), _(level->name), _(level->description));
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
 }
 
@@ -33,6 +39,8 @@ void verso_level_row_setup (AdwComboRow *row)
 
   for (int level = 0; level < LEVEL_COUNT; level++)
     gtk_string_list_append (levels, _(level_get (level)->name));
+  /* The row sets its subtitle to the choice's name, then notifies: on_level_selected comes after. */
+  adw_combo_row_set_use_subtitle (row, TRUE);
   adw_combo_row_set_model (row, G_LIST_MODEL (levels));
   /* The row's own signal, so it lives exactly as long as the row. */
   g_signal_connect (row, "notify::selected", G_CALLBACK (on_level_selected), NULL);

@@ -113,34 +113,64 @@ static void rating_range (const VersoRatingEntry *entries, guint count, double *
   *high += 20;
 }
 
+/* The last rating's value beside its point, in the style's text colour: one game or many, the
+ * graph says where the person stands without a scale. */
+static void label_last (GtkWidget *widget, cairo_t *cr, double x, double y, double value, int width, int height)
+{
+  g_autofree char *text = g_strdup_printf ("%.0f", value);
+  PangoLayout *layout = gtk_widget_create_pango_layout (widget, text);
+  GdkRGBA colour;
+  int text_width, text_height;
+
+  pango_layout_get_pixel_size (layout, &text_width, &text_height);
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &colour);
+  gdk_cairo_set_source_rgba (cr, &colour);
+  /* Left of the point when it is at the right end, right of it otherwise; never out of the area. */
+  x = x + 8 + text_width > width ? x - 8 - text_width : x + 8;
+  cairo_move_to (cr, x, CLAMP (y - text_height / 2.0, 0, height - text_height));
+  pango_cairo_show_layout (cr, layout);
+  g_object_unref (layout);
+}
+
 /* The rating after each game, oldest at the left, one step a game: the ± 95 % band drawn
- * lightly, the rating as a line over it. The colours read on light and dark styles alike. */
+ * lightly, the rating as a line over it, the last game's a dot with its value. After one game,
+ * the band is a bar across the graph and the dot stands in the middle of it. The colours read on
+ * light and dark styles alike. */
 static void draw_rating (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
 {
   VersoStats *stats = data;
   guint count;
   const VersoRatingEntry *entries = verso_stats_get_rating_history (stats, &count);
-  double low, high;
+  double low, high, last_x, last_y;
 
   if (count == 0)
     return;
   rating_range (entries, count, &low, &high);
-#define X(i) (count > 1 ? 4 + (width - 8) * (double) (i) / (count - 1) : width / 2.0)
-#define Y(v) (height - 2 - (height - 4) * ((v) - low) / (high - low))
+#define X(i) (count > 1 ? 8 + (width - 16) * (double) (i) / (count - 1) : width / 2.0)
+#define Y(v) (height - 4 - (height - 8) * ((v) - low) / (high - low))
   cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.18);
-  for (guint i = 0; i < count; i++)
-    cairo_line_to (cr, X (i), Y (entries[i].rating.value + interval_of (&entries[i].rating)));
-  for (guint i = count; i-- > 0;)
-    cairo_line_to (cr, X (i), Y (entries[i].rating.value - interval_of (&entries[i].rating)));
-  cairo_close_path (cr);
+  if (count == 1) {
+    cairo_rectangle (cr, 8, Y (entries[0].rating.value + interval_of (&entries[0].rating)), width - 16,
+                     Y (entries[0].rating.value - interval_of (&entries[0].rating))
+                     - Y (entries[0].rating.value + interval_of (&entries[0].rating)));
+  } else {
+    for (guint i = 0; i < count; i++)
+      cairo_line_to (cr, X (i), Y (entries[i].rating.value + interval_of (&entries[i].rating)));
+    for (guint i = count; i-- > 0;)
+      cairo_line_to (cr, X (i), Y (entries[i].rating.value - interval_of (&entries[i].rating)));
+    cairo_close_path (cr);
+  }
   cairo_fill (cr);
   cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 1);
   cairo_set_line_width (cr, 2);
   for (guint i = 0; i < count; i++)
     cairo_line_to (cr, X (i), Y (entries[i].rating.value));
-  if (count == 1)
-    cairo_arc (cr, X (0), Y (entries[0].rating.value), 3, 0, 2 * G_PI);
   cairo_stroke (cr);
+  last_x = X (count - 1);
+  last_y = Y (entries[count - 1].rating.value);
+  cairo_arc (cr, last_x, last_y, 5, 0, 2 * G_PI);
+  cairo_fill (cr);
+  label_last (GTK_WIDGET (area), cr, last_x, last_y, entries[count - 1].rating.value, width, height);
 #undef X
 #undef Y
 }
@@ -191,7 +221,7 @@ static GtkWidget *rating_group_new (VersoStats *stats)
   const VersoRatingEntry *entries = verso_stats_get_rating_history (stats, &count);
   Rating rating = verso_stats_get_rating (stats, g_get_real_time () / G_USEC_PER_SEC);
   GtkWidget *group, *row;
-  g_autofree char *title = NULL, *meaning = NULL;
+  g_autofree char *title = NULL, *against_levels = NULL, *meaning = NULL;
 
   if (count == 0)
     return NULL;
@@ -201,7 +231,14 @@ static GtkWidget *rating_group_new (VersoStats *stats)
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Rating"));
   /* Translators: the person's rating and its 95 % interval, e.g. "Your rating: 1180 ± 140" */
   title = g_strdup_printf (_("Your rating: %.0f ± %.0f"), rating.value, interval_of (&rating));
-  meaning = verso_rating_describe (rating.value);
+  against_levels = verso_rating_describe (rating.value);
+  /* Translators: under "Your rating: 1054 ± 599" in the Statistics window: %s says what the
+   * rating means against the levels (a sentence without its full stop, e.g. "About the Casual
+   * level: you would win about half your games against it"); then what the ± means, %.0f being
+   * the 599 */
+  meaning = g_strdup_printf (_("%s.\nOn the levels' scale; with 95 %% certainty within %.0f of this either way, "
+                               "a margin each game you play makes narrower."),
+                             against_levels, interval_of (&rating));
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), meaning);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);

@@ -94,7 +94,10 @@ static GtkWidget *panel_label (const char *text, gboolean dim)
 {
   GtkWidget *label = gtk_label_new (text);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  /* Wrapped to the pane's width, whole ("Ganglion · bo…" was cut), rather than widening it. */
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 12);
   gtk_widget_add_css_class (label, "numeric");
   if (dim) {
     gtk_widget_add_css_class (label, "dim-label");

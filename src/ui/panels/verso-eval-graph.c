@@ -13,6 +13,7 @@
 #include "verso-theme-choice.h"
 
 #define GRAPH_HEIGHT 120
+#define GRAPH_MOST_HEIGHT 280  /* the height at a wide side pane's width: half its width, up to this */
 #define PADDING 6.0      /* around the plot, where the focus ring and the current move's dot go */
 #define MAX_SCORE 64     /* the most a disc difference can be */
 
@@ -460,7 +461,16 @@ static void verso_eval_graph_set_property (GObject *object, guint prop_id, const
 static void verso_eval_graph_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
                                       int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
 {
-  *minimum = *natural = orientation == GTK_ORIENTATION_VERTICAL ? GRAPH_HEIGHT : 120;
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    *minimum = *natural = 120;
+  else
+    *minimum = *natural = CLAMP (for_size / 2, GRAPH_HEIGHT, GRAPH_MOST_HEIGHT);
+}
+
+/* Taller as the side pane is wider (its width is a share of the window's). */
+static GtkSizeRequestMode verso_eval_graph_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
 }
 
 static void verso_eval_graph_dispose (GObject *object)
@@ -483,6 +493,7 @@ static void verso_eval_graph_class_init (VersoEvalGraphClass *klass)
   object_class->set_property = verso_eval_graph_set_property;
   widget_class->snapshot = verso_eval_graph_snapshot;
   widget_class->measure = verso_eval_graph_measure;
+  widget_class->get_request_mode = verso_eval_graph_get_request_mode;
 
   /* The board theme's name (the board-theme setting): the graph uses the board's colours. */
   properties[PROP_THEME] = verso_theme_choice_param_spec ();

@@ -22,8 +22,11 @@ struct _VersoMoveList {
   GPtrArray *grades;   /* the grade label inside buttons[ply - 1] is grades[ply - 1] */
   GPtrArray *branch_rows; /* the rows of other moves under the move rows that branch */
   gboolean grade_computer; /* the computer's moves show their grades too */
-  /* Under the moves: the coach's summary, the grades' thresholds, the analysis' progress. */
+  /* Under the moves: the coach's summary, a line a colour in an expander that holds the whole
+   * of it and the grades' thresholds; the analysis' progress. */
+  GtkWidget *summary_expander;
   GtkWidget *summary_label;
+  GtkWidget *details_label;
   GtkWidget *legend_label;
   GtkWidget *analysis_bar;
   GtkWidget *progress_bar;

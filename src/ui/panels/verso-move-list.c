@@ -7,6 +7,7 @@
 #include "verso-move-list-private.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "notation.h"
 #include "verso-board-view.h"
@@ -145,35 +146,61 @@ static void update_grade (VersoMoveList *self, guint ply)
 
 static void scroll_to_current (VersoMoveList *self);
 
-/* The coach's account of each graded colour (verso_coach_summary_describe), a blank line between
- * the two; with the thresholds of the grades under it. Hidden while no move is graded. */
+/* A colour's summary is shown while the coach grades the game as it is played, and otherwise
+ * once at least half its moves are graded (Analyse Game goes through them all): a hint or the
+ * scores of a few positions of a record grade a move here and there, which is no account of the
+ * game ("Reviewed 1 of 32 moves"). */
+static char *colour_summary (VersoMoveList *self, VersoColor color)
+{
+  VersoCoachSummary summary;
+
+  if (!shows_grades_of (self, color))
+    return NULL;
+  summary = verso_game_get_coach_summary (self->game, color);
+  if (summary.graded == 0 || (!verso_game_get_coach (self->game) && summary.graded * 2 < summary.moves))
+    return NULL;
+  return verso_coach_summary_describe (&summary);
+}
+
+/* The first line of the coach's account of each graded colour (verso_coach_summary_describe) as
+ * the expander's title, so that the moves keep most of the pane; the whole of each, a blank line
+ * between the two, with the thresholds of the grades, inside it. Hidden while no colour has one. */
 static void update_summary (VersoMoveList *self)
 {
   char *lines[2] = { NULL, NULL };
-  gboolean both = self->game && shows_grades_of (self, VERSO_COLOR_BLACK) && shows_grades_of (self, VERSO_COLOR_WHITE);
-  g_autoptr (GString) text = g_string_new (NULL);
+  gboolean both;
+  g_autoptr (GString) headline = g_string_new (NULL);
+  g_autoptr (GString) details = g_string_new (NULL);
 
-  for (VersoColor color = VERSO_COLOR_BLACK; color <= VERSO_COLOR_WHITE; color++)
-    if (shows_grades_of (self, color))
-      lines[color] = verso_game_describe_coach_summary (self->game, color);
+  for (VersoColor color = VERSO_COLOR_BLACK; color <= VERSO_COLOR_WHITE && self->game; color++)
+    lines[color] = colour_summary (self, color);
+  both = lines[VERSO_COLOR_BLACK] && lines[VERSO_COLOR_WHITE];
   for (VersoColor color = VERSO_COLOR_BLACK; color <= VERSO_COLOR_WHITE; color++) {
+    g_autofree char *first = NULL;
+
     if (!lines[color])
       continue;
-    if (text->len)
-      g_string_append (text, "\n\n");
-    if (both)
+    first = g_strndup (lines[color], strcspn (lines[color], "\n"));
+    if (headline->len)
+      g_string_append (headline, "\n");
+    if (details->len)
+      g_string_append (details, "\n\n");
+    if (both) {
       /* Translators: the coach's summary of one colour's moves in the move list, e.g.
        * "Black: 1 blunder, 3 mistakes" with more lines after it */
-      g_string_append_printf (text, color == VERSO_COLOR_BLACK ? _("Black: %s") : _("White: %s"), lines[color]);
-    else
-      g_string_append (text, lines[color]);
+      g_string_append_printf (headline, color == VERSO_COLOR_BLACK ? _("Black: %s") : _("White: %s"), first);
+      g_string_append_printf (details, color == VERSO_COLOR_BLACK ? _("Black: %s") : _("White: %s"), lines[color]);
+    } else {
+      g_string_append (headline, first);
+      g_string_append (details, lines[color]);
+    }
   }
   g_free (lines[0]);
   g_free (lines[1]);
-  gtk_label_set_text (GTK_LABEL (self->summary_label), text->str);
-  if (gtk_widget_get_visible (self->summary_label) != (text->len > 0)) {
-    gtk_widget_set_visible (self->summary_label, text->len > 0);
-    gtk_widget_set_visible (self->legend_label, text->len > 0);
+  gtk_label_set_text (GTK_LABEL (self->summary_label), headline->str);
+  gtk_label_set_text (GTK_LABEL (self->details_label), details->str);
+  if (gtk_widget_get_visible (self->summary_expander) != (headline->len > 0)) {
+    gtk_widget_set_visible (self->summary_expander, headline->len > 0);
     /* The list just grew or shrank: the current move may have left its visible part. */
     scroll_to_current (self);
   }
@@ -479,8 +506,8 @@ static void verso_move_list_class_init (VersoMoveListClass *klass)
   gtk_widget_class_set_css_name (widget_class, "movelist");
 }
 
-/* A wrapped line of text at the end of box, hidden until it has something to say. */
-static GtkWidget *append_note (GtkWidget *box, const char *css_class)
+/* A wrapped line of text, hidden until it has something to say. */
+static GtkWidget *note_new (const char *css_class)
 {
   GtkWidget *label = gtk_label_new (NULL);
 
@@ -490,6 +517,13 @@ static GtkWidget *append_note (GtkWidget *box, const char *css_class)
   gtk_label_set_max_width_chars (GTK_LABEL (label), 12);
   gtk_widget_add_css_class (label, css_class);
   gtk_widget_set_visible (label, FALSE);
+  return label;
+}
+
+static GtkWidget *append_note (GtkWidget *box, const char *css_class)
+{
+  GtkWidget *label = note_new (css_class);
+
   gtk_box_append (GTK_BOX (box), label);
   return label;
 }
@@ -566,19 +600,27 @@ static void verso_move_list_init (VersoMoveList *self)
   coach = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   gtk_widget_add_css_class (coach, "coach");
   notes = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  self->summary_label = append_note (notes, "summary");
+  self->details_label = append_note (notes, "details");
+  gtk_widget_set_visible (self->details_label, TRUE);
   legend = legend_text ();
   self->legend_label = append_note (notes, "caption");
   gtk_label_set_text (GTK_LABEL (self->legend_label), legend);
   gtk_widget_add_css_class (self->legend_label, "dim-label");
-  gtk_box_append (GTK_BOX (coach), notes_scrolled (notes));
+  gtk_widget_set_visible (self->legend_label, TRUE);
+  self->summary_label = note_new ("summary");
+  gtk_widget_set_visible (self->summary_label, TRUE);
+  self->summary_expander = gtk_expander_new (NULL);
+  gtk_expander_set_label_widget (GTK_EXPANDER (self->summary_expander), self->summary_label);
+  gtk_expander_set_child (GTK_EXPANDER (self->summary_expander), notes_scrolled (notes));
+  gtk_widget_set_visible (self->summary_expander, FALSE);
+  gtk_box_append (GTK_BOX (coach), self->summary_expander);
 
-  /* Analyse Game's progress; Cancel keeps the scores found so far. */
-  self->analysis_bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  /* Analyse Game's progress; Cancel keeps the scores found so far. The button under the bar:
+   * beside it, the narrow pane cut the bar's text ("Analysing… 44 of…"). */
+  self->analysis_bar = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   gtk_widget_add_css_class (self->analysis_bar, "analysis");
   self->progress_bar = gtk_progress_bar_new ();
   gtk_progress_bar_set_show_text (GTK_PROGRESS_BAR (self->progress_bar), TRUE);
-  gtk_progress_bar_set_ellipsize (GTK_PROGRESS_BAR (self->progress_bar), PANGO_ELLIPSIZE_END);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->progress_bar), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Analysis of the game"), -1);
   gtk_widget_set_hexpand (self->progress_bar, TRUE);
@@ -591,6 +633,7 @@ static void verso_move_list_init (VersoMoveList *self)
    * given here; without it the screen reader says only "Cancel". */
   gtk_accessible_reset_relation (GTK_ACCESSIBLE (cancel), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
   gtk_accessible_update_property (GTK_ACCESSIBLE (cancel), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Cancel the Analysis"), -1);
+  gtk_widget_set_halign (cancel, GTK_ALIGN_END);
   gtk_box_append (GTK_BOX (self->analysis_bar), cancel);
   gtk_widget_set_visible (self->analysis_bar, FALSE);
   gtk_box_append (GTK_BOX (coach), self->analysis_bar);

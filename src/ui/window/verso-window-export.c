@@ -179,8 +179,18 @@ static GtkWidget *suffix_row (GtkWidget *list, const char *title, GtkWidget *suf
   return row;
 }
 
+/* Whether a picture was ever exported: until then Export Position offers the position's caption
+ * (an empty field the first time looked like a caption Verso had none for), and Copy as Image,
+ * which asks nothing, writes none. */
+static gboolean caption_chosen (VersoWindow *self)
+{
+  g_autoptr (GVariant) chosen = g_settings_get_user_value (self->settings, "export-caption");
+
+  return chosen != NULL;
+}
+
 /* The caption, the width and the move numbers, each as last chosen (the caption: the position's
- * own when the last picture had one). */
+ * own when the last picture had one, or before the first). */
 static GtkWidget *options_list (VersoWindow *self, ExportOptions *options)
 {
   GtkWidget *list = gtk_list_box_new ();
@@ -193,7 +203,7 @@ static GtkWidget *options_list (VersoWindow *self, ExportOptions *options)
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (caption), _("Ca_ption"));
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (caption), TRUE);
   adw_entry_row_set_activates_default (ADW_ENTRY_ROW (caption), TRUE);
-  if (g_settings_get_boolean (self->settings, "export-caption")) {
+  if (g_settings_get_boolean (self->settings, "export-caption") || !caption_chosen (self)) {
     g_autofree char *text = window_caption (self);
     gtk_editable_set_text (GTK_EDITABLE (caption), text);
   }

@@ -116,10 +116,22 @@ static char *narrow_subtitle (VersoWindow *self, int width)
  * the window's own least width. */
 #define BOARD_BESIDE_PANE 320
 
+/* The side pane takes a share of the window's width, between these: at 720 px its notes and the
+ * Database's rows fit without being cut, at 2560 px its graph is large enough to read. */
+#define SIDE_PANE_SHARE 0.3
+#define SIDE_PANE_LEAST 200
+#define SIDE_PANE_MOST 480
+
+static int side_pane_width (int width)
+{
+  return CLAMP ((int) (width * SIDE_PANE_SHARE), SIDE_PANE_LEAST, SIDE_PANE_MOST);
+}
+
 /* The layout for the window's width: the wide header, its subtitle on one line or else on two;
- * when neither fits, the narrow header, with the game's buttons in the bar under the board and
- * the side pane folded over the board, shown on demand (Moves, F9). The side pane folds too when
- * it would leave the board too little room. Only the width decides, so
+ * when neither fits, the narrow header, with the game's buttons in the bar under the board. The
+ * side pane, a share of the width, folds over the board, shown on demand (Moves, F9), only when
+ * it would leave the board too little room: a long subtitle that makes the header narrow does
+ * not make the pane hide two columns of the board. Only the width decides, so
  * what changes here cannot change the choice back. With apply FALSE, only says whether the
  * layout is the one for the width. The subtitle's page out of sight is out of a screen reader's
  * reach too (a stack only unmaps it). */
@@ -131,10 +143,19 @@ static gboolean update_layout (VersoWindow *self, int width, gboolean apply)
   GtkLabel *narrow_label = GTK_LABEL (self->narrow_subtitle_label);
   GtkWidget *page = wide_header_needs (self, one_line) <= width ? one_line : two_lines;
   gboolean narrow = wide_header_needs (self, page) > width;
-  AdwFlapFoldPolicy fold = narrow || width - minimum_width (adw_flap_get_flap (self->flap)) < BOARD_BESIDE_PANE
+  GtkWidget *pane = adw_flap_get_flap (self->flap);
+  int pane_width = side_pane_width (width);
+  AdwFlapFoldPolicy fold = width - pane_width < BOARD_BESIDE_PANE
                            ? ADW_FLAP_FOLD_POLICY_ALWAYS : ADW_FLAP_FOLD_POLICY_AUTO;
   g_autofree char *text = NULL;
+  int requested;
 
+  gtk_widget_get_size_request (pane, &requested, NULL);
+  if (requested != pane_width) {
+    if (!apply)
+      return FALSE;
+    gtk_widget_set_size_request (pane, pane_width, -1);
+  }
   if (gtk_widget_get_visible (self->narrow_header) != narrow
       || adw_flap_get_fold_policy (self->flap) != fold) {
     if (!apply)

@@ -1,0 +1,89 @@
+/* verso-label-probe.c: with VERSO_DEBUG_LABELS set, walks the labels of every window shown a few
+ * times a second and logs each one whose text is cut short by an ellipsis, for the window tests
+ * (AT-SPI reads a label's whole text, never what is drawn of it). */
+#include "verso-label-probe.h"
+
+#include <gtk/gtk.h>
+
+/* Twice in a row before it counts: a label measured for one frame in a window still settling
+ * (a dialog growing to its size) is not cut. */
+#define PROBE_INTERVAL_MS 250
+#define PROBE_RELOG_WALKS 8
+
+typedef struct {
+  GHashTable *cut;       /* the texts cut in the last walk */
+  GHashTable *reported;  /* the texts already logged */
+  char *windows;         /* the last walk's windows, their sizes and the count of labels */
+  guint unlogged;        /* the walks of the same since the last logged */
+} LabelProbe;
+
+static void walk (GtkWidget *widget, GHashTable *cut, guint *labels)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return;
+  if (GTK_IS_LABEL (widget)) {
+    PangoLayout *layout = gtk_label_get_layout (GTK_LABEL (widget));
+
+    (*labels)++;
+    if (gtk_label_get_ellipsize (GTK_LABEL (widget)) != PANGO_ELLIPSIZE_NONE && pango_layout_is_ellipsized (layout))
+      g_hash_table_add (cut, g_strdup (gtk_label_get_text (GTK_LABEL (widget))));
+  }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    walk (child, cut, labels);
+}
+
+static gboolean probe_tick (gpointer user_data)
+{
+  LabelProbe *probe = user_data;
+  g_autoptr (GHashTable) cut = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GString) windows = g_string_new (NULL);
+  g_autoptr (GList) toplevels = gtk_window_list_toplevels ();
+  guint labels = 0;
+  GHashTableIter iter;
+  const char *text;
+
+  for (GList *node = toplevels; node; node = node->next) {
+    GtkWidget *window = node->data;
+    const char *title = gtk_window_get_title (GTK_WINDOW (window));
+
+    if (!gtk_widget_get_mapped (window))
+      continue;
+    walk (window, cut, &labels);
+    g_string_append_printf (windows, "%s'%s' %dx%d", windows->len ? ", " : "", title ? title : "",
+                            gtk_widget_get_width (window), gtk_widget_get_height (window));
+  }
+  g_hash_table_iter_init (&iter, cut);
+  while (g_hash_table_iter_next (&iter, (gpointer *) &text, NULL))
+    if (g_hash_table_contains (probe->cut, text) && !g_hash_table_contains (probe->reported, text)) {
+      g_printerr ("label probe: cut short: %s\n", text);
+      g_hash_table_add (probe->reported, g_strdup (text));
+    }
+  g_hash_table_unref (probe->cut);
+  probe->cut = g_steal_pointer (&cut);
+  /* A test knows from this line that what it did has been walked twice, as it stays: logged
+   * once it has stayed for two walks, and again every few walks while it stays, so that a test
+   * that asks after it settled need not have seen it change. */
+  g_string_append_printf (windows, " (%u labels)", labels);
+  if (g_strcmp0 (probe->windows, windows->str) != 0) {
+    g_free (probe->windows);
+    probe->windows = g_strdup (windows->str);
+    probe->unlogged = PROBE_RELOG_WALKS - 1;
+  } else if (++probe->unlogged >= PROBE_RELOG_WALKS) {
+    g_printerr ("label probe: walked %s\n", windows->str);
+    probe->unlogged = 0;
+  }
+  return G_SOURCE_CONTINUE;
+}
+
+void verso_label_probe_start (void)
+{
+  LabelProbe *probe;
+
+  if (!g_getenv ("VERSO_DEBUG_LABELS"))
+    return;
+  probe = g_new0 (LabelProbe, 1);
+  probe->cut = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  probe->reported = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  /* For the life of the program. */
+  g_timeout_add (PROBE_INTERVAL_MS, probe_tick, probe);
+}
