@@ -222,6 +222,26 @@ static void test_review_row_says_depth_and_time (Fixture *fixture, gconstpointer
   CHECK_CMP_UINT (adw_combo_row_get_selected (row), ==, VERSO_REVIEW_NORMAL);
 }
 
+/* Processor Cores: all of them first (analysis-threads 0, the default), then each number up to
+ * the machine's cores; the row and the key follow each other. */
+static void test_threads_row_follows_and_writes_its_key (Fixture *fixture, gconstpointer user_data)
+{
+  AdwComboRow *row = ADW_COMBO_ROW (template_child (fixture, "threads_row"));
+  GListModel *model = adw_combo_row_get_model (row);
+  guint cores = MAX (1, g_get_num_processors ());
+  g_autofree char *all = g_strdup_printf ("All (%u)", cores);
+
+  REQUIRE (g_list_model_get_n_items (model) == cores + 1);
+  CHECK_CMP_STR (gtk_string_list_get_string (GTK_STRING_LIST (model), 0), ==, all);
+  CHECK_CMP_STR (gtk_string_list_get_string (GTK_STRING_LIST (model), 1), ==, "1");
+  g_settings_reset (fixture->settings, "analysis-threads");
+  CHECK_CMP_UINT (adw_combo_row_get_selected (row), ==, 0);
+  adw_combo_row_set_selected (row, 1);
+  CHECK_CMP_INT (g_settings_get_int (fixture->settings, "analysis-threads"), ==, 1);
+  g_settings_set_int (fixture->settings, "analysis-threads", 0);
+  CHECK_CMP_UINT (adw_combo_row_get_selected (row), ==, 0);
+}
+
 static void test_rows_follow_the_game_mode (Fixture *fixture, gconstpointer user_data)
 {
   GtkWidget *color_row = template_child (fixture, "color_row");
@@ -281,6 +301,7 @@ static const struct {
   { "/preferences-window/pause", test_pause_spin_follows_and_writes_its_key },
   { "/preferences-window/combo-rows", test_combo_rows_write_enum_nicks },
   { "/preferences-window/review-depth", test_review_row_says_depth_and_time },
+  { "/preferences-window/threads", test_threads_row_follows_and_writes_its_key },
   { "/preferences-window/game-mode", test_rows_follow_the_game_mode },
   { "/preferences-window/match-row-follows-the-profile", test_match_row_follows_the_profile },
 };

@@ -29,6 +29,7 @@ struct _VersoPreferencesWindow {
   GtkSwitch *flips_switch;
   GtkSwitch *coach_switch;
   AdwComboRow *review_row;
+  AdwComboRow *threads_row;
   GtkSwitch *sounds_switch;
   AdwComboRow *black_level_row;   /* the computer against itself */
   AdwComboRow *white_level_row;
@@ -197,6 +198,51 @@ static void setup_review_row (VersoPreferencesWindow *self)
   bind_combo_row (self, "review-depth", self->review_row, review_nicks);
 }
 
+/* analysis-threads: 0 (all the cores) is the first choice, then 1, 2 ... up to the cores there
+ * are; a number chosen on a larger machine shows as it is. The row and the key follow each other
+ * by hand: a settings binding of this row kept the settings alive after the window had gone
+ * (test-preferences-window.c finds it), the other rows' did not. */
+static void on_threads_selected (VersoPreferencesWindow *self)
+{
+  guint selected = adw_combo_row_get_selected (self->threads_row);
+
+  if (selected != GTK_INVALID_LIST_POSITION
+      && g_settings_get_int (self->settings, "analysis-threads") != (int) selected)
+    g_settings_set_int (self->settings, "analysis-threads", (int) selected);
+}
+
+static void on_threads_changed (VersoPreferencesWindow *self)
+{
+  guint threads = (guint) MAX (0, g_settings_get_int (self->settings, "analysis-threads"));
+
+  if (threads < g_list_model_get_n_items (adw_combo_row_get_model (self->threads_row))
+      && adw_combo_row_get_selected (self->threads_row) != threads)
+    adw_combo_row_set_selected (self->threads_row, threads);
+}
+
+static void setup_threads_row (VersoPreferencesWindow *self)
+{
+  g_autoptr (GtkStringList) choices = gtk_string_list_new (NULL);
+  guint cores = MAX (1, g_get_num_processors ());
+  guint most = MAX (cores, (guint) g_settings_get_int (self->settings, "analysis-threads"));
+  /* Translators: the first choice of Processor Cores in Preferences: every core of the machine,
+   * e.g. "All (8)" */
+  g_autofree char *all = g_strdup_printf (_("All (%u)"), cores);
+
+  gtk_string_list_append (choices, all);
+  for (guint n = 1; n <= most; n++) {
+    g_autofree char *number = g_strdup_printf ("%u", n);
+
+    gtk_string_list_append (choices, number);
+  }
+  adw_combo_row_set_model (self->threads_row, G_LIST_MODEL (choices));
+  on_threads_changed (self);
+  g_signal_connect_object (self->threads_row, "notify::selected", G_CALLBACK (on_threads_selected), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->settings, "changed::analysis-threads", G_CALLBACK (on_threads_changed),
+                           self, G_CONNECT_SWAPPED);
+}
+
 static void verso_preferences_window_constructed (GObject *object)
 {
   VersoPreferencesWindow *self = VERSO_PREFERENCES_WINDOW (object);
@@ -228,6 +274,7 @@ static void verso_preferences_window_constructed (GObject *object)
   setup_match_row (self);
   g_signal_connect_swapped (self->profile, "changed", G_CALLBACK (setup_match_row), self);
   setup_review_row (self);
+  setup_threads_row (self);
 }
 
 static void verso_preferences_window_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
@@ -322,6 +369,7 @@ static void verso_preferences_window_class_init (VersoPreferencesWindowClass *kl
   gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, animations_switch);
   gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, coach_switch);
   gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, review_row);
+  gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, threads_row);
   gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, sounds_switch);
   gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, black_level_row);
   gtk_widget_class_bind_template_child (widget_class, VersoPreferencesWindow, white_level_row);
