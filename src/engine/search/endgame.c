@@ -181,7 +181,8 @@ solve_last_2 (SearchThread *thread, uint64_t player, uint64_t opponent, int alph
 static inline bool stability_cutoff (uint64_t player, uint64_t opponent, int empties, int alpha,
                                      int *score)
 {
-  if (alpha < stability_threshold[empties])
+  /* Not even all the opponent's discs stable would bring the bound down to alpha. */
+  if (alpha < stability_threshold[empties] || 64 - 2 * board_count (opponent) > alpha)
     return false;
   int bound = 64 - 2 * board_count (board_stable_discs_of (opponent, player));
   if (bound <= alpha) {
