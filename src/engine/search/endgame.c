@@ -444,8 +444,7 @@ static int solve_deep (SearchThread *thread, const Board *board, int alpha, int 
   if (thread->aborted)
     return 0;
   hash_store (thread->hash, key,
-              thread->endgame_probcut_percent
-                ? hash_depth_selective (thread->endgame_probcut_percent) : HASH_DEPTH_EXACT,
+              thread->endgame_probcut_percent ? HASH_DEPTH_SELECTIVE : HASH_DEPTH_EXACT,
               window_alpha * EVAL_SCALE, beta * EVAL_SCALE, best * EVAL_SCALE, best_move);
   return best;
 }

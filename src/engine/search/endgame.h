@@ -5,9 +5,8 @@
 
 /* Fail-soft alpha-beta solve in discs within (alpha, beta). The result is meaningless when the
  * thread was aborted (check search_thread_aborted). Exact unless thread->endgame_probcut_percent
- * is set: then ProbCut may cut positions far from the end, its results are stored at
- * hash_depth_selective of that margin (bounds for selective solves no safer), and an exact solve
- * takes only their moves, as the first to try. */
+ * is set: then ProbCut may cut positions far from the end, its results are stored as
+ * HASH_DEPTH_SELECTIVE, and an exact solve takes only their moves, as the first to try. */
 static inline int endgame_solve (SearchThread *thread, const Board *board, int alpha, int beta)
 {
   return thread->endgame (thread, board, alpha, beta);

@@ -36,12 +36,11 @@ static inline int endgame_final_score (uint64_t player, uint64_t opponent, int e
 }
 
 /* Whether a stored result may bound this search: an exact one always, a selective one only in
- * a selective search whose cuts are no safer than those it was found with. */
+ * a selective search. */
 static inline bool endgame_hash_usable (const SearchThread *thread, int depth)
 {
   return depth == HASH_DEPTH_EXACT
-         || (thread->endgame_probcut_percent && depth < HASH_DEPTH_EXACT
-             && depth >= hash_depth_selective (thread->endgame_probcut_percent));
+         || (thread->endgame_probcut_percent && depth == HASH_DEPTH_SELECTIVE);
 }
 
 /* Starts loading the table buckets of the children, whose keys go to `keys`. */

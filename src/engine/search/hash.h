@@ -10,21 +10,9 @@
 
 /* The depth stored for scores that are exact (searched to the end of the game). */
 #define HASH_DEPTH_EXACT 127
-/* The depths stored for scores of the selective endgame search (endgame.h): searched to the end
- * of the game but with ProbCut, so only a selective search takes them as bounds, and only one
- * whose cuts are no safer (hash_depth_selective). */
+/* The depth stored for scores of the selective endgame search (endgame.h): searched to the end
+ * of the game but with ProbCut, so only a selective search takes them as bounds. */
 #define HASH_DEPTH_SELECTIVE 126
-#define HASH_DEPTH_SELECTIVE_MIN 100
-
-/* The depth stored by a selective solve with ProbCut's margin `percent` (hundredths of sigma):
- * the wider the margin, the deeper, HASH_DEPTH_SELECTIVE_MIN to HASH_DEPTH_SELECTIVE. */
-static inline int hash_depth_selective (int percent)
-{
-  int level = percent / 10;
-  return HASH_DEPTH_SELECTIVE_MIN
-         + (level < HASH_DEPTH_SELECTIVE - HASH_DEPTH_SELECTIVE_MIN
-              ? level : HASH_DEPTH_SELECTIVE - HASH_DEPTH_SELECTIVE_MIN);
-}
 
 /* Entries in a bucket: a key may be stored in any of them. */
 #define HASH_BUCKET_ENTRIES 4

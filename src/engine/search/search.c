@@ -21,18 +21,12 @@
  * 12-ply one pays on fforum-20-39 (5 % fewer nodes, 3 % less time than 10; 14 cost more). */
 #define SEARCH_PRESOLVE_MARGIN 6
 #define SEARCH_PRESOLVE_MAX_DEPTH 12
-/* From this many empties selective solves (ProbCut at the margins of search_selective_percents,
- * endgame.h) come between the pre-search and the exact solve: their moves, left in the table,
- * order the exact solve's. With one at SEARCH_PROBCUT_PERCENT, fforum-20-39: 110.6 M -> 81.3 M
- * nodes, 2.87 -> 2.32 s; with 75, 125 hundredths 86.5 M, 84.1 M; from 14 empties fforum-1-19
- * took 14 % more nodes, from 16 3 %, so from 20. */
+/* From this many empties a selective solve (ProbCut at SEARCH_PROBCUT_PERCENT hundredths of
+ * sigma, endgame.h) comes between the pre-search and the exact solve: its moves, left in the
+ * table, order the exact solve's. fforum-20-39: 110.6 M -> 81.3 M nodes, 2.87 -> 2.32 s; with
+ * 75, 125 hundredths 86.5 M, 84.1 M; from 14 empties fforum-1-19 took 14 % more nodes, from
+ * 16 3 %, so from 20. */
 #define SEARCH_SELECTIVE_SOLVE_EMPTIES 20
-/* The selective solves' ProbCut margins, rising, each pass ordering the next with the moves it
- * leaves in the table (its bounds serve only passes no safer, hash_depth_selective). FFO #40,
- * #45, #48 and #49: 510.3 M nodes with 100 alone, 485.9 M with 60 then 100, 472.7 M with 40,
- * 70, 100; 482.8 M with 30, 60, 100; 521.5 M with 50, 100; 534.1 M with 100, 200; 576.6 M with
- * 40, 70, 100, 130 (fforum-20-39: 79.29 M with 100, 79.44 M with 40, 70, 100). */
-static const int search_selective_percents[] = { 40, 70, 100 };
 /* ProbCut's margin: a deep search is skipped when the shallow one predicts it beyond the window
  * by this many hundredths of the prediction's standard deviation. */
 #ifndef SEARCH_PROBCUT_PERCENT
@@ -427,11 +421,10 @@ static void root_think (Root *root)
     score = root_search (root, -1, 1, empties, true, &best_move);
   } else {
     bool selective = thread->probcut_percent && empties >= SEARCH_SELECTIVE_SOLVE_EMPTIES;
-    int pass = 0;
     for (;;) {
       if (guess % 2)
         guess += guess > 0 ? 1 : -1;
-      thread->endgame_probcut_percent = selective ? search_selective_percents[pass] : 0;
+      thread->endgame_probcut_percent = selective ? thread->probcut_percent : 0;
       score = root_aspiration (root, guess, 2, 64, empties, true, &best_move);
       if (!selective || thread->aborted)
         break;
@@ -439,8 +432,7 @@ static void root_think (Root *root)
       if (main_thread)
         root_report (root, best_move, score * EVAL_SCALE, empties, false, false);
       guess = score;
-      if (++pass >= (int) (sizeof search_selective_percents / sizeof *search_selective_percents))
-        selective = false;
+      selective = false;
     }
     thread->endgame_probcut_percent = 0;
   }
