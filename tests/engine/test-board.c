@@ -404,6 +404,24 @@ static void test_stable_discs_match_reference (void)
   printf ("# %ld stable discs compared\n", stable_total);
 }
 
+/* The flips of the last empty square, counted without making them, match the flips' count on
+ * random full boards for both sides. */
+static void test_last_flip_count_matches_flips (void)
+{
+  CheckRandom random = { 0x5EED0041ULL };
+  for (int i = 0; i < 200000; i++) {
+    int square = (int) check_random_below (&random, 64);
+    uint64_t player = check_random_next (&random) & ~board_bit (square);
+    if (i % 4 == 0)
+      player &= check_random_next (&random); /* fewer of the player's discs */
+    uint64_t opponent = ~player & ~board_bit (square);
+    CHECK_CMP_INT (board_last_flip_count (player, square),
+              ==, board_count (board_flips (player, opponent, square)));
+    CHECK_CMP_INT (board_last_flip_count (opponent, square),
+              ==, board_count (board_flips (opponent, player, square)));
+  }
+}
+
 int main (void)
 {
   check_run ("kernels", test_kernels);
@@ -419,5 +437,6 @@ int main (void)
   check_run ("hash_tells_positions_apart", test_hash_tells_positions_apart);
   check_run ("stable_discs_never_flip", test_stable_discs_never_flip);
   check_run ("stable_discs_match_reference", test_stable_discs_match_reference);
+  check_run ("last_flip_count_matches_flips", test_last_flip_count_matches_flips);
   return check_finish ();
 }

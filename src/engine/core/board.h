@@ -115,6 +115,33 @@ static inline uint64_t board_flips_empty (uint64_t player, uint64_t opponent, in
   return flips;
 }
 
+/* board_last_flips[p][line]: the discs a move on position p of a line of 8 squares flips along
+ * it, when the other squares of the line are all taken: `line` holds the mover's discs, every
+ * other square is the opponent's. A line shorter than 8 squares reads as padded with opponent
+ * discs, which close nothing, so the count stays right. */
+extern const uint8_t board_last_flips[8][256];
+
+/* The number of discs a move on `square` flips when it is the only empty square of the board, so
+ * that the opponent holds every square the player does not: the four lines through the square
+ * gathered into bytes by multiplication, each counted by board_last_flips, without the flips
+ * themselves. 0 when the move is not legal. */
+static inline int board_last_flip_count (uint64_t player, int square)
+{
+  assert (square >= 0 && square < BOARD_SQUARES);
+  assert (!((player >> square) & 1));
+  const uint64_t file_a = 0x0101010101010101ULL;
+  int column = square & 7, row = square >> 3;
+  const BoardRays *rays = &board_rays[square];
+  unsigned horizontal = (unsigned) (player >> (8 * row)) & 0xFF;
+  /* One bit per row: the multiplication moves row r's bit to bit 56 + r. */
+  unsigned vertical = (unsigned) ((((player >> column) & file_a) * 0x0102040810204080ULL) >> 56);
+  /* One bit per column: summing the rows into the top byte keeps each at its column. */
+  unsigned diagonal = (unsigned) (((player & (rays->up[2] | rays->down[2])) * file_a) >> 56);
+  unsigned anti = (unsigned) (((player & (rays->up[3] | rays->down[3])) * file_a) >> 56);
+  return board_last_flips[column][horizontal] + board_last_flips[row][vertical]
+       + board_last_flips[column][diagonal] + board_last_flips[column][anti];
+}
+
 /* Opponent discs that a move on square would flip (0 when the move is not legal). */
 static inline uint64_t board_flips (uint64_t player, uint64_t opponent, int square)
 {

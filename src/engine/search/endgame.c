@@ -113,26 +113,24 @@ static const uint64_t neighbour_squares[64] = {
 #define SQUARES_SECOND_RING 0x003C424242423C00ULL
 #define SQUARES_FIRST (~(SQUARES_NEXT_TO_CORNER | SQUARES_SECOND_RING))
 
-/* One empty square left: whoever can play it does (the player first), and the game ends.
- * Fail-soft: when the player cannot play, the opponent's move only lowers the score, so a
- * score already at most alpha is returned (an upper bound) without the opponent's flips. */
+/* One empty square left: whoever can play it does (the player first), and the game ends. The
+ * flips are counted, not made (board_last_flip_count). Fail-soft: when the player cannot play,
+ * the opponent's move only lowers the score, so a score already at most alpha is returned (an
+ * upper bound) without counting the opponent's flips. */
 static inline int solve_last_1 (SearchThread *thread, uint64_t player, uint64_t opponent,
                                 int alpha, int square)
 {
   thread->nodes++;
   int score = 2 * board_count (player) - 62; /* the player's move, before its flips */
-  uint64_t flips = 0;
-  if (opponent & neighbour_squares[square])
-    flips = board_flips_empty (player, opponent, square);
+  int flips = board_last_flip_count (player, square);
   if (flips)
-    return score + 2 * board_count (flips);
+    return score + 2 * flips;
   /* No move for the player: at best the square stays empty with the player ahead. */
   if (score <= alpha)
     return score;
-  if (player & neighbour_squares[square])
-    flips = board_flips_empty (opponent, player, square);
+  flips = board_last_flip_count (opponent, square);
   if (flips)
-    return score - 2 - 2 * board_count (flips);
+    return score - 2 - 2 * flips;
   return endgame_final_score (player, opponent, 1);
 }
 
@@ -183,7 +181,8 @@ solve_last_2 (SearchThread *thread, uint64_t player, uint64_t opponent, int alph
 static inline bool stability_cutoff (uint64_t player, uint64_t opponent, int empties, int alpha,
                                      int *score)
 {
-  if (alpha < stability_threshold[empties])
+  /* Not even all the opponent's discs stable would bring the bound down to alpha. */
+  if (alpha < stability_threshold[empties] || 64 - 2 * board_count (opponent) > alpha)
     return false;
   int bound = 64 - 2 * board_count (board_stable_discs_of (opponent, player));
   if (bound <= alpha) {

@@ -20,12 +20,6 @@ static inline uint64_t pack (int lower, int upper, int move, int depth, uint8_t 
        | (uint64_t) date << 48;
 }
 
-static inline int data_lower (uint64_t data) { return (int) (data & 0xFFFF) - 32768; }
-static inline int data_upper (uint64_t data) { return (int) ((data >> 16) & 0xFFFF) - 32768; }
-static inline int data_move (uint64_t data) { return (int) ((data >> 32) & 0xFF); }
-static inline int data_depth (uint64_t data) { return (int) ((data >> 40) & 0xFF); }
-static inline uint8_t data_date (uint64_t data) { return (uint8_t) (data >> 48); }
-
 /* Tables from this size are aligned to it and asked for in huge pages: each probe is a random
  * access, and with small pages most of them also miss the TLB (fforum-20-39 solved with a
  * 64 MB table: 3.23 s in small pages, 3.13 s in huge ones). */
@@ -79,29 +73,6 @@ void hash_new_date (HashTable *hash)
   hash->date = hash->date == 255 ? 1 : hash->date + 1;
 }
 
-static inline HashEntry *bucket (const HashTable *hash, uint64_t key)
-{
-  return hash->entries + (key & hash->bucket_mask) * BUCKET_ENTRIES;
-}
-
-bool hash_probe (const HashTable *hash, uint64_t key, HashHit *hit)
-{
-  assert (hash && hit);
-  HashEntry *entry = bucket (hash, key);
-  for (int i = 0; i < BUCKET_ENTRIES; i++) {
-    uint64_t data = atomic_load_explicit (&entry[i].data, memory_order_relaxed);
-    uint64_t check = atomic_load_explicit (&entry[i].check, memory_order_relaxed);
-    if (data && (check ^ data) == key) {
-      hit->lower = data_lower (data);
-      hit->upper = data_upper (data);
-      hit->depth = data_depth (data);
-      hit->move = data_move (data);
-      return true;
-    }
-  }
-  return false;
-}
-
 static inline void entry_write (HashEntry *entry, uint64_t key, uint64_t data)
 {
   atomic_store_explicit (&entry->data, data, memory_order_relaxed);
@@ -119,32 +90,32 @@ void hash_store (HashTable *hash, uint64_t key, int depth, int alpha, int beta, 
   if (score > alpha && score < beta)
     lower = upper = score;
   uint8_t date = hash->date;
-  HashEntry *entry = bucket (hash, key);
+  HashEntry *entry = hash_bucket (hash, key);
   HashEntry *victim = entry;
   int victim_priority = 1 << 30;
   for (int i = 0; i < BUCKET_ENTRIES; i++) {
     uint64_t data = atomic_load_explicit (&entry[i].data, memory_order_relaxed);
     uint64_t check = atomic_load_explicit (&entry[i].check, memory_order_relaxed);
     if (data && (check ^ data) == key) {
-      int old_depth = data_depth (data);
+      int old_depth = hash_data_depth (data);
       if (old_depth > depth) {
         /* A deeper result stays; a new best move from a shallower one is still news. */
-        if (move == BOARD_NO_MOVE || move == data_move (data))
+        if (move == BOARD_NO_MOVE || move == hash_data_move (data))
           return;
-        depth = old_depth, lower = data_lower (data), upper = data_upper (data);
+        depth = old_depth, lower = hash_data_lower (data), upper = hash_data_upper (data);
       } else if (old_depth == depth) {
-        int old_lower = data_lower (data), old_upper = data_upper (data);
+        int old_lower = hash_data_lower (data), old_upper = hash_data_upper (data);
         int merged_lower = lower > old_lower ? lower : old_lower;
         int merged_upper = upper < old_upper ? upper : old_upper;
         if (merged_lower <= merged_upper)
           lower = merged_lower, upper = merged_upper;
       }
       if (move == BOARD_NO_MOVE)
-        move = data_move (data);
+        move = hash_data_move (data);
       entry_write (&entry[i], key, pack (lower, upper, move, depth, date));
       return;
     }
-    int priority = data ? data_depth (data) + (data_date (data) == date ? 256 : 0) : -1;
+    int priority = data ? hash_data_depth (data) + (hash_data_date (data) == date ? 256 : 0) : -1;
     if (priority < victim_priority)
       victim = &entry[i], victim_priority = priority;
   }

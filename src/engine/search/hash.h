@@ -44,11 +44,41 @@ void hash_destroy (HashTable *hash);
 void hash_clear (HashTable *hash);
 void hash_new_date (HashTable *hash);
 
-bool hash_probe (const HashTable *hash, uint64_t key, HashHit *hit);
+/* The fields of an entry's data word (see hash.c's pack). */
+static inline int hash_data_lower (uint64_t data) { return (int) (data & 0xFFFF) - 32768; }
+static inline int hash_data_upper (uint64_t data) { return (int) ((data >> 16) & 0xFFFF) - 32768; }
+static inline int hash_data_move (uint64_t data) { return (int) ((data >> 32) & 0xFF); }
+static inline int hash_data_depth (uint64_t data) { return (int) ((data >> 40) & 0xFF); }
+static inline uint8_t hash_data_date (uint64_t data) { return (uint8_t) (data >> 48); }
+
+static inline HashEntry *hash_bucket (const HashTable *hash, uint64_t key)
+{
+  return hash->entries + (key & hash->bucket_mask) * HASH_BUCKET_ENTRIES;
+}
+
+/* The table's knowledge of `key`: false when it has none. Inline, so that the solvers compiled
+ * for newer instruction sets have it in their own code, without a call. */
+static inline bool hash_probe (const HashTable *hash, uint64_t key, HashHit *hit)
+{
+  HashEntry *entry = hash_bucket (hash, key);
+  for (int i = 0; i < HASH_BUCKET_ENTRIES; i++) {
+    uint64_t data = atomic_load_explicit (&entry[i].data, memory_order_relaxed);
+    uint64_t check = atomic_load_explicit (&entry[i].check, memory_order_relaxed);
+    if (data && (check ^ data) == key) {
+      hit->lower = hash_data_lower (data);
+      hit->upper = hash_data_upper (data);
+      hit->depth = hash_data_depth (data);
+      hit->move = hash_data_move (data);
+      return true;
+    }
+  }
+  return false;
+}
+
 /* Starts loading the bucket of key into the cache, for a probe of it soon after. */
 static inline void hash_prefetch (const HashTable *hash, uint64_t key)
 {
-  __builtin_prefetch (hash->entries + (key & hash->bucket_mask) * HASH_BUCKET_ENTRIES);
+  __builtin_prefetch (hash_bucket (hash, key));
 }
 /* Narrows the window (*alpha, *beta) by the bounds of `hit`, divided by `scale` (EVAL_SCALE for
  * the solvers' scores in discs, 1 for the midgame's): true when they decide the search, whose
