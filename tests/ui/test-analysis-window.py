@@ -110,6 +110,10 @@ def test_scores_on_the_board(env, screen):
     app.key('F7')
     description = board_description(scores_for(board), 'a score on each of the four first moves')
     legal = window.legal_moves(board, BLACK)
+    # The screen shows them from a frame after the board says so (a while under the sanitizers).
+    deadline = time.time() + 15
+    while not all(chip_shown(app, square) for square in legal) and time.time() < deadline:
+        time.sleep(0.2)
     for square in legal:
         if not chip_shown(app, square):
             fail('no score is drawn on %s' % name(square))
@@ -132,6 +136,9 @@ def test_scores_on_the_board(env, screen):
     board_description(lambda d: 'Scores:' not in d, 'the scores to go with F7')
     board = app.wait_for(lambda b: b[19] == BLACK and window.count(b, BLACK) == 3 and window.count(b, window.WHITE) == 3,
                          'the board after d3 and the answer, without scores')
+    deadline = time.time() + 15
+    while any(chip_shown(app, s) for s in window.legal_moves(board, BLACK)) and time.time() < deadline:
+        time.sleep(0.2)
     if any(chip_shown(app, s) for s in window.legal_moves(board, BLACK)):
         fail('a score is still drawn after F7 hid them')
     print('F7 again: the scores are gone', flush=True)
