@@ -8,7 +8,9 @@
 #include "level_ratings.h"
 
 /* The chosen level's name opens the subtitle, which wraps, rather than standing beside the title,
- * where a narrow window cut it short ("Interm…"): the row uses its subtitle for the choice. */
+ * where a narrow window cut it short ("Interm…"): the row uses its subtitle for the choice. The
+ * row writes the choice's bare name there itself, before this runs (libadwaita 1.2) or after it
+ * (1.7): each time the subtitle changes, the description is written again, once. */
 static void on_level_selected (AdwComboRow *row)
 {
   guint selected = adw_combo_row_get_selected (row);
@@ -17,7 +19,8 @@ static void on_level_selected (AdwComboRow *row)
   Rating rating;
 
   if (selected >= LEVEL_COUNT) {
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), "");
+    if (g_strcmp0 (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "") != 0)
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), "");
     return;
   }
   level = level_get ((LevelId) selected);
@@ -28,7 +31,8 @@ static void on_level_selected (AdwComboRow *row)
   else
     /* Translators: a level's name and its description, e.g. "Intermediate · Plays like a club player" */
     subtitle = g_strdup_printf (_("%s · %s"), _(level->name), _(level->description));
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  if (g_strcmp0 (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), subtitle) != 0)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
 }
 
 void verso_level_row_setup (AdwComboRow *row)
@@ -39,11 +43,11 @@ void verso_level_row_setup (AdwComboRow *row)
 
   for (int level = 0; level < LEVEL_COUNT; level++)
     gtk_string_list_append (levels, _(level_get (level)->name));
-  /* The row sets its subtitle to the choice's name, then notifies: on_level_selected comes after. */
   adw_combo_row_set_use_subtitle (row, TRUE);
   adw_combo_row_set_model (row, G_LIST_MODEL (levels));
-  /* The row's own signal, so it lives exactly as long as the row. */
+  /* The row's own signals, so they live exactly as long as the row. */
   g_signal_connect (row, "notify::selected", G_CALLBACK (on_level_selected), NULL);
+  g_signal_connect (row, "notify::subtitle", G_CALLBACK (on_level_selected), NULL);
   on_level_selected (row);
 }
 

@@ -136,6 +136,10 @@ def walk(skip_role=None):
         stack = [application]
         while stack:
             node = stack.pop()
+            # A child gone between the count and the asking comes back as None (GTK 4.18, while
+            # Statistics rebuilt its rows after Reset).
+            if node is None:
+                continue
             try:
                 if skip_role is not None and node.get_role() == skip_role:
                     continue
