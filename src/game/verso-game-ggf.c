@@ -151,16 +151,6 @@ VersoRecord *verso_ggf_read (const char *text, gsize length, char **notice,
   return record;
 }
 
-/* Copies a name into a GGF name field, cut where a character starts. */
-static void copy_name (char out[NOTATION_NAME_SIZE], const char *name)
-{
-  const char *end = name;
-
-  g_utf8_validate_len (name, MIN (strlen (name), NOTATION_NAME_SIZE - 1), &end);
-  memcpy (out, name, (gsize) (end - name));
-  out[end - name] = '\0';
-}
-
 char *verso_text_player_name (VersoGame *self, VersoColor color)
 {
   const char *real_name;
@@ -180,12 +170,12 @@ static void write_details (VersoGame *self, NotationGame *game)
 {
   const char *const *details = (const char *const *) self->details;
 
-  copy_name (game->black, details[VERSO_DETAIL_BLACK_NAME] ? details[VERSO_DETAIL_BLACK_NAME] : "");
-  copy_name (game->white, details[VERSO_DETAIL_WHITE_NAME] ? details[VERSO_DETAIL_WHITE_NAME] : "");
-  copy_name (game->black_rating, details[VERSO_DETAIL_BLACK_RATING] ? details[VERSO_DETAIL_BLACK_RATING] : "");
-  copy_name (game->white_rating, details[VERSO_DETAIL_WHITE_RATING] ? details[VERSO_DETAIL_WHITE_RATING] : "");
-  copy_name (game->place, details[VERSO_DETAIL_PLACE] ? details[VERSO_DETAIL_PLACE] : "?");
-  copy_name (game->date, details[VERSO_DETAIL_DATE] ? details[VERSO_DETAIL_DATE] : "");
+  verso_text_copy_name (game->black, details[VERSO_DETAIL_BLACK_NAME] ? details[VERSO_DETAIL_BLACK_NAME] : "");
+  verso_text_copy_name (game->white, details[VERSO_DETAIL_WHITE_NAME] ? details[VERSO_DETAIL_WHITE_NAME] : "");
+  verso_text_copy_name (game->black_rating, details[VERSO_DETAIL_BLACK_RATING] ? details[VERSO_DETAIL_BLACK_RATING] : "");
+  verso_text_copy_name (game->white_rating, details[VERSO_DETAIL_WHITE_RATING] ? details[VERSO_DETAIL_WHITE_RATING] : "");
+  verso_text_copy_name (game->place, details[VERSO_DETAIL_PLACE] ? details[VERSO_DETAIL_PLACE] : "?");
+  verso_text_copy_name (game->date, details[VERSO_DETAIL_DATE] ? details[VERSO_DETAIL_DATE] : "");
   verso_text_result_to_ggf (details[VERSO_DETAIL_RESULT] ? details[VERSO_DETAIL_RESULT] : "",
                             game->result);
 }
@@ -207,8 +197,8 @@ char *verso_ggf_write (VersoGame *self)
     g_autofree char *black = verso_text_player_name (self, VERSO_COLOR_BLACK);
     g_autofree char *white = verso_text_player_name (self, VERSO_COLOR_WHITE);
 
-    copy_name (game.black, black);
-    copy_name (game.white, white);
+    verso_text_copy_name (game.black, black);
+    verso_text_copy_name (game.white, white);
     date = g_date_time_format (now, "%Y.%m.%d_%H:%M:%S.UTC");
   }
   size = notation_format_ggf (&game, date, NULL, 0) + 1;

@@ -221,14 +221,8 @@ static const char *const detail_properties[VERSO_N_DETAILS] = {
 static void read_detail (SgfReader *reader, const char *name, const char *value)
 {
   for (guint i = 0; i < VERSO_N_DETAILS; i++) {
-    char *kept = reader->extras->details[i];
-    const char *end = value;
-
-    if (strcmp (name, detail_properties[i]) != 0 || *kept)
-      continue;
-    g_utf8_validate_len (value, MIN (strlen (value), sizeof reader->extras->details[i] - 1), &end);
-    memcpy (kept, value, (gsize) (end - value));
-    kept[end - value] = '\0';
+    if (strcmp (name, detail_properties[i]) == 0 && !reader->extras->details[i][0])
+      verso_text_copy_name (reader->extras->details[i], value);
   }
 }
 

@@ -64,8 +64,7 @@ void verso_text_line_and_column (const char *text, gsize length, gsize offset, g
   }
 }
 
-/* text into out, cut where a character starts. */
-static void copy_result (const char *text, char out[NOTATION_NAME_SIZE])
+void verso_text_copy_name (char out[NOTATION_NAME_SIZE], const char *text)
 {
   const char *end = text;
 
@@ -83,13 +82,13 @@ void verso_text_result_from_ggf (const char *ggf, char sgf[NOTATION_NAME_SIZE])
   char number[G_ASCII_DTOSTR_BUF_SIZE];
 
   if (end == text || !isfinite (black) || fabs (black) > 64) {
-    copy_result (text, sgf);
+    verso_text_copy_name (sgf, text);
     return;
   }
   if (*end == ':' && (end[1] == 'r' || end[1] == 't'))
     how = end[1] == 'r' ? 'R' : 'T';
   else if (*end != '\0' && *end != ':') {
-    copy_result (text, sgf);
+    verso_text_copy_name (sgf, text);
     return;
   }
   if (black == 0 && !how) {
@@ -97,7 +96,7 @@ void verso_text_result_from_ggf (const char *ggf, char sgf[NOTATION_NAME_SIZE])
     return;
   }
   if (black == 0) {
-    copy_result (text, sgf);
+    verso_text_copy_name (sgf, text);
     return;
   }
   if (how)
@@ -121,7 +120,7 @@ void verso_text_result_to_ggf (const char *sgf, char ggf[NOTATION_NAME_SIZE])
     return;
   }
   if ((text[0] != 'B' && text[0] != 'W') || text[1] != '+' || !*rest) {
-    copy_result (text, ggf);
+    verso_text_copy_name (ggf, text);
     return;
   }
   /* A resignation or a loss on time counts every disc to the winner, as GGS writes it. */
@@ -133,7 +132,7 @@ void verso_text_result_to_ggf (const char *sgf, char ggf[NOTATION_NAME_SIZE])
   }
   discs = g_ascii_strtod (rest, &end);
   if (end == rest || *end != '\0' || !isfinite (discs) || discs <= 0 || discs > 64) {
-    copy_result (text, ggf);
+    verso_text_copy_name (ggf, text);
     return;
   }
   g_snprintf (ggf, NOTATION_NAME_SIZE, "%s%s", text[0] == 'B' ? "+" : "-",

@@ -51,6 +51,9 @@ char *verso_text_move_message (NotationError error, guint number, const char *sq
 void verso_text_line_and_column (const char *text, gsize length, gsize offset, guint *line,
                                  guint *column);
 
+/* name into a field of a record's details (GGF's, SGF's, a result), cut where a character
+ * starts so that it stays UTF-8. */
+void verso_text_copy_name (char out[NOTATION_NAME_SIZE], const char *name);
 /* A result between GGF's words and SGF's, which the record keeps (VERSO_DETAIL_RESULT): GGF's
  * RE is black's disc difference, ":r" after it a resignation and ":t" a loss on time ("+12.000",
  * "-64:r"); SGF's names the winner ("B+12", "W+R", "B+T", "0" a draw). A result that reads as
