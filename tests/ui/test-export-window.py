@@ -70,6 +70,7 @@ def main():
         screen = Screen(env)
         app = App(env, screen)
         app.wait_for(lambda b: b == START, 'the start')
+        atspi_game.wait_for_game()
         app.click(F5)
         app.wait_for(lambda b: b != START, 'f5 played')
         test_copy_image(app, env)
