@@ -62,6 +62,17 @@ char *verso_format_score (int score)
   return g_strdup ("0");
 }
 
+char *verso_format_average (double average)
+{
+  /* Rounded as it is shown, so that -0.04 reads "0.0", not "−0.0". */
+  double shown = ABS (average) < 0.05 ? 0.0 : average;
+  if (shown > 0)
+    return g_strdup_printf ("+%.1f", shown);
+  if (shown < 0)
+    return g_strdup_printf ("\u2212%.1f", -shown);
+  return g_strdup_printf ("%.1f", 0.0);
+}
+
 const char *verso_grade_get_name (VersoGrade grade)
 {
   switch (grade) {

@@ -29,6 +29,9 @@ typedef enum {
 VersoGrade verso_grade_for_loss (int discs_lost);
 /* A disc difference as it is read: "+4", "−2" (a true minus sign, U+2212), "0". */
 char *verso_format_score (int score);
+/* An average disc difference to one decimal, as verso_format_score writes a score: "+0.8",
+ * "−12.3", and "0.0" for whatever rounds to it (never "−0.0"). */
+char *verso_format_average (double average);
 /* "best", "good", "inaccuracy", "mistake", "blunder" in the player's language (NULL for NONE). */
 const char *verso_grade_get_name (VersoGrade grade);
 

@@ -190,6 +190,26 @@ static void test_grade_thresholds (void)
   CHECK (verso_grade_get_name (VERSO_GRADE_NONE) == NULL);
 }
 
+/* Scores and averages are written with a true minus sign, and nothing that rounds to zero has a
+ * sign ("−0.0" read as a loss). */
+static void check_formats (char *text, const char *expected)
+{
+  CHECK_CMP_STR (text, ==, expected);
+  g_free (text);
+}
+
+static void test_score_formats (void)
+{
+  check_formats (verso_format_score (4), "+4");
+  check_formats (verso_format_score (-2), "\u22122");
+  check_formats (verso_format_score (0), "0");
+  check_formats (verso_format_average (0.83), "+0.8");
+  check_formats (verso_format_average (-12.34), "\u221212.3");
+  check_formats (verso_format_average (-0.04), "0.0");
+  check_formats (verso_format_average (0.04), "0.0");
+  check_formats (verso_format_average (-0.05), "\u22120.1");
+}
+
 static void check_describes (const VersoCoachSummary *summary, const char *expected)
 {
   g_autofree char *text = verso_coach_summary_describe (summary);
@@ -612,6 +632,7 @@ int main (int argc, char **argv)
 {
   check_glib_init ();
   check_run ("/game-analysis/grade-thresholds", test_grade_thresholds);
+  check_run ("/game-analysis/score-formats", test_score_formats);
   check_run ("/game-analysis/coach-grades", test_coach_grades);
   check_run ("/game-analysis/summary-text", test_summary_text);
   check_run ("/game-analysis/new-line-reads-the-store", test_new_line_reads_the_store);

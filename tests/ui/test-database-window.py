@@ -16,7 +16,8 @@ import verso_ui_test.atspi as atspi_game
 from verso_ui_test.atspi import Atspi, GLib, window, wait_until, stop, key, accessibles
 fail = window.fail
 WTHOR_2020 = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'data', 'WTH_2020.wtb')
-ROW_NAME = re.compile(r'^([a-h][1-8]): (\d+) games?, Black [-+]\d+\.\d discs on average, '
+# The average with a true minus sign (U+2212), as every score is written; "0.0" has no sign.
+ROW_NAME = re.compile(r'^([a-h][1-8]): (\d+) games?, Black (?:[+\u2212]\d+\.\d|0\.0) discs on average, '
                       r'wins \d+ %, draws \d+ %, loses \d+ %; ')
 REPEAT_NAME = re.compile(r'^([a-h][1-8])   the games of ([a-h][1-8]); ')
 

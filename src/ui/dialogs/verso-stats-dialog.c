@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "verso-dialog.h"
+#include "verso-game-analysis.h"
 #include "verso-practice-window.h"
 
 /* The rating graph's height in pixels. */
@@ -30,15 +31,7 @@ G_DEFINE_FINAL_TYPE (VersoStatsDialog, verso_stats_dialog, ADW_TYPE_WINDOW)
 char *verso_stats_format_mean (const VersoStatsEntry *entry)
 {
   guint games = verso_stats_entry_games (entry);
-  double mean = games ? (double) entry->disc_sum / games : 0.0;
-  /* Rounded as it is shown, so that -0.04 reads "0.0", not "−0.0". */
-  double shown = ABS (mean) < 0.05 ? 0.0 : mean;
-
-  if (shown > 0)
-    return g_strdup_printf ("+%.1f", shown);
-  if (shown < 0)
-    return g_strdup_printf ("−%.1f", -shown);
-  return g_strdup_printf ("%.1f", 0.0);
+  return verso_format_average (games ? (double) entry->disc_sum / games : 0.0);
 }
 
 /* One level's results: the counts under its name, the mean disc difference beside it. */

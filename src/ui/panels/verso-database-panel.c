@@ -10,6 +10,7 @@
 #include "notation.h"
 #include "opening.h"
 #include "verso-database-index.h"
+#include "verso-game-analysis.h"
 #include "verso-dialog.h"
 
 struct _VersoDatabasePanel {
@@ -84,9 +85,11 @@ static char *panel_details (int wins, int draws, int losses,
 {
   /* Translators: Black's win, draw and loss shares of the games after a move, e.g. "44–6–50 %" */
   g_autofree char *shares = g_strdup_printf (_("%d–%d–%d %%"), wins, draws, losses);
+  g_autofree char *book_value = book == G_MININT ? NULL : verso_format_score (book);
   g_autofree char *book_text = book == G_MININT ? NULL
-    /* Translators: the opening book's value of a move, in discs for Black, e.g. "book +2" */
-    : g_strdup_printf (_("book %+d"), book);
+    /* Translators: the opening book's value of a move, in discs for Black, e.g. "book +2" (a
+     * true minus sign for a loss: "book −3") */
+    : g_strdup_printf (_("book %s"), book_value);
   return g_strjoin (" · ", shares, opening ? opening : book_text, opening ? book_text : NULL, NULL);
 }
 
@@ -111,6 +114,11 @@ static GtkWidget *panel_label (const char *text, gboolean dim)
 static GtkWidget *panel_list_row (int move, const char *top, const char *details, const char *name)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  /* Inset as a boxed list's rows are: the text stood against the card's rounded edge. */
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_top (box, 6);
+  gtk_widget_set_margin_bottom (box, 6);
   gtk_box_append (GTK_BOX (box), panel_label (top, FALSE));
   gtk_box_append (GTK_BOX (box), panel_label (details, TRUE));
   GtkWidget *list_row = gtk_list_box_row_new ();
@@ -152,18 +160,20 @@ static GtkWidget *panel_row (const Position *position, const DatabaseRow *row)
   double average = (double) counts->disc_sum / counts->games;
   const char *opening = panel_opening (position, row->move);
   int book = panel_book_value (position, row->move);
-  /* Translators: the games that played a move, in the Database panel: "80861 games" */
-  g_autofree char *games = g_strdup_printf (ngettext ("%u game", "%u games", counts->games),
+  /* Translators: the games that played a move, in the Database panel: "80861 games" (%'u
+   * groups the thousands as the language does: "80,861", "80 861") */
+  g_autofree char *games = g_strdup_printf (ngettext ("%'u game", "%'u games", counts->games),
                                             counts->games);
-  g_autofree char *top = g_strdup_printf ("%s   %s   %+.1f", square, games, average);
+  g_autofree char *shown = verso_format_average (average);
+  g_autofree char *top = g_strdup_printf ("%s   %s   %s", square, games, shown);
   g_autofree char *details = panel_details (wins, draws, losses, opening, book);
   /* Translators: a row of the Database panel for a screen reader: the move, the games that played
    * it, Black's average final disc difference and Black's win, draw and loss shares, then the
    * details (opening, book), e.g. "d6: 80861 games, Black −0.8 discs on average, wins 44 %,
    * draws 6 %, loses 50 %; 44–6–50 % · Perpendicular · book +1" */
-  g_autofree char *name = g_strdup_printf (_("%s: %s, Black %+.1f discs on average, wins %d %%, "
+  g_autofree char *name = g_strdup_printf (_("%s: %s, Black %s discs on average, wins %d %%, "
                                              "draws %d %%, loses %d %%; %s"),
-                                           square, games, average, wins, draws, losses, details);
+                                           square, games, shown, wins, draws, losses, details);
   return panel_list_row (row->move, top, details, name);
 }
 
@@ -200,10 +210,10 @@ static char *panel_source_text (VersoDatabasePanel *self, const char *folder)
   g_autofree char *text = folder
     /* Translators: under the Database panel's heading: whose games it lists, e.g.
      * "124106 games of wthor" (the folder's name) */
-    ? g_strdup_printf (ngettext ("%u game of %s", "%u games of %s", database_games (self->added)),
+    ? g_strdup_printf (ngettext ("%'u game of %s", "%'u games of %s", database_games (self->added)),
                        database_games (self->added), base)
     /* Translators: under the Database panel's heading, when it lists the games shipped */
-    : g_strdup_printf (ngettext ("%u tournament game", "%u tournament games",
+    : g_strdup_printf (ngettext ("%'u tournament game", "%'u tournament games",
                                  database_compiled () ? database_games (database_compiled ()) : 0),
                        database_compiled () ? database_games (database_compiled ()) : 0);
   return g_steal_pointer (&text);

@@ -596,6 +596,11 @@ static void verso_move_list_init (VersoMoveList *self)
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scrolled), overlay);
   gtk_widget_set_vexpand (self->scrolled, TRUE);
   gtk_widget_set_parent (self->scrolled, GTK_WIDGET (self));
+  /* The list's height or its content's changes (the coach's summaries shown after a review, the
+   * grades' marks, a larger window): the current move is brought back into view. A scroll by
+   * the person changes only the value, which this leaves alone. */
+  g_signal_connect_object (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scrolled)),
+                           "changed", G_CALLBACK (scroll_to_current), self, G_CONNECT_SWAPPED);
 
   coach = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   gtk_widget_add_css_class (coach, "coach");
