@@ -170,7 +170,7 @@ VersoRecord *verso_text_read (const char *text, gsize length, char **notice,
   gsize start = 0;
 
   *extras = (VersoTextExtras) { .has_rules = FALSE, .rules = RULES_STANDARD, .given_moves = 0,
-                                .is_record = FALSE };
+                                .is_record = FALSE, .lost_on_time = -1 };
   /* A byte order mark is not part of the game. */
   if (length >= 3 && memcmp (text, "\xEF\xBB\xBF", 3) == 0)
     start = 3;
@@ -222,6 +222,9 @@ VersoGame *verso_text_game (VersoPlayer black, VersoPlayer white, LevelId level,
   game->rules = extras->has_rules ? extras->rules : rules;
   game->given_moves = extras->given_moves;
   verso_board_keep_positions (game, extras);
+  if (extras->has_clock)
+    verso_game_clock_restore (game, &extras->time_control, FALSE, extras->time_left,
+                              extras->move_seconds, extras->n_move_seconds, extras->lost_on_time);
   if (extras->is_record) {
     for (guint i = 0; i < VERSO_N_DETAILS; i++)
       details[i] = extras->details[i];
