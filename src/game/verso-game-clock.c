@@ -182,6 +182,17 @@ void verso_game_clock_undone (VersoGame *self, guint from, guint to)
   }
 }
 
+double verso_game_clock_think_seconds (VersoGame *self)
+{
+  VersoColor turn;
+
+  if (!self->has_clock || self->lost_on_time >= 0)
+    return 0;
+  turn = verso_game_get_turn (self);
+  return time_control_think_seconds (verso_game_get_time_left (self, turn), self->clock.control.increment,
+                                     board_empties (&verso_game_shown_position (self)->board));
+}
+
 void verso_game_clock_restore (VersoGame *self, const TimeControl *control, gboolean rated,
                                const double time_left[2], const double *move_seconds,
                                guint n_moves, int lost_on_time)

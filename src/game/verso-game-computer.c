@@ -111,6 +111,7 @@ void verso_game_start_computer (VersoGame *self)
   self->computer_cancellable = g_cancellable_new ();
   hold_application (TRUE);
   verso_computer_set_rules (self->computer, self->rules);
+  verso_computer_set_move_seconds (self->computer, verso_game_clock_think_seconds (self));
   /* A level is a mix of it with itself, which plays as the level does. */
   mix = self->has_mix ? self->mix : (LevelMix) { self->levels[verso_game_get_turn (self)],
                                                  self->levels[verso_game_get_turn (self)], 0.0 };

@@ -150,6 +150,9 @@ void verso_game_clock_sync (VersoGame *game);
 void verso_game_clock_moved (VersoGame *game, guint ply, gboolean passed);
 /* Undo went from position from back to position to: an unrated game gives the time back. */
 void verso_game_clock_undone (VersoGame *game, guint from, guint to);
+/* The most seconds the computer may think on the move shown: its share of the clock of the side
+ * to move (time_control_think_seconds), or 0 without a clock. */
+double verso_game_clock_think_seconds (VersoGame *game);
 /* A saved game's clock (a negative time left: the control's whole time). */
 void verso_game_clock_restore (VersoGame *game, const TimeControl *control, gboolean rated,
                                const double time_left[2], const double *move_seconds,
