@@ -154,9 +154,14 @@ void verso_game_clock_moved (VersoGame *self, guint ply, gboolean passed)
     return;
   mover = self->clock.running;
   seconds = mover >= 0 ? time_clock_move_done (&self->clock, now (self)) : -1;
-  /* The times of the line the move leaves are no longer this line's. */
-  g_array_set_size (self->move_seconds, ply);
-  g_array_index (self->move_seconds, double, ply - 1) = seconds;
+  /* The times of the line the move leaves are no longer this line's; moves before the clock was
+   * set have none. */
+  g_array_set_size (self->move_seconds, MIN (self->move_seconds->len, ply - 1));
+  while (self->move_seconds->len < ply - 1) {
+    double unknown = -1;
+    g_array_append_val (self->move_seconds, unknown);
+  }
+  g_array_append_val (self->move_seconds, seconds);
   if (passed) {
     double none = 0;
     g_array_append_val (self->move_seconds, none);

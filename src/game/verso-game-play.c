@@ -108,7 +108,11 @@ int verso_game_get_last_move (VersoGame *self)
 gboolean verso_game_is_over (VersoGame *self)
 {
   g_return_val_if_fail (VERSO_IS_GAME (self), FALSE);
-  return self->lost_on_time >= 0 || board_is_game_over (&verso_game_shown_position (self)->board);
+  /* A loss on time ends the game where the flag fell: the positions before it can be looked at
+   * (no move is accepted there either: verso_game_check_time). */
+  if (self->lost_on_time >= 0 && verso_record_get_current (self->record) == verso_record_get_length (self->record))
+    return TRUE;
+  return board_is_game_over (&verso_game_shown_position (self)->board);
 }
 
 /* color's disc difference in the standard count, the empty squares given to the one with more. */

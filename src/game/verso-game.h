@@ -230,7 +230,9 @@ void verso_game_set_modified (VersoGame *game, gboolean modified);
  * while it is paused (verso_game_pause, or the computer waiting in a position reached by
  * navigating), not after its end. A move stops the mover's clock and adds the increment. A side
  * whose time runs out loses on time: verso_game_check_time finds it (the window calls it from a
- * timer), as does the next move; "game-over" is then emitted and verso_game_is_over is TRUE.
+ * timer), as does the next move, which is then refused; "game-over" is then emitted, and
+ * verso_game_is_over is TRUE at the record's last position (the positions before it can be looked
+ * at, but no move is accepted any more) and verso_game_get_winner names the other side.
  * Undo in a rated game never gives time back; in an unrated one each move taken back gives back
  * the time it took, less its increment. The times are kept in GGF (TI and each move's seconds)
  * and, with the time left, in the saved session. */

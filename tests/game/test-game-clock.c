@@ -60,6 +60,20 @@ static void test_clock_counts_moves (void)
   CHECK (verso_game_get_move_seconds (game, 3) == -1 && verso_game_get_move_seconds (game, 0) == -1);
   CHECK (!verso_game_check_time (game) && !verso_game_lost_on_time (game, NULL));
 
+  /* A clock set after some moves: those have no time. */
+  {
+    g_autoptr (VersoGame) later = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER);
+    TimeControl blitz = { .main_seconds = 30, .increment = 0 };
+
+    verso_game_set_time_source (later, injected_time, &test_now);
+    play_transcript (later, "f5d6c3");
+    verso_game_set_time_control (later, &blitz, FALSE);
+    play_after (later, 2, "d3");
+    CHECK (verso_game_get_move_seconds (later, 1) == -1 && verso_game_get_move_seconds (later, 3) == -1);
+    CHECK (near (verso_game_get_move_seconds (later, 4), 2));
+    CHECK (near (verso_game_get_time_left (later, VERSO_COLOR_WHITE), 28));
+  }
+
   /* No time control: no clock at all. */
   g_autoptr (VersoGame) plain = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER);
   CHECK (!verso_game_get_time_control (plain, NULL, NULL));
@@ -143,6 +157,16 @@ static void test_loss_on_time (void)
   CHECK_ERROR (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_GAME_OVER);
   CHECK (verso_game_check_time (game));
   CHECK_CMP_UINT (game_overs, ==, 1);
+  /* The positions before can be looked at, and no move is accepted there either. */
+  verso_game_go_to (game, 0);
+  CHECK (!verso_game_is_over (game));
+  CHECK_CMP_UINT (game_overs, ==, 1);
+  g_clear_error (&error);
+  CHECK (!verso_game_play (game, square ("f5"), &error));
+  CHECK_ERROR (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_GAME_OVER);
+  CHECK (!verso_game_get_clock_running (game, VERSO_COLOR_BLACK));
+  verso_game_go_to (game, 1);
+  CHECK (verso_game_is_over (game));
 
   /* The record says so (GGS's RE[+64:t]), and reads back as a loss on time. */
   ggf = verso_game_to_text (game, VERSO_FORMAT_GGF);
