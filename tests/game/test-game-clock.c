@@ -1,10 +1,11 @@
 /* test-game-clock.c: the game's clock on injected time: both sides' time across moves with the
  * increment and each move's time, pause, undo in rated and unrated games, the loss on time and
  * its result, GGF written and read back with its times (and GGS's own form), and the saved
- * session keeping the clock with the time that was left. */
+ * session keeping the clock with the time that was left; the computer moving on its clock. */
 #include <math.h>
 
 #include "game-test.h"
+#include "test-main-loop.h"
 
 static double test_now;
 
@@ -296,6 +297,30 @@ static void test_session_keeps_the_clock (void)
   check_temp_remove (path);
 }
 
+static gboolean computer_moved (gpointer data)
+{
+  return verso_game_get_ply (data) >= 2;
+}
+
+/* The computer moves on its clock: its move is timed and it gets the increment. The test's time
+ * stands still while it thinks, so the move takes 0 s of it. */
+static void test_computer_moves_on_its_clock (void)
+{
+  g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_COMPUTER, LEVEL_BEGINNER);
+  TimeControl control = { .main_seconds = 60, .increment = 2 };
+
+  test_now = 1000;
+  verso_game_set_move_delay (game, 0);
+  verso_game_set_time_source (game, injected_time, &test_now);
+  verso_game_set_time_control (game, &control, TRUE);
+  play_after (game, 3, "f5");
+  CHECK (verso_game_get_clock_running (game, VERSO_COLOR_WHITE));
+  REQUIRE (wait_for (computer_moved, game, 20), "the computer did not move");
+  CHECK (near (verso_game_get_move_seconds (game, 2), 0));
+  CHECK (near (verso_game_get_time_left (game, VERSO_COLOR_WHITE), 62));
+  CHECK (verso_game_get_clock_running (game, VERSO_COLOR_BLACK));
+}
+
 int main (int argc, char *argv[])
 {
   (void) argc;
@@ -307,5 +332,6 @@ int main (int argc, char *argv[])
   check_run ("/clock/loss-on-time", test_loss_on_time);
   check_run ("/clock/ggf-keeps-the-times", test_ggf_keeps_the_times);
   check_run ("/clock/session-keeps-the-clock", test_session_keeps_the_clock);
+  check_run ("/clock/computer-moves-on-its-clock", test_computer_moves_on_its_clock);
   return check_finish ();
 }
