@@ -40,10 +40,11 @@ void verso_game_set_time_source (VersoGame *self, VersoGameTimeSource source, gp
   self->time_source_data = user_data;
 }
 
-/* The side whose clock should run: the side to move while the game goes on and is not paused. */
+/* The side whose clock should run: the side to move while the game goes on and is not paused.
+ * A record of other players' game (verso_game_is_record) keeps its clock as read, stopped. */
 static int running_colour (VersoGame *self)
 {
-  if (!self->has_clock || self->lost_on_time >= 0 || verso_game_is_over (self)
+  if (!self->has_clock || self->lost_on_time >= 0 || self->is_record || verso_game_is_over (self)
       || verso_game_get_paused (self))
     return -1;
   return position_colour (verso_game_get_turn (self));

@@ -222,14 +222,14 @@ VersoGame *verso_text_game (VersoPlayer black, VersoPlayer white, LevelId level,
   game->rules = extras->has_rules ? extras->rules : rules;
   game->given_moves = extras->given_moves;
   verso_board_keep_positions (game, extras);
-  if (extras->has_clock)
-    verso_game_clock_restore (game, &extras->time_control, FALSE, extras->time_left,
-                              extras->move_seconds, extras->n_move_seconds, extras->lost_on_time);
   if (extras->is_record) {
     for (guint i = 0; i < VERSO_N_DETAILS; i++)
       details[i] = extras->details[i];
     verso_game_set_record (game, details);
   }
+  if (extras->has_clock)
+    verso_game_clock_restore (game, &extras->time_control, FALSE, extras->time_left,
+                              extras->move_seconds, extras->n_move_seconds, extras->lost_on_time);
   return game;
 }
 

@@ -228,7 +228,8 @@ void verso_game_set_modified (VersoGame *game, gboolean modified);
 /* The clock (verso-game-clock.c). A game may have a time control (time_control.h): each side
  * starts with its main time, and the clock of the side to move runs while the game goes on, not
  * while it is paused (verso_game_pause, or the computer waiting in a position reached by
- * navigating), not after its end. A move stops the mover's clock and adds the increment. A side
+ * navigating), not after its end, never in a record of other players' game (verso_game_is_record:
+ * its clock is kept as read). A move stops the mover's clock and adds the increment. A side
  * whose time runs out loses on time: verso_game_check_time finds it (the window calls it from a
  * timer), as does the next move, which is then refused; "game-over" is then emitted, and
  * verso_game_is_over is TRUE at the record's last position (the positions before it can be looked

@@ -205,6 +205,8 @@ static void test_ggf_keeps_the_times (void)
   CHECK (strstr (ggf, "TI[01:00/2]") && strstr (ggf, "B[f5//1.25]W[d6//2.50]B[c3//0.75]"), "%s", ggf);
   again = game_read (ggf, VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER, NULL);
   verso_game_set_time_source (again, injected_time, &test_now);
+  /* Verso's own game goes on: the clock of the side to move runs. */
+  CHECK (!verso_game_is_record (again) && verso_game_get_clock_running (again, VERSO_COLOR_WHITE));
   CHECK (verso_game_get_time_control (again, &control, NULL) && near (control.main_seconds, 60)
          && near (control.increment, 2));
   CHECK (near (verso_game_get_move_seconds (again, 1), 1.25)
@@ -223,6 +225,8 @@ static void test_ggf_keeps_the_times (void)
                                             LEVEL_BEGINNER, NULL);
     CHECK (verso_game_get_time_control (read, &control, NULL) && near (control.main_seconds, 300)
            && control.increment == 0);
+    /* A record of other players' game: its clock is kept, stopped. */
+    CHECK (verso_game_is_record (read) && !verso_game_get_clock_running (read, VERSO_COLOR_BLACK));
     CHECK (near (verso_game_get_move_seconds (read, 2), 12));
     CHECK (near (verso_game_get_time_left (read, VERSO_COLOR_WHITE), 288)
            || verso_game_get_time_left (read, VERSO_COLOR_WHITE) < 288, "white's time left");
