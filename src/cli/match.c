@@ -12,7 +12,8 @@
 #include "options.h"
 #include "read-file.h"
 
-#define MATCH_USAGE "match [--starts N] [--hash MB] [--reverse] [--verbose] PLAYER PLAYER"
+#define MATCH_USAGE "match [--starts N] [--hash MB] [--clock MINUTES[+SECONDS]] [--reverse] " \
+  "[--verbose] PLAYER PLAYER"
 
 static void match_help (FILE *out)
 {
@@ -21,15 +22,23 @@ static void match_help (FILE *out)
            "Plays N starts (default %d, at most %d) twice, swapping colours, and reports the\n"
            "first player's wins, draws, losses, mean disc difference and Elo difference with\n"
            "its 95%% interval. With --reverse the games are Reverse (the fewest discs win).\n\n"
+           "With --clock MINUTES[+SECONDS] (e.g. 1, 0.5+1) each side has a clock of that many\n"
+           "minutes, the seconds added after each of its moves; a side whose time runs out\n"
+           "loses the game (by 64 discs), and the report adds the games each player lost on\n"
+           "time and the time it used. A player with none of time=, depth= and nodes= then\n"
+           "thinks on its own clock; the others play by their limits and may lose on time.\n\n"
            "PLAYER is a comma-separated list of settings, for example eval=pattern,time=0.05:\n"
            "  eval=pattern|simple   evaluation (default pattern)\n"
            "  eval=reverse|negated  under --reverse: the Reverse evaluation (default) or the\n"
            "                        standard pattern evaluation negated\n"
            "  weights=FILE          the pattern evaluation with weights from FILE\n"
-           "  depth=N               midgame depth limit (default 60 when a time is given, else 4)\n"
+           "  depth=N               midgame depth limit (default 60 with a time or on a clock,\n"
+           "                        else 4)\n"
            "  time=SECONDS          time per move (default none)\n"
            "  exact=N               solve exactly from N empties (default 12; -1 never)\n"
-           "  nodes=N               node limit per move (default none)\n",
+           "  nodes=N               node limit per move (default none)\n"
+           "Players are this engine's configurations; engines that speak NBoard are not\n"
+           "hosted yet.\n",
            MATCH_STARTS, MATCH_STARTS);
 }
 
@@ -68,7 +77,8 @@ static const Evaluation *named_evaluation (const char *name, bool reverse)
 
 /* Fills player from a specification such as "eval=simple,depth=6,exact=14". The name points
  * into spec, which must outlive the player; so must own, which holds weights from a file. */
-static bool parse_player (char *spec, Rules rules, MatchPlayer *player, PlayerWeights *own)
+static bool parse_player (char *spec, Rules rules, bool clock, MatchPlayer *player,
+                          PlayerWeights *own)
 {
   const char *name = spec;
   bool reverse = rules == RULES_REVERSE;
@@ -76,7 +86,7 @@ static bool parse_player (char *spec, Rules rules, MatchPlayer *player, PlayerWe
                             .evaluation = reverse ? eval_reverse () : eval_pattern () };
   player->limits = search_limits_default ();
   player->limits.exact_empties = 12;
-  bool depth_given = false;
+  bool depth_given = false, nodes_given = false;
   char copy[256];
   snprintf (copy, sizeof copy, "%s", spec);
   for (char *save = NULL, *item = strtok_r (copy, ",", &save); item;
@@ -109,6 +119,7 @@ static bool parse_player (char *spec, Rules rules, MatchPlayer *player, PlayerWe
       player->limits.exact_empties = (int) number;
     } else if (strcmp (item, "nodes") == 0 && option_parse_number (value, 1, 1LL << 40, &number)) {
       player->limits.max_nodes = (uint64_t) number;
+      nodes_given = true;
     } else if (strcmp (item, "time") == 0) {
       char *end;
       double seconds = strtod (value, &end);
@@ -124,8 +135,12 @@ static bool parse_player (char *spec, Rules rules, MatchPlayer *player, PlayerWe
       return false;
     }
   }
+  /* On a clock, a player told neither a time nor a depth nor a node count thinks on its clock.
+   * (An engine hosted over NBoard, the nboard: players to come, would get its clock from the
+   * protocol's own time messages instead.) */
+  player->on_clock = clock && !depth_given && !nodes_given && player->limits.hard_time <= 0;
   if (!depth_given)
-    player->limits.max_depth = player->limits.hard_time > 0 ? 60 : 4;
+    player->limits.max_depth = player->limits.hard_time > 0 || player->on_clock ? 60 : 4;
   return true;
 }
 
@@ -152,7 +167,9 @@ int cli_match (int argc, char **argv)
   int starts = MATCH_STARTS, hash_mb = 16;
   bool verbose = false, reverse = false, help = false;
   char *specs[2];
+  const char *clock_text = NULL;
   const Option options[] = {
+    { "--clock", OPTION_TEXT, &clock_text, 0, 0 },
     { "--help", OPTION_FLAG, &help, 0, 0 },
     { "--starts", OPTION_INT, &starts, 1, MATCH_STARTS },
     { "--hash", OPTION_INT, &hash_mb, 1, 65536 },
@@ -172,12 +189,23 @@ int cli_match (int argc, char **argv)
     cli_error ("match: two players are needed (try match --help)");
     return 2;
   }
+  TimeControl control;
+  if (clock_text) {
+    size_t offset = 0;
+    TimeControlError error = time_control_parse (clock_text, strlen (clock_text), &control,
+                                                 &offset);
+    if (error) {
+      cli_error ("match: --clock '%s', at character %zu: %s", clock_text, offset + 1,
+                 time_control_error_message (error));
+      return 2;
+    }
+  }
   Rules rules = reverse ? RULES_REVERSE : RULES_STANDARD;
   MatchPlayer first, second;
   PlayerWeights own[2];
   memset (own, 0, sizeof own);
-  if (!parse_player (specs[0], rules, &first, &own[0])
-      || !parse_player (specs[1], rules, &second, &own[1])) {
+  if (!parse_player (specs[0], rules, clock_text, &first, &own[0])
+      || !parse_player (specs[1], rules, clock_text, &second, &own[1])) {
     pattern_weights_free (own[0].weights);
     pattern_weights_free (own[1].weights);
     return 2;
@@ -190,8 +218,11 @@ int cli_match (int argc, char **argv)
   int games = 2 * starts;
   int *differences = malloc (sizeof *differences * (size_t) games);
   double started = clock_seconds ();
-  if (!differences || !match_run (&first, &second, starts, (size_t) hash_mb << 20,
-                                  differences, verbose ? print_game : NULL, NULL)) {
+  MatchTimes times;
+  if (!differences
+      || !match_run_on_clock (&first, &second, starts, (size_t) hash_mb << 20,
+                              clock_text ? &control : NULL, differences, &times,
+                              verbose ? print_game : NULL, NULL)) {
     free (differences);
     pattern_weights_free (own[0].weights);
     pattern_weights_free (own[1].weights);
@@ -207,6 +238,17 @@ int cli_match (int argc, char **argv)
   print_elo (" (95%: ", s.elo_low);
   print_elo (" .. ", s.elo_high);
   printf ("), %.1f s\n", clock_seconds () - started);
+  if (clock_text) {
+    char written[32];
+    time_control_format (&control, written, sizeof written);
+    printf ("clock %s:", written);
+    const MatchPlayer *players[2] = { &first, &second };
+    for (int k = 0; k < 2; k++)
+      printf ("%s %s%s lost %d on time, used %.1f s in %d moves (longest %.2f s)", k ? ";" : "",
+              players[k]->name, players[k]->on_clock ? " (on its clock)" : "",
+              times.lost_on_time[k], times.seconds[k], times.moves[k], times.longest[k]);
+    printf ("\n");
+  }
   free (differences);
   pattern_weights_free (own[0].weights);
   pattern_weights_free (own[1].weights);

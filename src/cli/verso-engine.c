@@ -33,7 +33,7 @@ static const Command commands[] = {
                           "      --no-book: search the opening too instead of playing book moves;\n"
                           "      --level: choose every move as that difficulty level does)" },
   { "perft", cli_perft, "perft DEPTH [--position BOARD] [--threads N] [--kernel portable|avx2|avx512]   count the game tree" },
-  { "match", cli_match, "match [--starts N] [--reverse] [--verbose] PLAYER PLAYER   play two configurations" },
+  { "match", cli_match, "match [--starts N] [--clock MIN[+SEC]] [--reverse] [--verbose] PLAYER PLAYER   play two configurations" },
   { "levels", cli_levels, "levels [--games N] [--from LEVEL] [--to LEVEL] [--time-scale F] [--jobs N] [--seed S]\n"
                           "      [--random-baseline] [--reverse] [--write-ratings FILE]\n"
                           "      play every difficulty level against the level below it (--reverse: in Reverse games);\n"

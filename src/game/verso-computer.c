@@ -15,6 +15,7 @@ struct _VersoComputer {
   Search *search;
   Rules rules;        /* of the next request; read and written in the owner's thread only */
   guint analysis_threads; /* of the next analysis, the same way; 0: one a processor core */
+  double move_seconds;    /* of the next move, the same way; 0: the level's own time */
 };
 
 G_DEFINE_FINAL_TYPE (VersoComputer, verso_computer, G_TYPE_OBJECT)
@@ -23,6 +24,7 @@ typedef struct {
   Board board;
   Rules rules;
   LevelMix mix;        /* a level is a mix of it with itself */
+  double move_seconds; /* at most this long, when above 0 (a clock's share) */
   guint64 seed;
   atomic_bool stop;
   GCancellable *cancellable;
@@ -74,6 +76,12 @@ void verso_computer_set_analysis_threads (VersoComputer *self, guint threads)
   self->analysis_threads = threads;
 }
 
+void verso_computer_set_move_seconds (VersoComputer *self, double seconds)
+{
+  g_return_if_fail (VERSO_IS_COMPUTER (self));
+  self->move_seconds = seconds > 0 ? seconds : 0;
+}
+
 void verso_computer_set_rules (VersoComputer *self, Rules rules)
 {
   g_return_if_fail (VERSO_IS_COMPUTER (self));
@@ -85,7 +93,12 @@ static SearchResult computer_think (Search *search, Request *request)
 {
   SearchResult result;
 
-  level_mix_choose_move (search, &request->board, &request->mix, request->seed, &request->stop, &result);
+  Level level = *level_get (level_mix_draw (&request->mix, request->seed));
+
+  /* On a clock the level thinks no longer than the clock allows (its hard limit). */
+  if (request->move_seconds > 0 && (level.seconds <= 0 || level.seconds > request->move_seconds))
+    level.seconds = request->move_seconds;
+  level_choose_move_with (search, &request->board, &level, request->seed, &request->stop, &result);
   return result;
 }
 
@@ -182,6 +195,7 @@ void verso_computer_choose_mix_move_async (VersoComputer *self, const Board *boa
   request = g_new0 (Request, 1);
   request->board = *board;
   request->mix = *mix;
+  request->move_seconds = self->move_seconds;
   request->seed = seed;
   computer_start (self, request, cancellable, callback, user_data, verso_computer_choose_move_async);
 }

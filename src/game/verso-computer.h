@@ -21,6 +21,9 @@ VersoComputer *verso_computer_new (void);
  * computer): each request carries the rules it was asked under, and its search is set to them
  * before it runs. Scores are then those of the rules (search.h). */
 void verso_computer_set_rules (VersoComputer *computer, Rules rules);
+/* The most seconds the moves asked for from now on may take (0, the default: the level's own
+ * time): a game on a clock gives its share of the time left (time_control_think_seconds). */
+void verso_computer_set_move_seconds (VersoComputer *computer, double seconds);
 /* The threads the analyses asked for from now on search with (verso_computer_analyse_async):
  * 0, the default, for one a processor core. A chosen move keeps one thread: the levels' ratings
  * were measured so, and more threads would make the timed levels stronger than rated. */

@@ -11,6 +11,7 @@ typedef struct {
   GWeakRef game;
   guint generation;
   gint64 started;
+  gint64 delay_ms;    /* the move appears no sooner than this after started */
 } ComputerMove;
 
 static void computer_move_free (ComputerMove *request)
@@ -81,8 +82,8 @@ static void computer_move_ready (GObject *source, GAsyncResult *result, gpointer
   g_clear_object (&self->computer_cancellable);
   self->pending_move = move;
   elapsed_ms = (g_get_monotonic_time () - request->started) / 1000;
-  if (elapsed_ms < self->move_delay)
-    self->pending_move_source = g_timeout_add ((guint) (self->move_delay - elapsed_ms), play_pending_move, self);
+  if (elapsed_ms < request->delay_ms)
+    self->pending_move_source = g_timeout_add ((guint) (request->delay_ms - elapsed_ms), play_pending_move, self);
   else
     play_pending_move (self);
   computer_move_free (request);
@@ -93,6 +94,7 @@ void verso_game_start_computer (VersoGame *self)
   ComputerMove *request;
   gboolean thinking_was;
   LevelMix mix;
+  double think_seconds;
 
   g_return_if_fail (VERSO_IS_GAME (self));
 
@@ -111,6 +113,12 @@ void verso_game_start_computer (VersoGame *self)
   self->computer_cancellable = g_cancellable_new ();
   hold_application (TRUE);
   verso_computer_set_rules (self->computer, self->rules);
+  think_seconds = verso_game_clock_think_seconds (self);
+  verso_computer_set_move_seconds (self->computer, think_seconds);
+  /* On a clock the delay runs on the computer's time: never longer than it may think. */
+  request->delay_ms = self->move_delay;
+  if (think_seconds > 0)
+    request->delay_ms = MIN (request->delay_ms, (gint64) (think_seconds * 1000));
   /* A level is a mix of it with itself, which plays as the level does. */
   mix = self->has_mix ? self->mix : (LevelMix) { self->levels[verso_game_get_turn (self)],
                                                  self->levels[verso_game_get_turn (self)], 0.0 };

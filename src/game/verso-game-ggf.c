@@ -122,6 +122,29 @@ static void read_details (const NotationGame *game, VersoTextExtras *extras)
   verso_text_result_from_ggf (game->result, extras->details[VERSO_DETAIL_RESULT]);
 }
 
+/* The clock a record says (TI, TB, TW, the moves' seconds, RE[..:t]), when its main time reads. */
+static void read_clock (const NotationGame *game, const VersoRecord *record, VersoTextExtras *extras)
+{
+  const NotationClock *clock = &game->clock;
+  gboolean over = board_is_game_over (&verso_record_get_position (record, verso_record_get_length (record))->board);
+  const char *how = strchr (game->result, ':');
+
+  if (!clock->known || !(clock->main[POSITION_BLACK] > 0) || clock->increment[POSITION_BLACK] < 0)
+    return;
+  extras->has_clock = TRUE;
+  extras->time_control = (TimeControl) { .main_seconds = clock->main[POSITION_BLACK],
+                                         .increment = clock->increment[POSITION_BLACK] };
+  extras->n_move_seconds = (guint) MIN (game->n_moves, NOTATION_MAX_MOVES);
+  memcpy (extras->move_seconds, clock->move_seconds, sizeof extras->move_seconds);
+  for (int colour = 0; colour < 2; colour++) {
+    double left = clock->main[colour] + clock->increment[colour] * clock->moves[colour] - clock->used[colour];
+    extras->time_left[colour] = MAX (left, 0);
+  }
+  /* "-64:t": black lost on time; "+64:t": white did. */
+  if (!over && how && g_ascii_tolower (how[1]) == 't')
+    extras->lost_on_time = game->result[0] == '-' ? POSITION_BLACK : POSITION_WHITE;
+}
+
 VersoRecord *verso_ggf_read (const char *text, gsize length, char **notice,
                              VersoTextExtras *extras, GError **error)
 {
@@ -148,6 +171,7 @@ VersoRecord *verso_ggf_read (const char *text, gsize length, char **notice,
   extras->has_rules = TRUE;
   extras->rules = game.rules;
   extras->given_moves = given_plies (record, &game);
+  read_clock (&game, record, extras);
   return record;
 }
 
@@ -180,6 +204,28 @@ static void write_details (VersoGame *self, NotationGame *game)
                             game->result);
 }
 
+/* The time control, each move's time on the main line shown, and a loss on time as RE[..:t]. */
+static void write_clock (VersoGame *self, NotationGame *game)
+{
+  VersoColor loser;
+
+  if (!self->has_clock)
+    return;
+  game->clock.known = TRUE;
+  for (int colour = 0; colour < 2; colour++) {
+    game->clock.main[colour] = self->clock.control.main_seconds;
+    game->clock.increment[colour] = self->clock.control.increment;
+  }
+  for (gsize k = 0; k < NOTATION_MAX_MOVES; k++)
+    game->clock.move_seconds[k] = -1;
+  /* The times are those of the line played, which GGF writes only when it is the main line. */
+  if (verso_record_is_main_line (self->record))
+    for (gsize k = 0; k < game->n_moves && k < self->move_seconds->len; k++)
+      game->clock.move_seconds[k] = g_array_index (self->move_seconds, double, k);
+  if (verso_game_lost_on_time (self, &loser))
+    g_strlcpy (game->result, loser == VERSO_COLOR_BLACK ? "-64:t" : "+64:t", sizeof game->result);
+}
+
 char *verso_ggf_write (VersoGame *self)
 {
   NotationGame game;
@@ -201,6 +247,7 @@ char *verso_ggf_write (VersoGame *self)
     verso_text_copy_name (game.white, white);
     date = g_date_time_format (now, "%Y.%m.%d_%H:%M:%S.UTC");
   }
+  write_clock (self, &game);
   size = notation_format_ggf (&game, date, NULL, 0) + 1;
   text = g_malloc (size);
   notation_format_ggf (&game, date, text, size);

@@ -68,6 +68,7 @@ void verso_game_changed_state (VersoGame *self, gboolean paused_was)
   if (paused_was != verso_game_get_paused (self))
     verso_game_notify (self, VERSO_GAME_PROP_PAUSED);
   update_opening (self);
+  verso_game_clock_sync (self);
 }
 
 VersoColor verso_game_get_turn (VersoGame *self)
@@ -107,6 +108,10 @@ int verso_game_get_last_move (VersoGame *self)
 gboolean verso_game_is_over (VersoGame *self)
 {
   g_return_val_if_fail (VERSO_IS_GAME (self), FALSE);
+  /* A loss on time ends the game where the flag fell: the positions before it can be looked at
+   * (no move is accepted there either: verso_game_check_time). */
+  if (self->lost_on_time >= 0 && verso_record_get_current (self->record) == verso_record_get_length (self->record))
+    return TRUE;
   return board_is_game_over (&verso_game_shown_position (self)->board);
 }
 
@@ -137,6 +142,8 @@ int verso_game_get_winner (VersoGame *self)
   int black;
 
   g_return_val_if_fail (VERSO_IS_GAME (self), -1);
+  if (self->lost_on_time >= 0)
+    return self->lost_on_time == POSITION_WHITE ? VERSO_COLOR_BLACK : VERSO_COLOR_WHITE;
   black = verso_game_get_final_score (self, VERSO_COLOR_BLACK);
   if (black == 0)
     return -1;
@@ -197,7 +204,8 @@ gboolean verso_game_play_checked (VersoGame *self, int square, GError **error)
   gboolean passed = FALSE;
   gboolean paused_was = verso_game_get_paused (self);
 
-  if (verso_game_is_over (self)) {
+  /* A flag that fell before the move ends the game. */
+  if (verso_game_check_time (self) || verso_game_is_over (self)) {
     g_set_error_literal (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_GAME_OVER, _("The game is over"));
     return FALSE;
   }
@@ -212,6 +220,7 @@ gboolean verso_game_play_checked (VersoGame *self, int square, GError **error)
     return FALSE;
   }
   self->navigated = FALSE;
+  verso_game_clock_moved (self, ply, passed);
   verso_game_changed_state (self, paused_was);
   verso_game_coach_played (self, ply);
   verso_game_set_modified (self, TRUE);
@@ -316,8 +325,15 @@ static void go_to (VersoGame *self, int ply)
 
 void verso_game_undo (VersoGame *self)
 {
+  guint from;
+  int target;
+
   g_return_if_fail (VERSO_IS_GAME (self));
-  go_to (self, undo_target (self));
+  from = verso_record_get_current (self->record);
+  target = undo_target (self);
+  if (target >= 0)
+    verso_game_clock_undone (self, from, (guint) target);
+  go_to (self, target);
 }
 
 void verso_game_redo (VersoGame *self)
@@ -379,6 +395,7 @@ void verso_game_pause (VersoGame *self)
   verso_game_stop_computer (self);
   paused_was = verso_game_get_paused (self);
   self->held = TRUE;
+  verso_game_clock_sync (self);
   if (paused_was != verso_game_get_paused (self))
     verso_game_notify (self, VERSO_GAME_PROP_PAUSED);
 }
@@ -392,6 +409,7 @@ void verso_game_resume (VersoGame *self)
   paused_was = verso_game_get_paused (self);
   self->held = FALSE;
   self->navigated = FALSE;
+  verso_game_clock_sync (self);
   if (paused_was)
     verso_game_notify (self, VERSO_GAME_PROP_PAUSED);
   verso_game_start_computer (self);

@@ -47,6 +47,15 @@ struct _VersoGame {
 
   /* Move scores, live scores, the coach and the review (verso-game-analysis-private.h). */
   struct _VersoGameAnalysis *analysis;
+
+  /* The clock (verso-game-clock.c), when the game has a time control (has_clock). */
+  gboolean has_clock;
+  gboolean clock_rated;
+  TimeClock clock;                    /* runs for the side to move (verso_game_clock_sync) */
+  VersoGameTimeSource time_source;    /* NULL: the monotonic clock */
+  gpointer time_source_data;
+  GArray *move_seconds;               /* double per ply of the line played, -1: not known */
+  int lost_on_time;                   /* POSITION_BLACK or POSITION_WHITE whose flag fell, or -1 */
 };
 
 /* The properties and signals of verso-game.c (verso-game.h says what each means). */
@@ -129,5 +138,24 @@ void verso_game_coach_played (VersoGame *game, guint first_ply);
 /* For tests: every analysis job (coach, live scores, review) searches to depth and solves
  * exactly from exact_empties empties, without a time limit when seconds is 0. */
 void verso_game_set_analysis_limits (VersoGame *game, int depth, int exact_empties, double seconds);
+
+/* verso-game-clock.c, for the other files of the game. */
+void verso_game_clock_init (VersoGame *game);
+void verso_game_clock_finalize (VersoGame *game);
+/* Runs the clock of the side to move when the game goes on and is not paused, else none; after
+ * every change of the position shown or of the pause. */
+void verso_game_clock_sync (VersoGame *game);
+/* The move to ply (and the forced pass after it when passed) was just played: the mover's clock
+ * stops, gets its increment, and the move's time is kept; a flag fallen meanwhile loses. */
+void verso_game_clock_moved (VersoGame *game, guint ply, gboolean passed);
+/* Undo went from position from back to position to: an unrated game gives the time back. */
+void verso_game_clock_undone (VersoGame *game, guint from, guint to);
+/* The most seconds the computer may think on the move shown: its share of the clock of the side
+ * to move (time_control_think_seconds), or 0 without a clock. */
+double verso_game_clock_think_seconds (VersoGame *game);
+/* A saved game's clock (a negative time left: the control's whole time). */
+void verso_game_clock_restore (VersoGame *game, const TimeControl *control, gboolean rated,
+                               const double time_left[2], const double *move_seconds,
+                               guint n_moves, int lost_on_time);
 
 G_END_DECLS

@@ -1,12 +1,14 @@
 /* verso-game-session.c: the saved session, the game the window shows kept between runs as a key
  * file: players, levels, rules, the start and every move (those to redo too), the record's
  * variations and the line shown, the position shown, the document's file, whether it is a record
- * of its players and their details, and the analysis of every position of the record (its
- * scores, grades and graph); read back strictly, with a message naming what was wrong. */
+ * of its players and their details, the clock (the time control, the time each side had left and
+ * each move's time), and the analysis of every position of the record (its scores, grades and
+ * graph); read back strictly, with a message naming what was wrong. */
 #include "verso-game-analysis-private.h"
 #include "verso-game-text.h"
 
 #include <errno.h>
+#include <math.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <string.h>
@@ -25,6 +27,13 @@
 /* The scores an OBF file listed for the game's start, as an OBF line (verso_board_listed_line);
  * a damaged one costs those scores, never the game (load_listed). */
 #define LISTED_KEY "Listed"
+
+/* The clock (issue 44), written when the game has a time control: TimeControl as
+ * "MINUTES[+SECONDS]", TimeRated, TimeLeft (black's and white's seconds when saved: the time the
+ * program was closed does not count), MoveTimes (each move's seconds of the line played, -1 where
+ * not known) and LostOnTime ("black" or "white"). A damaged clock costs the clock, never the game
+ * (load_clock). */
+#define TIME_CONTROL_KEY "TimeControl"
 
 static const char *const player_names[] = { "human", "computer" };
 /* The keys of a record's details (issue 33), indexed by VersoDetail; written when it has them. */
@@ -67,6 +76,27 @@ static void save_analysis (VersoGame *self, GKeyFile *file)
   AnalysisWriter writer = { self->analysis->store, file, written, 0 };
 
   verso_record_foreach_position (self->record, save_position_analysis, &writer);
+}
+
+static void save_clock (VersoGame *self, GKeyFile *file)
+{
+  char control[48];
+  double left[2];
+  VersoColor loser;
+
+  if (!self->has_clock)
+    return;
+  time_control_format (&self->clock.control, control, sizeof control);
+  g_key_file_set_string (file, SAVE_GROUP, TIME_CONTROL_KEY, control);
+  g_key_file_set_boolean (file, SAVE_GROUP, "TimeRated", self->clock_rated);
+  left[0] = verso_game_get_time_left (self, VERSO_COLOR_BLACK);
+  left[1] = verso_game_get_time_left (self, VERSO_COLOR_WHITE);
+  g_key_file_set_double_list (file, SAVE_GROUP, "TimeLeft", left, 2);
+  if (self->move_seconds->len > 0)
+    g_key_file_set_double_list (file, SAVE_GROUP, "MoveTimes", (double *) (void *) self->move_seconds->data,
+                                self->move_seconds->len);
+  if (verso_game_lost_on_time (self, &loser))
+    g_key_file_set_string (file, SAVE_GROUP, "LostOnTime", loser == VERSO_COLOR_BLACK ? "black" : "white");
 }
 
 gboolean verso_game_save (VersoGame *self, const char *path, GError **error)
@@ -124,6 +154,7 @@ gboolean verso_game_save (VersoGame *self, const char *path, GError **error)
   for (guint i = 0; i < VERSO_N_DETAILS; i++)
     if (self->details[i])
       g_key_file_set_string (file, SAVE_GROUP, detail_keys[i], self->details[i]);
+  save_clock (self, file);
   /* Written only when true: a game without it was never reviewed. */
   if (self->analysis->reviewed)
     g_key_file_set_boolean (file, ANALYSIS_GROUP, "Reviewed", TRUE);
@@ -426,6 +457,67 @@ static void load_listed (VersoGame *game, GKeyFile *file, const char *path)
                path, LISTED_KEY);
 }
 
+/* The clock of the saved game, if it has one (TIME_CONTROL_KEY): a damaged one is dropped with a
+ * message naming what was wrong, and the game kept without a clock. */
+static void load_clock (VersoGame *game, GKeyFile *file, const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *lost = NULL;
+  g_autofree double *left = NULL;
+  g_autofree double *moves = NULL;
+  gsize n_left = 0, n_moves = 0;
+  TimeControl control;
+  gboolean rated;
+  int lost_on_time = -1;
+  size_t offset = 0;
+  TimeControlError parsed;
+
+  if (!g_key_file_has_key (file, SAVE_GROUP, TIME_CONTROL_KEY, NULL))
+    return;
+  if (!(text = get_string (file, TIME_CONTROL_KEY, &error))) {
+    g_message ("The clock of the saved game %s is dropped: %s: %s", path, TIME_CONTROL_KEY, error->message);
+    return;
+  }
+  if ((parsed = time_control_parse (text, strlen (text), &control, &offset))) {
+    g_message ("The clock of the saved game %s is dropped: %s, character %zu: %s", path,
+               TIME_CONTROL_KEY, offset + 1, time_control_error_message (parsed));
+    return;
+  }
+  rated = g_key_file_get_boolean (file, SAVE_GROUP, "TimeRated", &error);
+  if (!error)
+    left = g_key_file_get_double_list (file, SAVE_GROUP, "TimeLeft", &n_left, &error);
+  if (!error && g_key_file_has_key (file, SAVE_GROUP, "MoveTimes", NULL))
+    moves = g_key_file_get_double_list (file, SAVE_GROUP, "MoveTimes", &n_moves, &error);
+  if (!error && g_key_file_has_key (file, SAVE_GROUP, "LostOnTime", NULL))
+    lost = get_string (file, "LostOnTime", &error);
+  if (error) {
+    g_message ("The clock of the saved game %s is dropped: %s", path, error->message);
+    return;
+  }
+  if (n_left != 2 || !isfinite (left[0]) || !isfinite (left[1]) || left[0] < 0 || left[1] < 0
+      || n_moves > verso_record_get_length (game->record)) {
+    g_message ("The clock of the saved game %s is dropped: TimeLeft is not two times of 0 s or "
+               "more, or MoveTimes has more times than moves", path);
+    return;
+  }
+  for (gsize k = 0; k < n_moves; k++)
+    if (!isfinite (moves[k]) || moves[k] < -1) {
+      g_message ("The clock of the saved game %s is dropped: MoveTimes: time %zu is %g", path,
+                 k + 1, moves[k]);
+      return;
+    }
+  if (lost) {
+    if (strcmp (lost, "black") != 0 && strcmp (lost, "white") != 0) {
+      g_message ("The clock of the saved game %s is dropped: LostOnTime is “%s”, not black or white",
+                 path, lost);
+      return;
+    }
+    lost_on_time = strcmp (lost, "black") == 0 ? POSITION_BLACK : POSITION_WHITE;
+  }
+  verso_game_clock_restore (game, &control, rated, left, moves, (guint) n_moves, lost_on_time);
+}
+
 /* Replaces *record (read from Moves) by the record's tree from the Tree key, if the file has
  * one: its line the same and shown at the same position. A damaged tree is dropped with a
  * message naming what was wrong and *record kept: the variations are lost, never the moves. */
@@ -663,6 +755,7 @@ VersoGame *verso_game_load (const char *path, GError **error)
     game->details[i] = is_record ? g_steal_pointer (&details[i]) : NULL;
   free_details (details);
   load_listed (game, file, path);
+  load_clock (game, file, path);
   if (!analysis_dropped)
     load_analysis (game, file, path);
   return game;

@@ -170,7 +170,7 @@ VersoRecord *verso_text_read (const char *text, gsize length, char **notice,
   gsize start = 0;
 
   *extras = (VersoTextExtras) { .has_rules = FALSE, .rules = RULES_STANDARD, .given_moves = 0,
-                                .is_record = FALSE };
+                                .is_record = FALSE, .lost_on_time = -1 };
   /* A byte order mark is not part of the game. */
   if (length >= 3 && memcmp (text, "\xEF\xBB\xBF", 3) == 0)
     start = 3;
@@ -227,6 +227,9 @@ VersoGame *verso_text_game (VersoPlayer black, VersoPlayer white, LevelId level,
       details[i] = extras->details[i];
     verso_game_set_record (game, details);
   }
+  if (extras->has_clock)
+    verso_game_clock_restore (game, &extras->time_control, FALSE, extras->time_left,
+                              extras->move_seconds, extras->n_move_seconds, extras->lost_on_time);
   return game;
 }
 

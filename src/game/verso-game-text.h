@@ -27,6 +27,15 @@ typedef struct {
   GArray *obf_positions;
   gboolean is_record;
   char details[VERSO_N_DETAILS][NOTATION_NAME_SIZE];
+  /* GGF: the time control (TI, black's when TB and TW differ), each move's seconds (-1 where not
+   * written, indexed by the record's plies less one), each side's time left after the moves,
+   * and who lost on time (RE[..:t] before the end of the game), POSITION_* or -1. */
+  gboolean has_clock;
+  TimeControl time_control;
+  double move_seconds[NOTATION_MAX_MOVES];
+  guint n_move_seconds;
+  double time_left[2];
+  int lost_on_time;
 } VersoTextExtras;
 
 /* Any text (verso-game-text.c): the record a GGF record, a board string or OBF line, or a

@@ -54,6 +54,7 @@ static void verso_game_finalize (GObject *object)
   VersoGame *self = VERSO_GAME (object);
 
   verso_game_analysis_finalize (self);
+  verso_game_clock_finalize (self);
   verso_record_free (self->record);
   g_clear_pointer (&self->deleted_from, verso_record_free);
   g_free (self->deleted_left);
@@ -168,6 +169,7 @@ static void verso_game_init (VersoGame *self)
   self->rules = RULES_STANDARD;
   self->move_delay = VERSO_GAME_DEFAULT_MOVE_DELAY_MS;
   self->computer = verso_computer_new ();
+  verso_game_clock_init (self);
   verso_game_analysis_init (self);
 }
 
@@ -457,6 +459,17 @@ char *verso_game_describe_result (VersoGame *self)
   black = verso_game_get_final_count (self, VERSO_COLOR_BLACK);
   white = verso_game_get_final_count (self, VERSO_COLOR_WHITE);
   winner = verso_game_get_winner (self);
+  if (self->lost_on_time >= 0) {
+    name = self->details[winner == VERSO_COLOR_WHITE ? VERSO_DETAIL_WHITE_NAME : VERSO_DETAIL_BLACK_NAME];
+    if (name)
+      /* Translators: the result of a game lost on time: the winner's name, e.g. "Bob Chen wins
+       * on time" */
+      return g_strdup_printf (_("%s wins on time"), name);
+    /* Translators: the result of a game Black won because White's time ran out */
+    return g_strdup (winner == VERSO_COLOR_BLACK ? _("Black wins on time")
+                     /* Translators: the result of a game White won because Black's time ran out */
+                     : _("White wins on time"));
+  }
   if (winner < 0)
     /* Translators: the result of a drawn recorded game, e.g. "Draw 32–32" */
     return g_strdup_printf (_("Draw %d–%d"), black, white);

@@ -18,6 +18,7 @@
 #include "level_mix.h"
 #include "position.h"
 #include "rules.h"
+#include "time_control.h"
 #include "verso-game-types.h"
 #include "verso-record.h"
 
@@ -223,5 +224,39 @@ GFile *verso_game_get_file (VersoGame *game);
 void verso_game_set_file (VersoGame *game, GFile *file);
 gboolean verso_game_get_modified (VersoGame *game);
 void verso_game_set_modified (VersoGame *game, gboolean modified);
+
+/* The clock (verso-game-clock.c). A game may have a time control (time_control.h): each side
+ * starts with its main time, and the clock of the side to move runs while the game goes on, not
+ * while it is paused (verso_game_pause, or the computer waiting in a position reached by
+ * navigating), not after its end, never in a record of other players' game (verso_game_is_record:
+ * its clock is kept as read). A move stops the mover's clock and adds the increment. A side
+ * whose time runs out loses on time: verso_game_check_time finds it (the window calls it from a
+ * timer), as does the next move, which is then refused; "game-over" is then emitted, and
+ * verso_game_is_over is TRUE at the record's last position (the positions before it can be looked
+ * at, but no move is accepted any more) and verso_game_get_winner names the other side.
+ * Undo in a rated game never gives time back; in an unrated one each move taken back gives back
+ * the time it took, less its increment. The times are kept in GGF (TI and each move's seconds)
+ * and, with the time left, in the saved session. */
+
+/* Seconds on a monotonic scale; a game reads the time only through it. */
+typedef double (*VersoGameTimeSource) (gpointer user_data);
+/* Replaces the game's time source (NULL: the monotonic clock), for tests. */
+void verso_game_set_time_source (VersoGame *game, VersoGameTimeSource source, gpointer user_data);
+/* Gives the game a time control (NULL: none), both sides at its main time, no move timed yet;
+ * rated says whether undo may give time back. */
+void verso_game_set_time_control (VersoGame *game, const TimeControl *control, gboolean rated);
+/* Whether the game has a time control, with it and whether it is rated (each may be NULL). */
+gboolean verso_game_get_time_control (VersoGame *game, TimeControl *control, gboolean *rated);
+/* color's time left in seconds, now (never below 0); -1 without a time control. */
+double verso_game_get_time_left (VersoGame *game, VersoColor color);
+/* Whether color's clock is running. */
+gboolean verso_game_get_clock_running (VersoGame *game, VersoColor color);
+/* The seconds move ply (1..) of the line played took; -1 when not known (no clock, a move
+ * read without a time, redone after another line was played). */
+double verso_game_get_move_seconds (VersoGame *game, guint ply);
+/* Whether the side to move's flag has fallen (see above); TRUE once the game is lost on time. */
+gboolean verso_game_check_time (VersoGame *game);
+/* Whether the game was lost on time, and by whom (*loser may be NULL). */
+gboolean verso_game_lost_on_time (VersoGame *game, VersoColor *loser);
 
 G_END_DECLS

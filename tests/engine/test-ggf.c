@@ -1,7 +1,8 @@
 /* test-ggf.c: GGF game records (notation_parse_ggf, notation_format_ggf) as NBoard and GGS write
  * them: the board, names and moves read, passes written or left out, several games a file, records
- * written and read back, game types (TY, Reverse) and balanced starts (BS), and malformed records
- * refused with the error and where it is. */
+ * written and read back, game types (TY, Reverse) and balanced starts (BS), the clock (TI, TB,
+ * TW) and each move's time written and read back, and malformed records refused with the error and
+ * where it is. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -457,6 +458,70 @@ static void test_ratings_place_and_date (void)
   CHECK (strstr (out, "RE[-64.000:r]") != NULL);
 }
 
+static bool near (double a, double b)
+{
+  return a - b < 1e-6 && b - a < 1e-6;
+}
+
+static void test_clock_and_move_times_round_trip (void)
+{
+  /* GGS's own form: five minutes, no increment, two minutes' extension (not kept); each move's
+   * seconds after its evaluation, one move without. */
+  NotationGame game;
+  const char *ggs = NBOARD_HEADER START_BO "B[f5//1.5]W[d6/-0.5/2.25]B[c3];)";
+  REQUIRE (parse (ggs, &game).error == NOTATION_OK);
+  CHECK (game.clock.known && near (game.clock.main[POSITION_BLACK], 300)
+         && near (game.clock.main[POSITION_WHITE], 300) && game.clock.increment[0] == 0);
+  CHECK (near (game.clock.move_seconds[0], 1.5) && near (game.clock.move_seconds[1], 2.25)
+         && game.clock.move_seconds[2] < 0, "move times %g %g %g", game.clock.move_seconds[0],
+         game.clock.move_seconds[1], game.clock.move_seconds[2]);
+  char record[1024];
+  notation_format_ggf (&game, NULL, record, sizeof record);
+  CHECK (strstr (record, "TI[05:00/0]") && strstr (record, "B[f5//1.50]W[d6//2.25]B[c3];)"),
+         "written: %s", record);
+  NotationGame again;
+  REQUIRE (parse (record, &again).error == NOTATION_OK);
+  CHECK (again.clock.known && near (again.clock.main[0], 300) && near (again.clock.main[1], 300));
+  for (size_t k = 0; k < 3; k++)
+    CHECK (near (again.clock.move_seconds[k], game.clock.move_seconds[k]), "move %zu", k);
+  CHECK (near (again.clock.used[POSITION_BLACK], 1.5) && near (again.clock.used[POSITION_WHITE], 2.25));
+
+  /* Other controls: an increment, a fraction, an hour, a clock for each colour. */
+  struct { double main[2], increment[2]; const char *written; } clocks[] = {
+    { { 60, 60 }, { 2, 2 }, "TI[01:00/2]" },
+    { { 30.5, 30.5 }, { 0.5, 0.5 }, "TI[00:30.5/0.5]" },
+    { { 3600, 3600 }, { 0, 0 }, "TI[1:00:00/0]" },
+    { { 300, 60 }, { 0, 5 }, "TB[05:00/0]TW[01:00/5]" },
+  };
+  for (size_t c = 0; c < sizeof clocks / sizeof clocks[0]; c++) {
+    game.clock.known = true;
+    for (int colour = 0; colour < 2; colour++) {
+      game.clock.main[colour] = clocks[c].main[colour];
+      game.clock.increment[colour] = clocks[c].increment[colour];
+    }
+    notation_format_ggf (&game, NULL, record, sizeof record);
+    CHECK (strstr (record, clocks[c].written) != NULL, "wrote %s, not %s", record,
+           clocks[c].written);
+    REQUIRE (parse (record, &again).error == NOTATION_OK);
+    for (int colour = 0; colour < 2; colour++)
+      CHECK (near (again.clock.main[colour], clocks[c].main[colour])
+             && near (again.clock.increment[colour], clocks[c].increment[colour]),
+             "%s read back as %g/%g", clocks[c].written, again.clock.main[colour],
+             again.clock.increment[colour]);
+  }
+
+  /* No clock, no TI and no times, whatever the moves' times say. */
+  game.clock.known = false;
+  notation_format_ggf (&game, NULL, record, sizeof record);
+  CHECK (!strstr (record, "TI[") && !strstr (record, "//"), "wrote %s", record);
+
+  /* Tolerated when read: damaged times are no time, never an error. */
+  const char *damaged = NBOARD_HEADER START_BO "B[f5//x]W[d6//-3]B[c3//1e99];)";
+  REQUIRE (parse (damaged, &again).error == NOTATION_OK);
+  CHECK (again.clock.move_seconds[0] < 0 && again.clock.move_seconds[1] < 0
+         && again.clock.move_seconds[2] < 0);
+}
+
 int main (void)
 {
   check_run ("nboard_record", test_nboard_record);
@@ -468,5 +533,6 @@ int main (void)
   check_run ("types_and_balanced_starts", test_types_and_balanced_starts);
   check_run ("length_is_honoured", test_length_is_honoured);
   check_run ("ratings_place_and_date", test_ratings_place_and_date);
+  check_run ("clock_and_move_times_round_trip", test_clock_and_move_times_round_trip);
   return check_finish ();
 }

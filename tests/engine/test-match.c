@@ -1,5 +1,5 @@
-/* test-match.c: the openings are legal and distinct, matches replay identically, and the
- * statistics count and rate results correctly. */
+/* test-match.c: the openings are legal and distinct, matches replay identically, games on a clock
+ * are timed, and the statistics count and rate results correctly. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,6 +83,41 @@ static void test_illegal_move_loses (void)
   search_free (b);
 }
 
+/* A game on a clock between two players that answer at once: the same game as without the clock,
+ * nobody loses on time on an hour each, every move timed; a match on it counts its moves per
+ * player. (Losses on time take real time: tests/cli/test-cli-match-clock.sh.) */
+static void test_clock_times_the_moves (void)
+{
+  MatchPlayer one = { .name = "one", .choose = choose_first };
+  MatchPlayer two = { .name = "two", .choose = choose_first };
+  Search *a = search_new (1 << 20), *b = search_new (1 << 20);
+  REQUIRE (a && b, "no search");
+  Board board;
+  bool black;
+  match_start (3, &board, &black);
+  TimeControl hour = { .main_seconds = 3600, .increment = 1 };
+  MatchGame game = match_play_game_on_clock (&one, a, &two, b, &board, black, 5, &hour);
+  CHECK (game.black_score == match_play_game (&one, a, &two, b, &board, black, 5),
+         "the clock changed the game");
+  CHECK (game.lost_on_time == -1, "lost on time");
+  CHECK (game.moves[0] + game.moves[1] >= 40 && game.moves[0] > 0 && game.moves[1] > 0,
+         "moves timed: %d and %d", game.moves[0], game.moves[1]);
+  CHECK (game.seconds[0] >= 0 && game.seconds[0] < 60 && game.longest[0] <= game.seconds[0],
+         "black's time %g, longest %g", game.seconds[0], game.longest[0]);
+  MatchGame untimed = match_play_game_on_clock (&one, a, &two, b, &board, black, 5, NULL);
+  CHECK (untimed.moves[0] == 0 && untimed.seconds[0] == 0 && untimed.lost_on_time == -1,
+         "a game without a clock was timed");
+  search_free (a);
+  search_free (b);
+
+  int differences[4];
+  MatchTimes times;
+  CHECK (match_run_on_clock (&one, &two, 2, 1 << 20, &hour, differences, &times, NULL, NULL));
+  CHECK (times.lost_on_time[0] == 0 && times.lost_on_time[1] == 0);
+  CHECK (times.moves[0] > 40 && times.moves[1] > 40, "moves %d and %d", times.moves[0],
+         times.moves[1]);
+}
+
 static void test_short_match_is_deterministic (void)
 {
   MatchPlayer first = { .name = "pattern", .evaluation = eval_pattern () };
@@ -111,6 +146,7 @@ int main (void)
   test_openings_legal_and_distinct ();
   test_statistics ();
   test_illegal_move_loses ();
+  test_clock_times_the_moves ();
   test_short_match_is_deterministic ();
   return check_finish ();
 }

@@ -200,7 +200,7 @@ static void read_ggf_clock (const char *value, size_t length, char which, Notati
 
 /* A move's seconds, its annotations' second field ("f5/eval/seconds" gives "eval/seconds"):
  * counted when it reads as a number of seconds. */
-static void read_move_seconds (const char *annotations, size_t length, int colour,
+static void read_move_seconds (const char *annotations, size_t length, int colour, size_t index,
                                NotationClock *clock)
 {
   size_t slash = 0;
@@ -213,8 +213,10 @@ static void read_move_seconds (const char *annotations, size_t length, int colou
   number[length - slash - 1] = '\0';
   char *stop;
   double seconds = c_locale_strtod (number, &stop);
-  if (stop != number && *stop == '\0' && seconds > 0 && seconds < 1e7)
+  if (stop != number && *stop == '\0' && seconds >= 0 && seconds < 1e7) {
     clock->used[colour] += seconds;
+    clock->move_seconds[index] = seconds;
+  }
 }
 
 /* B[move] or W[move/eval/time] by `colour`: plays it, after the pass that precedes it when that
@@ -254,7 +256,8 @@ static NotationError read_ggf_move (const char *value, size_t length, int colour
   while (slash < length && value[slash] != '/')
     slash++;
   if (slash < length)
-    read_move_seconds (value + slash + 1, length - slash - 1, colour, &game->clock);
+    read_move_seconds (value + slash + 1, length - slash - 1, colour, game->n_moves - 1,
+                       &game->clock);
   return NOTATION_OK;
 }
 
@@ -264,6 +267,8 @@ NotationStatus notation_parse_ggf (const char *text, size_t length, NotationGame
   assert (text || length == 0);
   assert (game);
   memset (game, 0, sizeof *game);
+  for (size_t k = 0; k < NOTATION_MAX_MOVES; k++)
+    game->clock.move_seconds[k] = -1;
   position_init (&game->start);
   Position position = game->start;
   size_t i = notation_skip_space (text, length, 0);
@@ -388,6 +393,55 @@ static void write_value (Writer *writer, const char *key, const char *value)
   write_char (writer, ']');
 }
 
+/* A clock's seconds as GGS writes them, "mm:ss" with a fraction when there is one ("05:00",
+ * "00:30.5"), hours added past an hour ("1:00:00"). */
+static void write_clock_time (Writer *writer, double seconds)
+{
+  char text[48];
+  if (!(seconds >= 0 && seconds < 1e7))
+    seconds = 0;
+  long whole = (long) seconds;
+  double fraction = seconds - (double) whole;
+  long hours = whole / 3600, minutes = whole / 60 % 60;
+  double rest = (double) (whole % 60) + fraction;
+  locale_t previous = c_locale_enter ();
+  if (hours > 0)
+    snprintf (text, sizeof text, "%ld:%02ld:", hours, minutes);
+  else
+    snprintf (text, sizeof text, "%02ld:", minutes);
+  write_text (writer, text);
+  snprintf (text, sizeof text, fraction > 0.0005 ? "%06.3f" : "%02.0f", rest);
+  /* "05.500" reads back the same as "05.5": the zeros a fraction ends with are cut. */
+  if (strchr (text, '.')) {
+    size_t n = strlen (text);
+    while (text[n - 1] == '0')
+      text[--n] = '\0';
+    if (text[n - 1] == '.')
+      text[--n] = '\0';
+  }
+  c_locale_leave (previous);
+  write_text (writer, text);
+}
+
+/* TI (or TB and TW when the colours differ): "main/increment", the increment in seconds. */
+static void write_clock (Writer *writer, const NotationClock *clock)
+{
+  bool same = clock->main[0] == clock->main[1] && clock->increment[0] == clock->increment[1];
+  for (int colour = 0; colour < (same ? 1 : 2); colour++) {
+    write_text (writer, same ? "TI[" : colour == POSITION_BLACK ? "TB[" : "TW[");
+    write_clock_time (writer, clock->main[colour]);
+    write_char (writer, '/');
+    char increment[32];
+    double seconds = clock->increment[colour] >= 0 && clock->increment[colour] < 1e7
+                   ? clock->increment[colour] : 0;
+    locale_t previous = c_locale_enter ();
+    snprintf (increment, sizeof increment, "%.6g", seconds);
+    c_locale_leave (previous);
+    write_text (writer, increment);
+    write_char (writer, ']');
+  }
+}
+
 size_t notation_format_ggf (const NotationGame *game, const char *date, char *out, size_t size)
 {
   assert (game);
@@ -416,6 +470,8 @@ size_t notation_format_ggf (const NotationGame *game, const char *date, char *ou
     write_value (&writer, "RE", game->result);
   }
   write_text (&writer, game->rules == RULES_REVERSE ? "TY[8a]" : "TY[8]");
+  if (game->clock.known)
+    write_clock (&writer, &game->clock);
   size_t given_moves = game->given_moves < n_moves ? game->given_moves : n_moves;
   if (given_moves > 0) {
     char given[24];
@@ -436,6 +492,14 @@ size_t notation_format_ggf (const NotationGame *game, const char *date, char *ou
     write_char (&writer, position.side_to_move == POSITION_BLACK ? 'B' : 'W');
     write_char (&writer, '[');
     write_text (&writer, name);
+    if (game->clock.known && game->clock.move_seconds[k] >= 0
+        && game->clock.move_seconds[k] < 1e7) {
+      char seconds[32];
+      locale_t previous = c_locale_enter ();
+      snprintf (seconds, sizeof seconds, "//%.2f", game->clock.move_seconds[k]);
+      c_locale_leave (previous);
+      write_text (&writer, seconds);
+    }
     write_char (&writer, ']');
     /* A move that is not legal (never so in a parsed game) still hands the turn over. */
     if (!position_play (&position, game->moves[k]))

@@ -150,6 +150,10 @@ typedef struct NotationClock {
   double increment[2]; /* seconds added after each move */
   double used[2];      /* seconds the moves took */
   int moves[2];        /* B[..] and W[..] moves read */
+  /* Each move's seconds, indexed as NotationGame's moves[]; negative where none was read (a
+   * pass left out, a move without a time). notation_format_ggf writes them as B[f5//1.23] when
+   * known is true and the value is not negative. */
+  double move_seconds[NOTATION_MAX_MOVES];
 } NotationClock;
 
 typedef struct NotationGame {
@@ -186,8 +190,9 @@ Position notation_game_position (const NotationGame *game, size_t n);
  * or the game's date when date is NULL and it has one), PB, PW, BR and WR (when given), RE (the
  * final disc difference for black, e.g. "+12" or "-4", when the game is over, else the game's
  * result as read when it has one), TY ("8", or "8a"
- * for Reverse), BS[n] when given_moves > 0 (capped at n_moves), BO, then B[..] W[..] for each
- * move (passes as B[PA]). RE is the standard count whatever the rules, as GGF has it: in a
+ * for Reverse), the clock when known (TI[mm:ss/increment] when both colours have the same, else
+ * TB[..] and TW[..]), BS[n] when given_moves > 0 (capped at n_moves), BO, then B[..] W[..] for
+ * each move (passes as B[PA]), with its seconds where the clock knows them (B[f5//1.23]). RE is the standard count whatever the rules, as GGF has it: in a
  * Reverse game black wins with a negative RE. '\' and ']' in names are escaped. Writes a NUL
  * when size > 0; returns the whole length, as snprintf does. */
 size_t notation_format_ggf (const NotationGame *game, const char *date, char *out, size_t size);

@@ -85,13 +85,17 @@ LevelId level_mix_nearest (const LevelMix *mix)
   return mix->weight > 0.5 ? mix->upper : mix->lower;
 }
 
-int level_mix_choose_move (Search *search, const Board *board, const LevelMix *mix, uint64_t seed,
-                           const atomic_bool *stop, SearchResult *result)
+LevelId level_mix_draw (const LevelMix *mix, uint64_t seed)
 {
   assert (mix->lower >= 0 && mix->upper < LEVEL_COUNT && mix->weight >= 0 && mix->weight <= 1);
   /* The draw uses a stream of its own, so the chosen level's move keeps the seed it would have. */
   uint64_t state = random_mix (seed ^ 0x6A09E667F3BCC909ULL);
   double u = (double) (random_next (&state) >> 11) / 9007199254740992.0;
-  LevelId level = u < mix->weight ? mix->upper : mix->lower;
-  return level_choose_move (search, board, level, seed, stop, result);
+  return u < mix->weight ? mix->upper : mix->lower;
+}
+
+int level_mix_choose_move (Search *search, const Board *board, const LevelMix *mix, uint64_t seed,
+                           const atomic_bool *stop, SearchResult *result)
+{
+  return level_choose_move (search, board, level_mix_draw (mix, seed), seed, stop, result);
 }

@@ -27,6 +27,8 @@ bool level_mix_for_rating (double rating, LevelMix *mix);
 Rating level_mix_rating (const LevelMix *mix);
 /* The level that chooses most of the mix's moves (the lower one at an even split). */
 LevelId level_mix_nearest (const LevelMix *mix);
+/* The level the seed draws for a move: the upper with the mix's weight, else the lower. */
+LevelId level_mix_draw (const LevelMix *mix, uint64_t seed);
 /* Chooses a move as level_choose_move does, by the level the seed draws for this move. */
 int level_mix_choose_move (Search *search, const Board *board, const LevelMix *mix, uint64_t seed,
                            const atomic_bool *stop, SearchResult *result);

@@ -1,6 +1,8 @@
 /* match.c: playing engine configurations against each other from the match starts
  * (data/match-starts.txt compiled in), and scoring the result. */
 #include "match.h"
+#include "clock.h"
+#include "position.h"
 #include "random.h"
 #include "rating.h"
 #include "start.h"
@@ -40,12 +42,30 @@ bool match_start (int index, Board *board, bool *black_to_move)
   return true;
 }
 
+/* Seconds past its flag a player by its own limits may think before its search is stopped. */
+#define MATCH_FLAG_MARGIN 0.05
+
+/* A player on a clock thinks for the time it gives (time_control.h); otherwise by its limits. */
 static int choose_move (const MatchPlayer *player, Search *search, const Board *board,
-                        uint64_t seed)
+                        uint64_t seed, const TimeClock *clock, int colour)
 {
   if (player->choose)
     return player->choose (player, search, board, seed);
-  SearchResult result = search_run (search, board, &player->limits, NULL, NULL);
+  SearchLimits limits = player->limits;
+  if (clock && player->on_clock) {
+    double now = clock_seconds ();
+    double seconds = time_control_think_seconds (time_clock_remaining (clock, colour, now),
+                                                 clock->control.increment, board_empties (board));
+    limits.soft_time = limits.hard_time = 0;
+    search_limits_set_budget (&limits, seconds);
+  } else if (clock) {
+    /* A player by its own limits is stopped a little after its flag falls, which it then has:
+     * the game is lost on time, and waiting for the end of the search would tell nothing. */
+    double flag = time_clock_remaining (clock, colour, clock_seconds ()) + MATCH_FLAG_MARGIN;
+    if (limits.hard_time <= 0 || limits.hard_time > flag)
+      limits.hard_time = flag;
+  }
+  SearchResult result = search_run (search, board, &limits, NULL, NULL);
   return result.move;
 }
 
@@ -53,7 +73,17 @@ int match_play_game (const MatchPlayer *black, Search *black_search, const Match
                      Search *white_search, const Board *start, bool black_to_move,
                      uint64_t seed)
 {
+  return match_play_game_on_clock (black, black_search, white, white_search, start,
+                                   black_to_move, seed, NULL).black_score;
+}
+
+MatchGame match_play_game_on_clock (const MatchPlayer *black, Search *black_search,
+                                    const MatchPlayer *white, Search *white_search,
+                                    const Board *start, bool black_to_move, uint64_t seed,
+                                    const TimeControl *control)
+{
   assert (black && black_search && white && white_search && start);
+  MatchGame game = { .lost_on_time = -1 };
   search_clear (black_search);
   search_clear (white_search);
   assert (black->rules == white->rules);
@@ -66,6 +96,9 @@ int match_play_game (const MatchPlayer *black, Search *black_search, const Match
     else
       search_set_evaluation (searches[i], players[i]->evaluation);
   }
+  TimeClock clock;
+  if (control)
+    time_clock_init (&clock, control);
   Board board = *start;
   bool black_moves = black_to_move;
   for (int ply = 0;; ply++) {
@@ -78,15 +111,33 @@ int match_play_game (const MatchPlayer *black, Search *black_search, const Match
       continue;
     }
     const MatchPlayer *player = black_moves ? black : white;
+    int colour = black_moves ? POSITION_BLACK : POSITION_WHITE;
+    if (control)
+      time_clock_start (&clock, colour, clock_seconds ());
     int move = choose_move (player, black_moves ? black_search : white_search, &board,
-                            random_mix (seed ^ (uint64_t) ply));
-    if (move < 0 || move >= 64 || !(legal & board_bit (move)))
-      return black_moves ? -64 : 64;
+                            random_mix (seed ^ (uint64_t) ply), control ? &clock : NULL, colour);
+    if (control) {
+      double seconds = time_clock_move_done (&clock, clock_seconds ());
+      game.seconds[colour] += seconds;
+      if (seconds > game.longest[colour])
+        game.longest[colour] = seconds;
+      game.moves[colour]++;
+      if (clock.flagged[colour]) {
+        game.lost_on_time = colour;
+        game.black_score = black_moves ? -64 : 64;
+        return game;
+      }
+    }
+    if (move < 0 || move >= 64 || !(legal & board_bit (move))) {
+      game.black_score = black_moves ? -64 : 64;
+      return game;
+    }
     board_play (&board, move);
     black_moves = !black_moves;
   }
   int score = rules_final_score (black->rules, board_final_score (&board));
-  return black_moves ? score : -score;
+  game.black_score = black_moves ? score : -score;
+  return game;
 }
 
 MatchStatistics match_statistics (const int *differences, int games)
@@ -121,8 +172,17 @@ MatchStatistics match_statistics (const int *differences, int games)
 bool match_run (const MatchPlayer *first, const MatchPlayer *second, int count,
                 size_t hash_bytes, int *differences, MatchProgress progress, void *user_data)
 {
+  return match_run_on_clock (first, second, count, hash_bytes, NULL, differences, NULL, progress,
+                             user_data);
+}
+
+bool match_run_on_clock (const MatchPlayer *first, const MatchPlayer *second, int count,
+                         size_t hash_bytes, const TimeControl *control, int *differences,
+                         MatchTimes *times, MatchProgress progress, void *user_data)
+{
   assert (first && second && differences);
   assert (count >= 0 && count <= MATCH_STARTS);
+  MatchTimes total = { { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 } };
   Search *first_search = search_new (hash_bytes);
   Search *second_search = search_new (hash_bytes);
   bool ok = first_search && second_search;
@@ -133,10 +193,22 @@ bool match_run (const MatchPlayer *first, const MatchPlayer *second, int count,
     for (int colour = 0; colour < 2; colour++) {
       bool first_black = colour == 0;
       uint64_t seed = random_mix ((uint64_t) i * 2 + (uint64_t) colour);
-      int black_score = first_black
-        ? match_play_game (first, first_search, second, second_search, &board, black_to_move, seed)
-        : match_play_game (second, second_search, first, first_search, &board, black_to_move, seed);
-      int difference = first_black ? black_score : -black_score;
+      MatchGame game = first_black
+        ? match_play_game_on_clock (first, first_search, second, second_search, &board,
+                                    black_to_move, seed, control)
+        : match_play_game_on_clock (second, second_search, first, first_search, &board,
+                                    black_to_move, seed, control);
+      /* The first player is black in the first game of a start, white in the second. */
+      int first_colour = first_black ? POSITION_BLACK : POSITION_WHITE;
+      for (int player = 0; player < 2; player++) {
+        int side = player == 0 ? first_colour : !first_colour;
+        total.lost_on_time[player] += game.lost_on_time == side;
+        total.seconds[player] += game.seconds[side];
+        total.moves[player] += game.moves[side];
+        if (game.longest[side] > total.longest[player])
+          total.longest[player] = game.longest[side];
+      }
+      int difference = first_black ? game.black_score : -game.black_score;
       differences[2 * i + colour] = difference;
       if (progress)
         progress (2 * i + colour, i, first_black, difference, user_data);
@@ -146,5 +218,7 @@ bool match_run (const MatchPlayer *first, const MatchPlayer *second, int count,
     search_free (first_search);
   if (second_search)
     search_free (second_search);
+  if (times)
+    *times = total;
   return ok;
 }

@@ -8,6 +8,7 @@
 #include "board.h"
 #include "eval.h"
 #include "search.h"
+#include "time_control.h"
 
 /* The match starts, data/match-starts.txt compiled in: 8-ply positions that tournament players
  * chose most often (at least 12 times in the WTHOR games of 1977-2020) and that scored roughly
@@ -35,6 +36,8 @@ struct MatchPlayer {
   const Evaluation *evaluation; /* NULL: the default of the rules (under RULES_REVERSE this is
                                    the Reverse evaluation, see search_set_reverse_evaluation) */
   SearchLimits limits;          /* used by the plain search when choose is NULL */
+  bool on_clock;                /* in a game on a clock, the plain search's time comes from the
+                                   clock (time_control_think_seconds) instead of limits' times */
   MatchChoose choose;           /* NULL: search_run with evaluation and limits */
   void *user_data;              /* for choose */
 };
@@ -46,6 +49,23 @@ struct MatchPlayer {
 int match_play_game (const MatchPlayer *black, Search *black_search, const MatchPlayer *white,
                      Search *white_search, const Board *board, bool black_to_move,
                      uint64_t seed);
+
+/* How a game on a clock went. Indexed by POSITION_BLACK and POSITION_WHITE. */
+typedef struct MatchGame {
+  int black_score;     /* as match_play_game's; a side that loses on time loses by 64 discs */
+  int lost_on_time;    /* the side whose time ran out, or -1 */
+  double seconds[2];   /* the time each side's moves took */
+  double longest[2];   /* each side's longest move, in seconds */
+  int moves[2];        /* moves each side chose (passes are not counted) */
+} MatchGame;
+
+/* match_play_game with each side on a clock of `control` (NULL: no clock, and no time is
+ * measured), counted on the monotonic clock_seconds () from when a side is to move to when its
+ * move comes back. A side whose time runs out during its move loses the game on time. */
+MatchGame match_play_game_on_clock (const MatchPlayer *black, Search *black_search,
+                                    const MatchPlayer *white, Search *white_search,
+                                    const Board *board, bool black_to_move, uint64_t seed,
+                                    const TimeControl *control);
 
 typedef struct MatchStatistics {
   int games, wins, draws, losses;  /* from the first player's side */
@@ -67,3 +87,17 @@ typedef void (*MatchProgress) (int game, int start, bool first_black, int differ
  * memory is short. */
 bool match_run (const MatchPlayer *first, const MatchPlayer *second, int starts,
                 size_t hash_bytes, int *differences, MatchProgress progress, void *user_data);
+
+/* The time of a match on a clock, per player: [0] the first, [1] the second. */
+typedef struct MatchTimes {
+  int lost_on_time[2];  /* games lost on time */
+  double seconds[2];    /* the time all their moves took */
+  double longest[2];    /* their longest move */
+  int moves[2];
+} MatchTimes;
+
+/* match_run with every game on a clock of `control` (match_play_game_on_clock); *times (may be
+ * NULL) receives the time the players used. A NULL control is match_run. */
+bool match_run_on_clock (const MatchPlayer *first, const MatchPlayer *second, int starts,
+                         size_t hash_bytes, const TimeControl *control, int *differences,
+                         MatchTimes *times, MatchProgress progress, void *user_data);
