@@ -30,6 +30,8 @@ bool cli_ratings_rewrite_table (const char *path, const char *text, size_t lengt
                                 const struct LevelRatings *ratings, const char *about, const char *comment);
 int cli_analyze (int argc, char **argv);
 int cli_explore (int argc, char **argv);
+/* `library import|find`, the game library (library.c, src/library). */
+int cli_library (int argc, char **argv);
 /* Only where Cairo is found (HAVE_DIAGRAM). */
 int cli_diagram (int argc, char **argv);
 
