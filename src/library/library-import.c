@@ -16,7 +16,9 @@
 #define LIBRARY_IMPORT_BATCH 5000
 /* A bulk import of more games than this (and than the library holds) drops the position index
  * and makes it again after: sorting the keys once beats updating the index game by game. */
+#ifndef LIBRARY_BULK_GAMES
 #define LIBRARY_BULK_GAMES 20000
+#endif
 
 typedef struct Importer {
   Library *library;

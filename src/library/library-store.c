@@ -24,6 +24,8 @@ static const char library_schema[] =
   "CREATE UNIQUE INDEX games_identity ON games (moves, black, white, date);"
   "CREATE INDEX games_date ON games (date);"
   "CREATE INDEX games_opening ON games (opening);"
+  "CREATE INDEX games_player ON games (black COLLATE NOCASE, white COLLATE NOCASE);"
+  "CREATE INDEX games_result ON games (disc_difference);"
   "CREATE TABLE tags (tag TEXT NOT NULL, game INTEGER NOT NULL, PRIMARY KEY (tag, game))"
   "  WITHOUT ROWID;"
   "CREATE INDEX tags_game ON tags (game);"
