@@ -45,7 +45,7 @@ static void import_say (Importer *importer, const char *format, ...)
 
 static bool import_cancelled (const Importer *importer)
 {
-  return importer->import->cancel && *importer->import->cancel;
+  return importer->import->cancel && atomic_load (importer->import->cancel);
 }
 
 /* Adds one game in the file's transaction, committing every LIBRARY_IMPORT_BATCH games. */

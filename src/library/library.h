@@ -8,6 +8,7 @@
  * journal (WAL) on the next open. */
 #pragma once
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -131,13 +132,13 @@ int64_t library_list_position (Library *library, const Position *position,
 
 /* Imports. Each bad record is named through message ("FILE: game 12: what", "FILE:3: what") and
  * skipped; progress is called every few hundred games with the games done and the total when
- * known (else 0); *cancel (may be NULL) set from another thread stops at the next game, what was
- * committed staying. */
+ * known (else 0); *cancel (may be NULL) set from another thread stops at the next game, the
+ * games before it kept. */
 typedef struct LibraryImport {
   void (*message) (const char *text, void *user_data);
   void (*progress) (int64_t done, int64_t total, void *user_data);
   void *user_data;
-  const volatile bool *cancel;
+  const atomic_bool *cancel;
   int64_t added;      /* filled in: games added */
   int64_t duplicates; /* games already there */
   int64_t bad;        /* records skipped */

@@ -303,6 +303,60 @@ static void test_bad_records_named_and_skipped (void)
   library_close (library);
 }
 
+typedef struct Progress {
+  int64_t calls, last_done, last_total;
+  atomic_bool cancel;
+} Progress;
+
+/* Cancels the import once 1000 games are done. */
+static void follow (int64_t done, int64_t total, void *user_data)
+{
+  Progress *progress = user_data;
+  progress->calls++;
+  progress->last_done = done;
+  progress->last_total = total;
+  if (done >= 1000)
+    atomic_store (&progress->cancel, true);
+}
+
+/* Progress is told with the total of a WTHOR import, and a cancel stops it, keeping the games of
+ * the batches committed before. */
+static void test_progress_and_cancel (void)
+{
+  Library *library = open_library ("cancel.sqlite");
+  /* A folder of four copies of WTH_2020.wtb (268 games each), each of another year. */
+  char folder[600], path[4096];
+  snprintf (folder, sizeof folder, "%s/wthor", scratch);
+  REQUIRE (mkdir (folder, 0755) == 0);
+  FILE *in = check_data_open ("WTH_2020.wtb", "rb");
+  uint8_t bytes[32768];
+  size_t size = fread (bytes, 1, sizeof bytes, in);
+  fclose (in);
+  int64_t games = ((int64_t) size - 16) / 68;
+  for (int i = 0; i < 4; i++) {
+    snprintf (path, sizeof path, "%s/WTH_%d.wtb", folder, 2020 + i);
+    bytes[10] = (uint8_t) ((2020 + i) & 0xff);
+    bytes[11] = (uint8_t) ((2020 + i) >> 8);
+    FILE *out = fopen (path, "wb");
+    REQUIRE (out && fwrite (bytes, 1, size, out) == size);
+    fclose (out);
+  }
+  Progress progress = { .calls = 0 };
+  atomic_init (&progress.cancel, false);
+  LibraryImport import = { .progress = follow, .user_data = &progress,
+                           .cancel = &progress.cancel };
+  CHECK (library_import_path (library, folder, &import));
+  CHECK_CMP_INT (progress.calls, >=, 2);
+  CHECK_CMP_INT (progress.last_total, ==, 4 * games);
+  /* Told at 1000 games, which cancels before the next: three whole files and part of the
+   * fourth, committed. */
+  REQUIRE (4 * games > 1000);
+  CHECK_CMP_INT (import.added, ==, 1000);
+  CHECK_CMP_INT (library_count (library), ==, 1000);
+  CHECK (library_check (library));
+  library_close (library);
+}
+
 /* Opens name expecting it set aside as KIND: the message and the renamed file. */
 static void check_set_aside (const char *name, const char *kind)
 {
@@ -392,6 +446,7 @@ int main (void)
   check_run ("bad-records-named-and-skipped", test_bad_records_named_and_skipped);
   check_run ("damaged-and-newer-set-aside", test_damaged_and_newer_set_aside);
   check_run ("kill-during-import", test_kill_during_import);
+  check_run ("progress-and-cancel", test_progress_and_cancel);
   char command[600];
   snprintf (command, sizeof command, "rm -rf '%s'", scratch);
   if (system (command) != 0)
