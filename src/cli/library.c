@@ -71,28 +71,6 @@ static int library_command_import (int argc, char **argv)
   return ok ? 0 : 1;
 }
 
-/* BOARD (a board string, or an OBF line), else MOVES from the standard start. */
-static bool library_command_position (const char *text, Position *position)
-{
-  NotationObf obf;
-  NotationStatus status = notation_parse_obf (text, strlen (text), &obf);
-  if (status.error == NOTATION_OK) {
-    *position = obf.position;
-    return true;
-  }
-  int moves[NOTATION_MAX_MOVES];
-  size_t n_moves;
-  position_init (position);
-  NotationStatus transcript = notation_parse_transcript (text, strlen (text), position, moves,
-                                                         NOTATION_MAX_MOVES, &n_moves);
-  if (transcript.error == NOTATION_OK)
-    return true;
-  cli_error ("library find: --position '%s' is neither a board (character %zu: %s) nor moves "
-             "(character %zu: %s)", text, status.offset + 1, notation_error_message (status.error),
-             transcript.offset + 1, notation_error_message (transcript.error));
-  return false;
-}
-
 static bool library_command_print (const LibraryGame *game, void *user_data)
 {
   (void) user_data;
@@ -124,7 +102,7 @@ static int library_command_find (int argc, char **argv)
   if (!options_parse (&parser, argc, argv))
     return parser.help ? 0 : 2;
   Position position;
-  if (position_text && !library_command_position (position_text, &position))
+  if (position_text && cli_parse_position ("library find --position", position_text, &position))
     return 2;
   Library *library = library_command_open (path);
   if (!library)

@@ -37,7 +37,7 @@ cmp -s "$out" "$scratch/turned" || fail "the turned position finds other games"
 # Refusals: exit status non-zero and what was wrong.
 "$engine" library find --library "$library" --position z9 >"$out" 2>"$err" \
   && fail "a bad position is taken"
-grep -q "position 'z9'" "$err" || fail "a bad position: $(cat "$err")"
+grep -q "library find --position: 'z9' is neither a board" "$err" || fail "a bad position: $(cat "$err")"
 "$engine" library import --library "$library" "$scratch/missing.ggf" >"$out" 2>"$err" \
   && fail "a missing file is taken"
 grep -q "missing.ggf" "$err" || fail "a missing file: $(cat "$err")"
