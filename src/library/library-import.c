@@ -385,6 +385,11 @@ bool library_import_path (Library *library, const char *path, LibraryImport *imp
       import_say (&importer, "%s: %s", path, strerror (errno));
       return false;
     }
+    if (count == 0) {
+      import_say (&importer, "%s: no .wtb, .ggf or .txt file in this folder", path);
+      free (paths);
+      return false;
+    }
   } else {
     paths = single;
   }

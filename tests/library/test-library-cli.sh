@@ -41,6 +41,10 @@ grep -q "library find --position: 'z9' is neither a board" "$err" || fail "a bad
 "$engine" library import --library "$library" "$scratch/missing.ggf" >"$out" 2>"$err" \
   && fail "a missing file is taken"
 grep -q "missing.ggf" "$err" || fail "a missing file: $(cat "$err")"
+mkdir "$scratch/empty"
+"$engine" library import --library "$library" "$scratch/empty" >"$out" 2>"$err" \
+  && fail "an empty folder is taken"
+grep -q "empty: no .wtb, .ggf or .txt file" "$err" || fail "an empty folder: $(cat "$err")"
 "$engine" library frobnicate >"$out" 2>"$err" && fail "an unknown subcommand is taken"
 echo "not a library at all, but long enough for SQLite to read a header of a hundred bytes ......" \
   >"$scratch/damaged.sqlite"
