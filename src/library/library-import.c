@@ -174,6 +174,21 @@ static char *import_read_text (Importer *importer, const char *path, size_t *len
   return text;
 }
 
+/* GGS's DT, "2003.01.02_10:00:00.UTC", as ISO 8601, "2003-01-02 10:00:00", so that GGF games
+ * sort and filter by date with the others; any other date is kept as written. */
+static void import_ggf_date (const char *date, char *out, size_t size)
+{
+  int year, month, day, hour, minute, second, used = 0;
+  if (sscanf (date, "%4d.%2d.%2d_%2d:%2d:%2d%n", &year, &month, &day, &hour, &minute, &second,
+              &used) == 6 && used > 0)
+    snprintf (out, size, "%04d-%02d-%02d %02d:%02d:%02d", year, month, day, hour, minute,
+              second);
+  else if (sscanf (date, "%4d.%2d.%2d%n", &year, &month, &day, &used) == 3 && used == 10)
+    snprintf (out, size, "%04d-%02d-%02d", year, month, day);
+  else
+    snprintf (out, size, "%s", date);
+}
+
 /* Black's disc difference and how the game ended, from GGF's RE ("+12.000", "-64:r", "0:t")
  * unless the moves reach the end. */
 static void import_ggf_result (const NotationGame *ggf, LibraryGame *game)
@@ -226,7 +241,7 @@ static void import_ggf (Importer *importer, const char *path)
     memcpy (game->moves, ggf->moves, ggf->n_moves * sizeof ggf->moves[0]);
     snprintf (game->black, sizeof game->black, "%s", ggf->black);
     snprintf (game->white, sizeof game->white, "%s", ggf->white);
-    snprintf (game->date, sizeof game->date, "%s", ggf->date);
+    import_ggf_date (ggf->date, game->date, sizeof game->date);
     snprintf (game->source, sizeof game->source, "%s", path);
     import_ggf_result (ggf, game);
     /* The record as written, the one place its other properties (ratings, clock) are kept. */

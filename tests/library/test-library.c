@@ -265,6 +265,7 @@ static void test_bad_records_named_and_skipped (void)
   Listed listed = list (library, &filter);
   REQUIRE (listed.count == 2);
   CHECK_CMP_INT (listed.games[1].ending, ==, LIBRARY_ENDING_TIME);
+  CHECK_CMP_STR (listed.games[0].date, ==, "2003-01-02 10:00:00");
   CHECK_CMP_INT (listed.games[0].disc_difference, ==, 10);
 
   memset (&messages, 0, sizeof messages);
