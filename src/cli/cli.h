@@ -30,8 +30,15 @@ bool cli_ratings_rewrite_table (const char *path, const char *text, size_t lengt
                                 const struct LevelRatings *ratings, const char *about, const char *comment);
 int cli_analyze (int argc, char **argv);
 int cli_explore (int argc, char **argv);
+/* `library import|find`, the game library (library.c, src/library). */
+int cli_library (int argc, char **argv);
 /* Only where Cairo is found (HAVE_DIAGRAM). */
 int cli_diagram (int argc, char **argv);
+
+/* A position given on the command line (position-argument.c): BOARD (a board string or an OBF
+ * line), else MOVES from the standard start. Returns 0, or 2 after saying "COMMAND: 'TEXT' is
+ * neither a board ... nor moves ...". */
+int cli_parse_position (const char *command, const char *text, Position *position);
 
 /* Prints "verso-engine: <message>" on stderr, one line. */
 void cli_error (const char *format, ...) __attribute__ ((format (printf, 1, 2)));

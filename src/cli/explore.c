@@ -17,28 +17,6 @@
 
 #define EXPLORE_USAGE "explore [--database FILE] BOARD|MOVES"
 
-/* BOARD (a board string, or an OBF line), else MOVES (a transcript from the standard start). */
-static int explore_parse_position (const char *text, Position *position)
-{
-  NotationObf obf;
-  NotationStatus status = notation_parse_obf (text, strlen (text), &obf);
-  if (status.error == NOTATION_OK) {
-    *position = obf.position;
-    return 0;
-  }
-  int moves[NOTATION_MAX_MOVES];
-  size_t n_moves;
-  position_init (position);
-  NotationStatus transcript = notation_parse_transcript (text, strlen (text), position, moves,
-                                                         NOTATION_MAX_MOVES, &n_moves);
-  if (transcript.error == NOTATION_OK)
-    return 0;
-  cli_error ("explore: '%s' is neither a board (character %zu: %s) nor moves (character %zu: %s)",
-             text, status.offset + 1, notation_error_message (status.error),
-             transcript.offset + 1, notation_error_message (transcript.error));
-  return 2;
-}
-
 /* The database of FILE, or the compiled-in one; NULL after saying why. */
 static Database *explore_read_database (const char *path)
 {
@@ -162,7 +140,7 @@ int cli_explore (int argc, char **argv)
   if (status)
     return status < 0 ? 0 : status;
   Position position;
-  status = explore_parse_position (target, &position);
+  status = cli_parse_position ("explore", target, &position);
   if (status)
     return status;
   Database *own = path ? explore_read_database (path) : NULL;

@@ -26,6 +26,12 @@ static const Command commands[] = {
   { "explore", cli_explore, "explore [--database FILE] BOARD|MOVES   the moves strong players chose in BOARD (or after\n"
                             "      MOVES from the start): games, Black's average disc difference and win/draw/loss\n"
                             "      shares, the book's value and the opening each leads to (WTHOR games, data/database.bin)" },
+  { "library", cli_library, "library import [--library FILE] PATH... | library find [--library FILE] [--player NAME]\n"
+                            "      [--opening NAME] [--position BOARD|MOVES] [--limit N]   import WTHOR, GGF and\n"
+                            "      transcript files (or folders of them) into the game library, or list its games\n"
+                            "      (date, players, Black's disc difference, opening), found by player, opening or a\n"
+                            "      position they reached, 50 unless --limit says; the library is\n"
+                            "      $XDG_DATA_HOME/verso/library.sqlite unless told" },
   { "nboard", cli_nboard, "nboard [--move-time S] [--average-time S] [--no-book] [--level LEVEL]   speak the NBoard engine protocol on stdin\n"
                           "      and stdout (--move-time: answer each go within S seconds; --average-time: take S\n"
                           "      seconds a move on average over each game, more in the middle game than on book\n"

@@ -177,6 +177,54 @@ static void remove_directory (void)
   rmdir (directory);
 }
 
+/* The players and their numbers: bytes 2-5 of a record index WTHOR.JOU, whose names are
+ * ISO 8859-1, NUL-padded to 20 bytes, read as UTF-8 with trailing spaces cut. */
+static void test_players_named (void)
+{
+  uint8_t record[WTHOR_RECORD];
+  random_record (3, 60, record);
+  record[0] = 7;
+  record[2] = 1;
+  record[3] = 0;
+  record[4] = 0x2c;
+  record[5] = 0x01;
+  WthorGame game;
+  char why[120];
+  REQUIRE (wthor_decode_record (record, &game, why, sizeof why), "%s", why);
+  CHECK_CMP_INT (game.tournament, ==, 7);
+  CHECK_CMP_INT (game.black_player, ==, 1);
+  CHECK_CMP_INT (game.white_player, ==, 300);
+
+  uint8_t names[2 * WTHOR_PLAYER_RECORD] = { 0 };
+  memcpy (names, "Ann   ", 6);
+  memcpy (names + WTHOR_PLAYER_RECORD, "L\xe9" "a", 3);
+  const char *path = write_file ("WTHOR.JOU", 0, names, sizeof names);
+  /* The names files count their records in the header's bytes 8-9. */
+  FILE *file = fopen (path, "r+b");
+  REQUIRE (file);
+  fseek (file, 8, SEEK_SET);
+  fputc (2, file);
+  fputc (0, file);
+  fclose (file);
+  size_t count = 0;
+  char error[300];
+  char **players = wthor_read_names (path, WTHOR_PLAYER_RECORD, &count, error, sizeof error);
+  REQUIRE (players, "%s", error);
+  CHECK_CMP_UINT (count, ==, 2);
+  CHECK_CMP_STR (players[0], ==, "Ann");
+  CHECK_CMP_STR (players[1], ==, "L\xc3\xa9" "a");
+  wthor_names_free (players, count);
+
+  /* Cut short: fewer names than the header says, named. */
+  file = fopen (path, "r+b");
+  REQUIRE (file);
+  fseek (file, 8, SEEK_SET);
+  fputc (3, file);
+  fclose (file);
+  CHECK (!wthor_read_names (path, WTHOR_PLAYER_RECORD, &count, error, sizeof error));
+  CHECK (strstr (error, "WTHOR.JOU: fewer names"), "%s", error);
+}
+
 int main (void)
 {
   REQUIRE (mkdtemp (directory), "no temporary directory");
@@ -185,5 +233,6 @@ int main (void)
   test_unfinished_game_uses_recorded_score ();
   test_damaged_records_skipped ();
   test_damaged_files ();
+  test_players_named ();
   return check_finish ();
 }

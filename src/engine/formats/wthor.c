@@ -11,6 +11,9 @@
 bool wthor_decode_record (const uint8_t *record, WthorGame *game, char *why, size_t why_size)
 {
   memset (game, 0, sizeof *game);
+  game->tournament = (int) bytes_read_u16 (record);
+  game->black_player = (int) bytes_read_u16 (record + 2);
+  game->white_player = (int) bytes_read_u16 (record + 4);
   game->black_discs = record[6];
   game->theoretical = record[7];
   if (game->black_discs > 64) {
@@ -223,4 +226,52 @@ bool wthor_read_directory (const char *directory, WthorFileVisit visit, void *us
   }
   wthor_names_free (names, count);
   return true;
+}
+
+char **wthor_read_names (const char *path, size_t record_size, size_t *count, char *error,
+                         size_t error_size)
+{
+  FILE *file = fopen (path, "rb");
+  if (!file) {
+    snprintf (error, error_size, "%s: %s", path, strerror (errno));
+    return NULL;
+  }
+  uint8_t header[WTHOR_HEADER];
+  if (fread (header, 1, sizeof header, file) != sizeof header) {
+    snprintf (error, error_size, "%s: the header is cut short", path);
+    fclose (file);
+    return NULL;
+  }
+  size_t capacity = bytes_read_u16 (header + 8); /* the names files count their records here */
+  char **names = calloc (capacity ? capacity : 1, sizeof *names);
+  uint8_t record[64];
+  size_t n = 0;
+  while (names && n < capacity && record_size <= sizeof record
+         && fread (record, 1, record_size, file) == record_size) {
+    /* ISO 8859-1 to UTF-8: at most two bytes a character. */
+    char *name = malloc (2 * record_size + 1), *out = name;
+    if (!name)
+      break;
+    for (size_t i = 0; i < record_size && record[i]; i++) {
+      if (record[i] < 0x80) {
+        *out++ = (char) record[i];
+      } else {
+        *out++ = (char) (0xC0 | (record[i] >> 6));
+        *out++ = (char) (0x80 | (record[i] & 0x3F));
+      }
+    }
+    while (out > name && out[-1] == ' ')
+      out--;
+    *out = '\0';
+    names[n++] = name;
+  }
+  fclose (file);
+  if (!names || n < capacity) {
+    snprintf (error, error_size, "%s: %s", path,
+              names ? "fewer names than the header says" : "out of memory");
+    wthor_names_free (names, n);
+    return NULL;
+  }
+  *count = n;
+  return names;
 }

@@ -13,6 +13,9 @@
 
 typedef struct WthorGame {
   int record;            /* position of the record in its file, from 0 */
+  int tournament;        /* the numbers of the tournament and of the players, indexes into the */
+  int black_player;      /* WTHOR.TRN and WTHOR.JOU files (wthor_read_names) */
+  int white_player;
   int black_discs;       /* black's final disc count as recorded */
   int theoretical;       /* black's discs with perfect play from `depth` empties on */
   int move_count;        /* moves played (passes are not recorded) */
@@ -49,6 +52,14 @@ char **wthor_list_directory (const char *directory, size_t *count, char *error, 
 void wthor_names_free (char **names, size_t count);
 bool wthor_read_directory (const char *directory, WthorFileVisit visit, void *user_data,
                            FILE *warnings, char *error, size_t error_size);
+
+/* The names of a WTHOR.JOU (players) or WTHOR.TRN (tournaments) file: a 16-byte header, then
+ * one name a record, NUL-padded in ISO 8859-1, returned in UTF-8. A malloc'ed array of *count
+ * malloc'ed names (free with wthor_names_free), or NULL with a message in error naming the file. */
+char **wthor_read_names (const char *path, size_t record_size, size_t *count, char *error,
+                         size_t error_size);
+#define WTHOR_PLAYER_RECORD 20
+#define WTHOR_TOURNAMENT_RECORD 26
 
 /* Checks and decodes one 68-byte record into game (record number left to the caller).
  * Returns false with the reason in why when it is damaged or a move is illegal. */

@@ -1,0 +1,151 @@
+/* library.h: the game library, a person's games and imported ones in one SQLite file: the store
+ * (library-store.c), the list with its filters (library-list.c), the search by position under
+ * the 8 symmetries (library-positions.c) and imports of WTHOR, GGF and transcript files
+ * (library-import.c). Plain C and sqlite3, so that verso-engine and the window share it.
+ *
+ * Every write is one transaction: a process killed at any moment (kill -9, power lost) leaves
+ * every game committed before intact, the write in progress being rolled back by SQLite's
+ * journal (WAL) on the next open. */
+#pragma once
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "notation.h"
+#include "position.h"
+#include "rules.h"
+
+/* The schema this build writes; a file of a greater user_version is set aside, not read. */
+#define LIBRARY_SCHEMA_VERSION 1
+#define LIBRARY_TEXT_SIZE 128
+
+typedef struct Library Library;
+
+typedef enum LibraryEnding {
+  LIBRARY_ENDING_NORMAL,     /* played to the end (or the result as recorded) */
+  LIBRARY_ENDING_RESIGN,
+  LIBRARY_ENDING_TIME,
+  LIBRARY_ENDING_UNFINISHED, /* no result */
+} LibraryEnding;
+
+/* One game. The text fields are cut to LIBRARY_TEXT_SIZE; record and clock (optional, NULL when
+ * absent) are any length: the game layer keeps its GGF with variations, grades and scores in
+ * record. `opening` is filled in by library_add when left empty. */
+typedef struct LibraryGame {
+  int64_t id;                         /* set by library_add and by the list */
+  char black[LIBRARY_TEXT_SIZE];
+  char white[LIBRARY_TEXT_SIZE];
+  char black_level[LIBRARY_TEXT_SIZE];  /* a level or an engine's name; "" for a person */
+  char white_level[LIBRARY_TEXT_SIZE];
+  Rules rules;
+  Position start;
+  char date[LIBRARY_TEXT_SIZE];       /* ISO 8601, "2024-05-01" or "1998" */
+  int disc_difference;                /* black's */
+  LibraryEnding ending;
+  char opening[LIBRARY_TEXT_SIZE];
+  int moves[NOTATION_MAX_MOVES];      /* 0..63 or BOARD_PASS */
+  size_t n_moves;
+  char source[LIBRARY_TEXT_SIZE * 4]; /* "played", or the file imported from */
+  const char *record;
+  const char *clock;
+} LibraryGame;
+
+/* Opens the library at path, creating it (and its folder) when missing. A file that is not a
+ * library, is damaged or was written by a newer Verso is renamed PATH.damaged-YYYYMMDD-HHMMSS
+ * (or .newer-...) and a fresh one made; *set_aside (may be NULL) then receives a message naming
+ * the file, what is wrong and where it went. NULL with a message in error when it cannot be
+ * opened at all. */
+Library *library_open (const char *path, char *set_aside, size_t set_aside_size, char *error,
+                       size_t error_size);
+void library_close (Library *library);
+/* $XDG_DATA_HOME/verso/library.sqlite, else ~/.local/share/verso/library.sqlite; false when
+ * neither is known or it does not fit. */
+bool library_default_path (char *path, size_t size);
+/* The last error SQLite gave, for messages. */
+const char *library_error (const Library *library);
+
+/* Adds a game with its positions and tags (comma separated, may be NULL). Returns 1 when added
+ * (game->id set), 0 when the same game (moves, players, date) is already there, -1 on error. */
+int library_add (Library *library, LibraryGame *game, const char *tags);
+bool library_delete (Library *library, int64_t id);
+bool library_tag (Library *library, int64_t id, const char *tag);
+bool library_untag (Library *library, int64_t id, const char *tag);
+int64_t library_count (Library *library);
+/* The record text of a game (malloc'ed, NULL when none). */
+char *library_record (Library *library, int64_t id);
+/* Runs PRAGMA integrity_check: true when it says ok. */
+bool library_check (Library *library);
+
+/* Many adds in one transaction (library_add then does not open its own): the import's speed. */
+bool library_begin (Library *library);
+bool library_commit (Library *library);
+void library_rollback (Library *library);
+
+typedef enum LibrarySort {
+  LIBRARY_SORT_DATE,
+  LIBRARY_SORT_PLAYER,
+  LIBRARY_SORT_OPENING,
+  LIBRARY_SORT_RESULT,
+} LibrarySort;
+
+/* What a list keeps: each text filter applies when not NULL or "". */
+typedef struct LibraryFilter {
+  const char *player;    /* a substring of either player's name, any case */
+  const char *opening;   /* a substring of the opening's name */
+  const char *date_from; /* dates compared as text: "1990" <= date < "1995" */
+  const char *date_to;
+  const char *source;    /* a substring of the source */
+  const char *tag;       /* exactly */
+  int result;            /* 0 any, 1 black won, 2 white won, 3 drawn */
+  int rules;             /* -1 any, else a Rules */
+  LibrarySort sort;
+  bool descending;
+  int limit;             /* 0: no limit */
+  int offset;
+} LibraryFilter;
+
+#define LIBRARY_FILTER_INIT { .rules = -1 }
+
+/* Calls visit with each game kept (record and clock left NULL), in order; visit returns false
+ * to stop. Returns the number visited, or -1 on error. */
+typedef bool (*LibraryVisit) (const LibraryGame *game, void *user_data);
+int64_t library_list (Library *library, const LibraryFilter *filter, LibraryVisit visit,
+                      void *user_data);
+
+/* The key of a position under the 8 symmetries: equal for a board, its rotations and mirrors,
+ * with the same side to move. */
+int64_t library_position_key (const Position *position);
+/* The games that reached position at some ply (under a symmetry): up to capacity ids and plies
+ * (the first ply it was reached) written, in game id order; returns how many there are in all,
+ * or -1 on error. */
+typedef struct LibraryHit {
+  int64_t game;
+  int ply;
+} LibraryHit;
+int64_t library_find_position (Library *library, const Position *position, LibraryHit *hits,
+                               size_t capacity);
+/* The same, through the list's filter (sort, limit and offset apply): the games visited. */
+int64_t library_list_position (Library *library, const Position *position,
+                               const LibraryFilter *filter, LibraryVisit visit, void *user_data);
+
+/* Imports. Each bad record is named through message ("FILE: game 12: what", "FILE:3: what") and
+ * skipped; progress is called every few hundred games with the games done and the total when
+ * known (else 0); *cancel (may be NULL) set from another thread stops at the next game, the
+ * games before it kept. */
+typedef struct LibraryImport {
+  void (*message) (const char *text, void *user_data);
+  void (*progress) (int64_t done, int64_t total, void *user_data);
+  void *user_data;
+  const atomic_bool *cancel;
+  int64_t added;      /* filled in: games added */
+  int64_t duplicates; /* games already there */
+  int64_t bad;        /* records skipped */
+} LibraryImport;
+
+/* A file (.wtb, .ggf, else transcripts one a line) or a folder of them (not recursive; a .wtb
+ * folder's WTHOR.JOU gives the players' names). SGF is read by the game layer only
+ * (src/game/verso-game-sgf.c): the window imports it, not this room. False when the file or
+ * folder cannot be read at all or on a database error (said through message). */
+bool library_import_path (Library *library, const char *path, LibraryImport *import);
