@@ -14,7 +14,7 @@ import time
 
 import verso_ui_test.atspi as atspi_game
 from verso_ui_test.atspi import Atspi, GLib, window, wait_until, stop, key  # noqa: F401
-from verso_ui_test.atspi import find, labels, name_of, text_of, button, fill_field  # noqa: F401
+from verso_ui_test.atspi import find, labels, name_of, text_of, button  # noqa: F401
 fail = window.fail
 
 
