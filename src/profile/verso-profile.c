@@ -22,9 +22,24 @@ static guint signals[N_SIGNALS];
 
 /* The game's facts. */
 
+/* The smallest win, 33 to 31, given to the side whose opponent's time ran out when the discs
+ * on the board did not already make it the winner. */
+#define ON_TIME_MIN_DIFFERENCE 2
+
+/* A game lost on time is lost by the side whose time ran out, whatever the discs say: the
+ * difference is the discs' on the board (no empty squares to anyone: the game did not end)
+ * when it favours the winner, else the smallest win. */
+static int on_time_difference (int board_difference, gboolean person_won)
+{
+  if (person_won)
+    return MAX (board_difference, ON_TIME_MIN_DIFFERENCE);
+  return MIN (board_difference, -ON_TIME_MIN_DIFFERENCE);
+}
+
 void verso_finished_game_init (VersoFinishedGame *finished, VersoGame *game)
 {
   VersoColor person = VERSO_COLOR_BLACK;
+  VersoColor loser;
 
   g_return_if_fail (finished != NULL);
   g_return_if_fail (VERSO_IS_GAME (game) && verso_game_is_over (game));
@@ -38,6 +53,11 @@ void verso_finished_game_init (VersoFinishedGame *finished, VersoGame *game)
   finished->level = verso_game_get_level_for (game, verso_color_other (person));
   finished->matched = verso_game_get_level_mix (game, &finished->mix);
   finished->disc_difference = verso_game_get_final_score (game, person);
+  if (verso_game_lost_on_time (game, &loser)) {
+    int discs = verso_game_count (game, person) - verso_game_count (game, verso_color_other (person));
+
+    finished->disc_difference = on_time_difference (rules_final_score (finished->rules, discs), loser != person);
+  }
 }
 
 gboolean verso_finished_game_counts (const VersoFinishedGame *finished)

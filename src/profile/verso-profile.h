@@ -28,7 +28,9 @@ typedef struct {
   LevelId level;          /* the computer's level; under Match my level the mix's nearest */
   gboolean matched;       /* the computer played at the person's rating (Match my level), as mix */
   LevelMix mix;
-  int disc_difference;    /* the person's final disc difference, the empty squares to the winner */
+  /* The person's final disc difference, the empty squares to the winner; after a loss on
+   * time, the discs' on the board, at least 2 (33 to 31) to the side that did not flag. */
+  int disc_difference;
 } VersoFinishedGame;
 
 /* finished from game, which is over: its mode, rules, the computer's level or mix, and the

@@ -280,6 +280,55 @@ static void test_facts_of_a_game (Fixture *fixture, gconstpointer unused)
   CHECK_CMP_INT (entry.disc_sum, ==, 16);
 }
 
+static double frozen_time (gpointer data)
+{
+  return *(double *) data;
+}
+
+/* A game lost on time is a loss for the side whose time ran out, whatever the discs say: the
+ * person ahead on the board who flags loses by the smallest margin; one behind who outlasts the
+ * computer's clock wins so. */
+static void test_loss_on_time_counts_for_the_clock (Fixture *fixture, gconstpointer unused)
+{
+  static const TimeControl blitz = { .main_seconds = 60, .increment = 0 };
+  static const struct {
+    VersoColor person;
+    gboolean person_flags;
+    int difference;
+  } cases[] = {
+    /* After f5, Black (4 discs to 1) is ahead; White is to move. */
+    { VERSO_COLOR_BLACK, FALSE, 3 },   /* White, the computer, flags: the discs' own win */
+    { VERSO_COLOR_WHITE, TRUE, -3 },   /* the person, White, flags: the discs' own loss */
+    /* After f5 d6 (3 discs each), Black to move: the computer, Black, flags; the discs say
+     * nothing, the person wins 33 to 31. */
+    { VERSO_COLOR_WHITE, FALSE, 2 },
+  };
+  g_autoptr (GError) error = NULL;
+
+  for (size_t i = 0; i < G_N_ELEMENTS (cases); i++) {
+    /* People on both sides while the moves are played: the computer is never asked to move. */
+    g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_CASUAL);
+    double now = 0;
+    VersoFinishedGame finished;
+    VersoColor flagged;
+
+    verso_game_set_time_source (game, frozen_time, &now);
+    verso_game_set_time_control (game, &blitz, TRUE);
+    REQUIRE (verso_game_play (game, 37 /* f5 */, &error));
+    if (!cases[i].person_flags && cases[i].person == VERSO_COLOR_WHITE)
+      REQUIRE (verso_game_play (game, 43 /* d6 */, &error));
+    now = 61;
+    CHECK (verso_game_check_time (game));
+    /* The computer's side, known only now: the facts read who plays which colour. */
+    verso_game_set_player (game, verso_color_other (cases[i].person), VERSO_PLAYER_COMPUTER);
+    REQUIRE (verso_game_lost_on_time (game, &flagged));
+    CHECK ((flagged == cases[i].person) == cases[i].person_flags);
+    verso_finished_game_init (&finished, game);
+    CHECK_CMP_INT (finished.disc_difference, ==, cases[i].difference);
+  }
+  CHECK_NO_ERROR (error);
+}
+
 /* The files and the other changes. */
 
 /* The deck file holding one card: the standard start, where the person played e6 (d3 best). */
@@ -372,6 +421,7 @@ int main (int argc, char **argv)
   ADD ("rule/result-from-the-disc-difference", test_result_from_the_disc_difference);
   ADD ("rule/unwritable-file-still-counts", test_unwritable_file_still_counts);
   ADD ("facts-of-a-game", test_facts_of_a_game);
+  ADD ("loss-on-time-counts-for-the-clock", test_loss_on_time_counts_for_the_clock);
   ADD ("reads-the-files-of-its-folder", test_reads_the_files_of_its_folder);
   ADD ("default-folder-is-the-users", test_default_folder_is_the_users);
   ADD ("reset-forgets-and-says-so", test_reset_forgets_and_says_so);

@@ -1,7 +1,9 @@
-/* verso-new-game-dialog.c: the New Game dialog; its choices live in GSettings. */
+/* verso-new-game-dialog.c: the New Game dialog; its choices live in GSettings, the clock's as
+ * a preset or a custom "MINUTES[+SECONDS]" read by the engine's parser (time_control.h). */
 #include "verso-new-game-dialog.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "level.h"
 #include "verso-game.h"
@@ -19,6 +21,8 @@ struct _VersoNewGameDialog {
   AdwComboRow *start_row;
   AdwActionRow *match_row;
   GtkSwitch *match_switch;
+  AdwComboRow *clock_row;
+  AdwEntryRow *clock_entry_row;
 };
 
 G_DEFINE_FINAL_TYPE (VersoNewGameDialog, verso_new_game_dialog, ADW_TYPE_MESSAGE_DIALOG)
@@ -37,6 +41,7 @@ static const struct {
   ROW (white_level_row, "white-level"),
   ROW (rules_row, "rules"),
   ROW (start_row, "start"),
+  ROW (clock_row, "clock"),
 };
 #undef ROW
 
@@ -57,9 +62,92 @@ static void on_mode_selected (VersoNewGameDialog *self)
   gtk_widget_set_visible (GTK_WIDGET (self->white_level_row), mode == VERSO_MODE_COMPUTER_ONLY);
 }
 
+/* The clock's choices, in the order of the schema's Clock enum: each preset as
+ * time_control_parse reads it; "none" and "custom" have no text of their own. */
+enum { CLOCK_NONE = 0, CLOCK_CUSTOM = 8 };
+static const char *const clock_presets[] = { NULL, "1", "3+2", "5", "5+3", "10", "10+5", "30", NULL };
+G_STATIC_ASSERT (G_N_ELEMENTS (clock_presets) == CLOCK_CUSTOM + 1);
+#define CLOCK_TEXT_MAX 64  /* longer custom texts are refused: no control is written so */
+
+/* Why a custom clock is refused, in the person's words; time_control_error_message's English is
+ * for the command line. */
+static const char *clock_error_text (TimeControlError error)
+{
+  switch (error) {
+  case TIME_CONTROL_ERROR_EMPTY:
+    /* Translators: under the custom clock's text when it is empty */
+    return _("Write the minutes a side, then “+” and the seconds added after each move, e.g. 15+10");
+  case TIME_CONTROL_ERROR_MINUTES:
+    return _("The minutes are not a number");
+  case TIME_CONTROL_ERROR_MINUTES_RANGE:
+    return _("The minutes must be above 0 and at most 600");
+  case TIME_CONTROL_ERROR_INCREMENT:
+    return _("A number of seconds must follow “+”");
+  case TIME_CONTROL_ERROR_INCREMENT_RANGE:
+    return _("The seconds added after each move must be at most 600");
+  case TIME_CONTROL_ERROR_TRAILING:
+  case TIME_CONTROL_OK:
+  default:
+    return _("Only minutes, then “+” and seconds, e.g. 15+10");
+  }
+}
+
+/* Reads a clock's text: TIME_CONTROL_OK with *control when it is one. A text too long for the
+ * settings' copy (CLOCK_TEXT_MAX) is refused. */
+static TimeControlError parse_clock (const char *text, TimeControl *control)
+{
+  size_t length = strlen (text);
+
+  if (length >= CLOCK_TEXT_MAX)
+    return TIME_CONTROL_ERROR_TRAILING;
+  return time_control_parse (text, length, control, NULL);
+}
+
+gboolean verso_new_game_clock_from_settings (GSettings *settings, TimeControl *control)
+{
+  int choice;
+  g_autofree char *custom = NULL;
+
+  g_return_val_if_fail (G_IS_SETTINGS (settings), FALSE);
+  g_return_val_if_fail (control != NULL, FALSE);
+
+  choice = g_settings_get_enum (settings, "clock");
+  if (choice > CLOCK_NONE && choice < CLOCK_CUSTOM)
+    return parse_clock (clock_presets[choice], control) == TIME_CONTROL_OK;
+  if (choice != CLOCK_CUSTOM)
+    return FALSE;
+  custom = g_settings_get_string (settings, "clock-custom");
+  return parse_clock (custom, control) == TIME_CONTROL_OK;
+}
+
+/* The custom clock's row shows with its choice; a text that is no clock marks it, says why,
+ * and disables Start. */
+static void on_clock_changed (VersoNewGameDialog *self)
+{
+  gboolean custom = adw_combo_row_get_selected (self->clock_row) == CLOCK_CUSTOM;
+  TimeControl control;
+  TimeControlError error = parse_clock (gtk_editable_get_text (GTK_EDITABLE (self->clock_entry_row)), &control);
+  gboolean refused = custom && error != TIME_CONTROL_OK;
+  const char *reason = refused ? clock_error_text (error) : NULL;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->clock_entry_row), custom);
+  if (refused)
+    gtk_widget_add_css_class (GTK_WIDGET (self->clock_entry_row), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->clock_entry_row), "error");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->clock_entry_row), reason);
+  if (reason)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self->clock_entry_row),
+                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, reason, -1);
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (self->clock_entry_row), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+  adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (self), "start", !refused);
+}
+
 struct _VersoNewGameChoices {
   int values[G_N_ELEMENTS (rows)];  /* each row's enum value, in the order of rows */
   gboolean match_my_level;
+  char clock_custom[CLOCK_TEXT_MAX];
 };
 
 VersoNewGameChoices *verso_new_game_dialog_get_choices (VersoNewGameDialog *self)
@@ -72,6 +160,9 @@ VersoNewGameChoices *verso_new_game_dialog_get_choices (VersoNewGameDialog *self
   for (gsize i = 0; i < G_N_ELEMENTS (rows); i++)
     choices->values[i] = (int) adw_combo_row_get_selected (nth_row (self, i));
   choices->match_my_level = gtk_switch_get_active (self->match_switch);
+  /* Longer texts never enable Start; a refused one shorter than that is kept for next time. */
+  g_strlcpy (choices->clock_custom, gtk_editable_get_text (GTK_EDITABLE (self->clock_entry_row)),
+             sizeof choices->clock_custom);
   return choices;
 }
 
@@ -84,6 +175,7 @@ void verso_new_game_choices_save (const VersoNewGameChoices *choices, GSettings 
   for (gsize i = 0; i < G_N_ELEMENTS (rows); i++)
     g_settings_set_enum (settings, rows[i].key, choices->values[i]);
   g_settings_set_boolean (settings, "match-my-level", choices->match_my_level);
+  g_settings_set_string (settings, "clock-custom", choices->clock_custom);
   g_settings_apply (settings);
 }
 
@@ -107,7 +199,9 @@ static void verso_new_game_dialog_class_init (VersoNewGameDialogClass *klass)
     gtk_widget_class_bind_template_child_full (widget_class, rows[i].name, FALSE, (gssize) rows[i].offset);
   gtk_widget_class_bind_template_child (widget_class, VersoNewGameDialog, match_row);
   gtk_widget_class_bind_template_child (widget_class, VersoNewGameDialog, match_switch);
+  gtk_widget_class_bind_template_child (widget_class, VersoNewGameDialog, clock_entry_row);
   gtk_widget_class_bind_template_callback (widget_class, on_mode_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_clock_changed);
 }
 
 /* The level is chosen by the rating while Match My Level is on. */
@@ -137,7 +231,13 @@ GtkWidget *verso_new_game_dialog_new (GtkWindow *parent, GSettings *settings)
   for (gsize i = 0; i < G_N_ELEMENTS (rows); i++)
     adw_combo_row_set_selected (nth_row (self, i), (guint) g_settings_get_enum (settings, rows[i].key));
   gtk_switch_set_active (self->match_switch, g_settings_get_boolean (settings, "match-my-level"));
+  {
+    g_autofree char *custom = g_settings_get_string (settings, "clock-custom");
+
+    gtk_editable_set_text (GTK_EDITABLE (self->clock_entry_row), custom);
+  }
   on_mode_selected (self);
+  on_clock_changed (self);
   return GTK_WIDGET (self);
 }
 

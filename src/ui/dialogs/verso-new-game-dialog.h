@@ -1,9 +1,10 @@
 /* verso-new-game-dialog.h: chooses the players, the person's colour, the levels (or Match My
- * Level), the rules and the start of a new game. */
+ * Level), the rules, the start and the clock of a new game. */
 #pragma once
 
 #include <adwaita.h>
 
+#include "time_control.h"
 #include "verso-stats.h"
 
 G_BEGIN_DECLS
@@ -22,5 +23,8 @@ typedef struct _VersoNewGameChoices VersoNewGameChoices;
 VersoNewGameChoices *verso_new_game_dialog_get_choices (VersoNewGameDialog *dialog);
 /* Stores the choices in settings, at once. */
 void verso_new_game_choices_save (const VersoNewGameChoices *choices, GSettings *settings);
+/* The clock the settings choose ("clock", and "clock-custom" for a custom one) as *control;
+ * FALSE for none, or a custom text that is no clock. */
+gboolean verso_new_game_clock_from_settings (GSettings *settings, TimeControl *control);
 
 G_END_DECLS

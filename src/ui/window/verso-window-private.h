@@ -54,6 +54,11 @@ struct _VersoWindow {
   GtkLabel *white_label;
   GtkLabel *turn_label;
   GtkSpinner *spinner;
+  /* Each side's time left beside its disc count, while the game has a clock; the timer that
+   * checks the flag and redraws them while one runs (verso-window-clock.c), 0 when none runs. */
+  GtkLabel *black_clock_label;
+  GtkLabel *white_clock_label;
+  guint clock_timeout;
   GtkWidget *hint_button;
   GtkStack *hint_stack;
   GtkSpinner *hint_spinner;
@@ -155,6 +160,12 @@ void window_update_scores (VersoWindow *self);
 char *window_result_text (VersoWindow *self);
 void window_status_init (VersoWindow *self);
 void window_status_watch_game (VersoWindow *self);
+
+/* verso-window-clock.c */
+/* The clocks follow the game shown: shown or hidden, the running one marked, the timer started
+ * or stopped. */
+void window_update_clocks (VersoWindow *self);
+void window_clock_dispose (VersoWindow *self);
 
 /* verso-window-actions.c */
 void window_update_actions (VersoWindow *self);

@@ -1,6 +1,6 @@
 /* verso-window-settings.c: the preferences applied to the game shown (players, levels or Match
  * my level, the computer's pause), the board's options (move numbers, the flips' preview, the orientation),
- * and new games made from them, chosen in the New Game dialog. */
+ * and new games made from them, with their clock, chosen in the New Game dialog. */
 #include "verso-window-private.h"
 
 #include "verso-dialog.h"
@@ -84,6 +84,7 @@ void verso_window_start_new_game (VersoWindow *self)
 {
   g_autoptr (VersoGame) game = NULL;
   VersoGameSetup setup = { 0 };
+  TimeControl control;
 
   g_return_if_fail (VERSO_IS_WINDOW (self));
 
@@ -101,6 +102,10 @@ void verso_window_start_new_game (VersoWindow *self)
   setup.seed = g_random_int ();
   game = verso_game_new_with_setup (&setup);
   window_apply_level_settings (self, game);
+  /* A game against the computer is rated as the statistics count it (verso_finished_game_counts):
+   * undo gives no time back there; between two people or the computer and itself it does. */
+  if (verso_new_game_clock_from_settings (self->settings, &control))
+    verso_game_set_time_control (game, &control, verso_game_get_mode (game) == VERSO_MODE_VERSUS_COMPUTER);
   window_set_game (self, game);
 }
 

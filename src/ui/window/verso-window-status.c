@@ -16,6 +16,14 @@ char *window_result_text (VersoWindow *self)
   int winner = verso_game_get_winner (self->game);
   int won, lost;
 
+  if (verso_game_lost_on_time (self->game, NULL))
+    /* The disc count says nothing then: the side whose time ran out lost. */
+    return g_strdup (window_player_words (self, winner,
+                                          /* Translators: the result of a game the computer lost because its time ran out */
+                                          _("You win on time"),
+                                          /* Translators: the result of a game the person lost because their time ran out */
+                                          _("The computer wins on time"),
+                                          _("Black wins on time"), _("White wins on time")));
   if (winner < 0)
     /* Translators: the final score of a drawn game, e.g. "Draw, 32 to 32" */
     return g_strdup_printf (_("Draw, %d to %d"), black, white);
@@ -174,6 +182,7 @@ void window_update_status (VersoWindow *self)
     gtk_accessible_update_property (GTK_ACCESSIBLE (self->bar_pause_button),
                                     GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
   }
+  window_update_clocks (self);
   window_update_actions (self);
 }
 

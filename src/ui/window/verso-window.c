@@ -399,6 +399,7 @@ static void verso_window_dispose (GObject *object)
   window_files_dispose (self);
   window_export_dispose (self);
   window_session_dispose (self);
+  window_clock_dispose (self);
   g_clear_handle_id (&self->stall_probe, g_source_remove);
   g_clear_weak_pointer (&self->game_over_dialog);
   g_clear_handle_id (&self->notice_timeout, g_source_remove);
@@ -455,6 +456,8 @@ static void verso_window_class_init (VersoWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, VersoWindow, white_box);
   gtk_widget_class_bind_template_child (widget_class, VersoWindow, black_label);
   gtk_widget_class_bind_template_child (widget_class, VersoWindow, white_label);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, black_clock_label);
+  gtk_widget_class_bind_template_child (widget_class, VersoWindow, white_clock_label);
   gtk_widget_class_bind_template_child (widget_class, VersoWindow, turn_label);
   gtk_widget_class_bind_template_child (widget_class, VersoWindow, spinner);
   gtk_widget_class_bind_template_child (widget_class, VersoWindow, hint_button);
