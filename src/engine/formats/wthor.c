@@ -83,21 +83,32 @@ void wthor_replay (const WthorGame *game, WthorVisit visit, void *user_data)
   }
 }
 
+/* path opened and its header read; NULL with the reason in error (cut_short says what a file
+ * shorter than a header is). The games' files and the names' files share the header. */
+static FILE *open_with_header (const char *path, uint8_t header[WTHOR_HEADER], const char *cut_short,
+                               char *error, size_t error_size)
+{
+  FILE *in = fopen (path, "rb");
+  if (!in) {
+    snprintf (error, error_size, "%s: %s", path, strerror (errno));
+    return NULL;
+  }
+  if (fread (header, 1, WTHOR_HEADER, in) != WTHOR_HEADER) {
+    snprintf (error, error_size, "%s: %s", path, cut_short);
+    fclose (in);
+    return NULL;
+  }
+  return in;
+}
+
 bool wthor_read (const char *path, WthorFile *file, FILE *warnings, char *error,
                  size_t error_size)
 {
   memset (file, 0, sizeof *file);
-  FILE *in = fopen (path, "rb");
-  if (!in) {
-    snprintf (error, error_size, "%s: %s", path, strerror (errno));
-    return false;
-  }
   uint8_t header[WTHOR_HEADER];
-  if (fread (header, 1, sizeof header, in) != sizeof header) {
-    snprintf (error, error_size, "%s: shorter than a WTHOR header", path);
-    fclose (in);
+  FILE *in = open_with_header (path, header, "shorter than a WTHOR header", error, error_size);
+  if (!in)
     return false;
-  }
   uint32_t declared = bytes_read_u32 (header + 4);
   file->year = (int) bytes_read_u16 (header + 10);
   file->depth = header[14];
@@ -231,17 +242,10 @@ bool wthor_read_directory (const char *directory, WthorFileVisit visit, void *us
 char **wthor_read_names (const char *path, size_t record_size, size_t *count, char *error,
                          size_t error_size)
 {
-  FILE *file = fopen (path, "rb");
-  if (!file) {
-    snprintf (error, error_size, "%s: %s", path, strerror (errno));
-    return NULL;
-  }
   uint8_t header[WTHOR_HEADER];
-  if (fread (header, 1, sizeof header, file) != sizeof header) {
-    snprintf (error, error_size, "%s: the header is cut short", path);
-    fclose (file);
+  FILE *file = open_with_header (path, header, "the header is cut short", error, error_size);
+  if (!file)
     return NULL;
-  }
   size_t capacity = bytes_read_u16 (header + 8); /* the names files count their records here */
   char **names = calloc (capacity ? capacity : 1, sizeof *names);
   uint8_t record[64];
