@@ -210,6 +210,23 @@ static void import_ggf_result (const NotationGame *ggf, LibraryGame *game)
                : colon[1] == 't' ? LIBRARY_ENDING_TIME : LIBRARY_ENDING_NORMAL;
 }
 
+NotationStatus library_game_from_ggf (const char *text, size_t length, NotationGame *ggf,
+                                     LibraryGame *game, size_t *end)
+{
+  NotationStatus status = notation_parse_ggf (text, length, ggf, end);
+  if (status.error != NOTATION_OK)
+    return status;
+  game->start = ggf->start;
+  game->rules = ggf->rules;
+  game->n_moves = ggf->n_moves;
+  memcpy (game->moves, ggf->moves, ggf->n_moves * sizeof ggf->moves[0]);
+  snprintf (game->black, sizeof game->black, "%s", ggf->black);
+  snprintf (game->white, sizeof game->white, "%s", ggf->white);
+  import_ggf_date (ggf->date, game->date, sizeof game->date);
+  import_ggf_result (ggf, game);
+  return status;
+}
+
 static void import_ggf (Importer *importer, const char *path)
 {
   size_t length;
@@ -226,7 +243,9 @@ static void import_ggf (Importer *importer, const char *path)
       break;
     offset = (size_t) (open - text);
     size_t end = 0;
-    NotationStatus status = notation_parse_ggf (text + offset, length - offset, ggf, &end);
+    memset (game, 0, sizeof *game);
+    NotationStatus status = library_game_from_ggf (text + offset, length - offset, ggf, game,
+                                                   &end);
     if (status.error != NOTATION_OK) {
       import_say (importer, "%s: game %d (byte %zu): %s", path, number,
                   offset + status.offset + 1, notation_error_message (status.error));
@@ -234,16 +253,7 @@ static void import_ggf (Importer *importer, const char *path)
       offset += 2;
       continue;
     }
-    memset (game, 0, sizeof *game);
-    game->start = ggf->start;
-    game->rules = ggf->rules;
-    game->n_moves = ggf->n_moves;
-    memcpy (game->moves, ggf->moves, ggf->n_moves * sizeof ggf->moves[0]);
-    snprintf (game->black, sizeof game->black, "%s", ggf->black);
-    snprintf (game->white, sizeof game->white, "%s", ggf->white);
-    import_ggf_date (ggf->date, game->date, sizeof game->date);
     snprintf (game->source, sizeof game->source, "%s", path);
-    import_ggf_result (ggf, game);
     /* The record as written, the one place its other properties (ratings, clock) are kept. */
     char *record = strndup (text + offset, end);
     game->record = record;

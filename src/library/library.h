@@ -130,6 +130,14 @@ int64_t library_find_position (Library *library, const Position *position, Libra
 int64_t library_list_position (Library *library, const Position *position,
                                const LibraryFilter *filter, LibraryVisit visit, void *user_data);
 
+/* One GGF record at the start of text (length bytes) read into game: its start, rules, moves,
+ * players, date (GGS's "2003.01.02_10:00:00.UTC" as "2003-01-02 10:00:00") and result, black's
+ * disc difference and how it ended (the moves' end, else RE: "-64:t" on time, ":r" resigned,
+ * none unfinished); the other fields are left as they were. ggf is the caller's room for the
+ * parse; *end receives the record's length. The import and the window's games read GGF so. */
+NotationStatus library_game_from_ggf (const char *text, size_t length, NotationGame *ggf,
+                                     LibraryGame *game, size_t *end);
+
 /* Imports. Each bad record is named through message ("FILE: game 12: what", "FILE:3: what") and
  * skipped; progress is called every few hundred games with the games done and the total when
  * known (else 0); *cancel (may be NULL) set from another thread stops at the next game, the

@@ -1,15 +1,21 @@
 /* verso-profile.c: the person's statistics, rating and practice deck in one object the
- * application holds, the rule for when a finished game counts, and "changed" after each change
- * made through it. */
+ * application holds, the rule for when a finished game counts, the games kept in the game
+ * library, and "changed" after each change made through it. */
 #include "verso-profile.h"
 
+#include <gio/gio.h>
 #include <string.h>
+
+#include "library.h"
+#include "verso-kept-game.h"
 
 struct _VersoProfile {
   GObject parent_instance;
 
   VersoStats *stats;  /* with the rating, in statistics.ini */
   VersoDeck *deck;    /* practice.ini */
+  char *library_path; /* library.sqlite, opened when the first game is kept */
+  Library *library;
 };
 
 G_DEFINE_FINAL_TYPE (VersoProfile, verso_profile, G_TYPE_OBJECT)
@@ -76,12 +82,22 @@ static void verso_profile_dispose (GObject *object)
 
   g_clear_object (&self->stats);
   g_clear_object (&self->deck);
+  g_clear_pointer (&self->library, library_close);
   G_OBJECT_CLASS (verso_profile_parent_class)->dispose (object);
+}
+
+static void verso_profile_finalize (GObject *object)
+{
+  VersoProfile *self = VERSO_PROFILE (object);
+
+  g_free (self->library_path);
+  G_OBJECT_CLASS (verso_profile_parent_class)->finalize (object);
 }
 
 static void verso_profile_class_init (VersoProfileClass *klass)
 {
   G_OBJECT_CLASS (klass)->dispose = verso_profile_dispose;
+  G_OBJECT_CLASS (klass)->finalize = verso_profile_finalize;
 
   /* A game was counted, the statistics were reset, or the deck changed: a card joined, was
    * updated or answered. */
@@ -101,8 +117,14 @@ VersoProfile *verso_profile_new (const char *folder)
   g_autofree char *stats_path = folder ? g_build_filename (folder, "statistics.ini", NULL) : NULL;
   g_autofree char *deck_path = folder ? g_build_filename (folder, "practice.ini", NULL) : NULL;
 
+  char library_path[4096];
+
   self->stats = verso_stats_new (stats_path);
   self->deck = verso_deck_new (deck_path);
+  if (folder)
+    self->library_path = g_build_filename (folder, "library.sqlite", NULL);
+  else if (library_default_path (library_path, sizeof library_path))
+    self->library_path = g_strdup (library_path);
   return self;
 }
 
@@ -172,4 +194,60 @@ int verso_profile_answer_card (VersoProfile *self, const Position *position, int
   if (loss >= 0)
     g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
   return loss;
+}
+
+/* The game library, opened on first use; a damaged or newer file is set aside (library_open)
+ * and *notice says so. */
+static Library *profile_library (VersoProfile *self, char **notice, GError **error)
+{
+  char set_aside[1024] = "", message[512] = "";
+
+  if (self->library)
+    return self->library;
+  if (!self->library_path) {
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                         "no folder for the game library (neither XDG_DATA_HOME nor HOME is set)");
+    return NULL;
+  }
+  self->library = library_open (self->library_path, set_aside, sizeof set_aside, message,
+                                sizeof message);
+  if (!self->library) {
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: %s", self->library_path, message);
+    return NULL;
+  }
+  if (set_aside[0] && notice)
+    *notice = g_strdup (set_aside);
+  return self->library;
+}
+
+gboolean verso_profile_keep_game (VersoProfile *self, VersoGame *game, char **notice,
+                                  GError **error)
+{
+  g_autofree LibraryGame *kept = g_new (LibraryGame, 1);
+  g_autofree char *record = NULL, *clock = NULL;
+  Library *library;
+
+  g_return_val_if_fail (VERSO_IS_PROFILE (self), FALSE);
+  g_return_val_if_fail (VERSO_IS_GAME (game), FALSE);
+  g_return_val_if_fail (notice == NULL || *notice == NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!(library = profile_library (self, notice, error)))
+    return FALSE;
+  if (!verso_kept_game_fill (kept, game, &record, &clock)) {
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "the game's record does not read back");
+    return FALSE;
+  }
+  if (library_add (library, kept, NULL) < 0) {
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: %s", self->library_path,
+                 library_error (library));
+    return FALSE;
+  }
+  return TRUE;
+}
+
+const char *verso_profile_get_library_path (VersoProfile *self)
+{
+  g_return_val_if_fail (VERSO_IS_PROFILE (self), NULL);
+  return self->library_path;
 }

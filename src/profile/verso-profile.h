@@ -1,5 +1,6 @@
 /* verso-profile.h: the person's profile: their results against the computer and their rating
- * (verso-stats.h, statistics.ini) and their practice deck (verso-deck.h, practice.ini), read once
+ * (verso-stats.h, statistics.ini), their practice deck (verso-deck.h, practice.ini) and the games
+ * they played, kept in the game library (library.h, library.sqlite), read once
  * from the user's data folder into the one object the application holds for every window and
  * dialog; the rule for when a finished game counts; and "changed" after every change, so that
  * what shows them follows. Read them through the getters; change them through the profile. */
@@ -80,5 +81,15 @@ VersoDeckChange verso_profile_add_mistake (VersoProfile *profile, VersoGame *gam
 /* verso_deck_answer on the profile's deck: an answer in practice; "changed" when it was one. */
 int verso_profile_answer_card (VersoProfile *profile, const Position *position, int move,
                                gint64 now, GError **error);
+
+/* Keeps game, which ended or is being left, in the game library (library.sqlite in the profile's
+ * folder, opened on first use; the user's library, the one `verso-engine library` reads, for the
+ * default folder) as verso_kept_game_fill reads it: the same game (moves, players and date) is
+ * kept once. *notice (may be NULL) receives a message when a damaged or newer library was set
+ * aside for a new one. FALSE with error when it could not be kept; the game is unchanged. */
+gboolean verso_profile_keep_game (VersoProfile *profile, VersoGame *game, char **notice,
+                                  GError **error);
+/* Where the games are kept; NULL when no data folder is known. */
+const char *verso_profile_get_library_path (VersoProfile *profile);
 
 G_END_DECLS

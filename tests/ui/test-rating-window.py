@@ -9,11 +9,13 @@ closed (Ctrl+Q) and started again: the saved game comes back with its move and s
 Match my level (the session's LevelMix). Last, a saved game against that mix, four empty squares
 from its end, is played out with the board's keys: the game-over dialog says "Your rating: R
 (±C)", R and C as statistics.ini's [rating] group then has them (its new last line, and the
-change from the line before), and Statistics counts one rated game more. Reuses verso_ui_test's
+change from the line before), Statistics counts one rated game more, and the game is kept in the
+game library (library.sqlite, read with Python's sqlite3). Reuses verso_ui_test's
 helpers. Run inside dbus-run-session. Usage: test-rating-window.py VERSO SCHEMA_DIR"""
 
 import os
 import re
+import sqlite3
 import subprocess
 import time
 
@@ -310,6 +312,20 @@ def check_rated(heading, found, lines, before, mix_rating):
         fail('the dialog says %r but statistics.ini scores the game %.1f' % (heading, score))
 
 
+def check_kept(env, played_moves):
+    """The game just ended is in the game library, as `verso-engine library` reads it: once, its
+    moves those played (its passes written PA), played here against the computer's level, ended on the board."""
+    path = os.path.join(env['XDG_DATA_HOME'], 'verso', 'library.sqlite')
+    if not os.path.exists(path):
+        fail('no game library at %s after the game ended' % path)
+    with sqlite3.connect('file:%s?mode=ro' % path, uri=True) as db:
+        rows = db.execute('SELECT moves, source, black_level, white_level, ending, disc_difference FROM games').fetchall()
+    transcript = ''.join(window.name(square) for colour, square in played_moves if square is not None)
+    if len(rows) != 1 or rows[0][0].lower().replace('pa', '') != transcript or rows[0][1:5] != ('played', '', 'intermediate', 0):
+        fail('the library holds %r, not the game played (%s)' % (rows, transcript))
+    print('kept in the library: %d moves, Black %+d' % (len(transcript) // 2, rows[0][5]), flush=True)
+
+
 def test_rated_game(env, mix_rating):
     """The seeded game played out: the dialog's rating line agrees with statistics.ini, and
     Statistics counts one rated game more. Returns the running game."""
@@ -325,6 +341,7 @@ def test_rated_game(env, mix_rating):
     shot(env, 'game-over-rating')
     lines = rating_lines(env)
     check_rated(heading, found, lines, before, mix_rating)
+    check_kept(env, played_moves)
     key(env, 'Escape')
     wait_until(lambda: heading not in labels(), 'the game-over dialog to close', 10)
     open_statistics(env)

@@ -219,6 +219,8 @@ static void on_play_from_here_response (AdwMessageDialog *dialog, const char *re
     verso_game_play_from_here (self->game, VERSO_MODE_TWO_PLAYERS, VERSO_COLOR_BLACK, level, NULL);
   else
     return;
+  /* From here on it is a game played here: counted and kept when it ends. */
+  window_game_over_watch_game (self);
   window_update_move_delay (self);
   window_update_coach (self);
   window_update_status (self);

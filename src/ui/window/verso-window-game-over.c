@@ -1,6 +1,6 @@
 /* verso-window-game-over.c: the end of a game: the dialog with the result, the rating's change and
- * the coach's summary,
- * the game's count in the statistics, and the statistics dialog. */
+ * the coach's summary, the game's count in the statistics, the game kept in the library when it
+ * ends or is left, and the statistics dialog. */
 #include "verso-window-private.h"
 
 #include <glib/gi18n.h>
@@ -46,6 +46,44 @@ static void count_result (VersoWindow *self)
     g_message ("%s", text);
     verso_window_show_toast (self, text);
   }
+}
+
+/* Every game played here is kept in the library (verso_profile_keep_game) when it ends, and when
+ * it is left unfinished for another: not a record read from a file (unless played on from it),
+ * nor a game already over when it came, nor one without a move of its players. */
+static void keep_game (VersoWindow *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *notice = NULL;
+
+  if (!verso_profile_keep_game (self->profile, self->game, &notice, &error)) {
+    /* Translators: a message when a game could not be stored in the game library; the reason follows */
+    g_autofree char *text = g_strdup_printf (_("The game could not be kept in the library: %s"), error->message);
+
+    g_message ("%s", text);
+    verso_window_show_toast (self, text);
+  }
+  if (notice) {
+    /* Translators: a message when the game library's file was damaged or written by a newer
+     * Verso: it was renamed and a new library begun; the file's name and what was wrong follow */
+    g_autofree char *text = g_strdup_printf (_("The game library could not be read and was set aside: %s"), notice);
+
+    g_message ("%s", text);
+    verso_window_show_toast (self, text);
+  }
+  self->game_kept = TRUE;
+}
+
+static gboolean game_played_here (VersoWindow *self)
+{
+  return !self->game_over_when_given && !verso_game_is_record (self->game)
+         && verso_game_get_length (self->game) > verso_game_get_given_moves (self->game);
+}
+
+void window_keep_game_left (VersoWindow *self)
+{
+  if (self->game && !self->game_kept && !verso_game_is_over (self->game) && game_played_here (self))
+    keep_game (self);
 }
 
 /* The coach's summary of the people's moves (after Analyse Game in a two-player game), or NULL
@@ -121,6 +159,8 @@ static void on_game_over (VersoGame *game, VersoWindow *self)
 
   /* Counted first: the text says how the game changed the rating. */
   count_result (self);
+  if (game_played_here (self))
+    keep_game (self);
   body = game_over_body (self);
   /* A record's end is reviewed, not announced: the status line gives its result. */
   if (self->game_over_dialog || verso_game_is_record (game))
@@ -167,6 +207,7 @@ void window_game_over_watch_game (VersoWindow *self)
   self->game_over_when_given = verso_game_is_over (self->game);
   self->game_counted = FALSE;
   self->game_rated = FALSE;
+  self->game_kept = FALSE;
 }
 
 void window_game_over_class_init (GtkWidgetClass *widget_class)

@@ -127,6 +127,7 @@ struct _VersoWindow {
   gboolean game_over_when_given;    /* the game shown was over when it came: never counted */
   gboolean game_counted;            /* the game shown is in the statistics */
   gboolean game_rated;              /* counting it moved the rating (the game-over dialog says by how much) */
+  gboolean game_kept;               /* the game shown is in the library as it ended or was left */
 
   /* Sounds of the game shown (verso-sounds.c). */
   VersoSounds *sounds;
@@ -179,6 +180,7 @@ void window_editor_class_init (GtkWidgetClass *widget_class);
 /* verso-window-game-over.c */
 void window_game_over_init (VersoWindow *self);
 void window_game_over_watch_game (VersoWindow *self);
+void window_keep_game_left (VersoWindow *self);
 void window_game_over_class_init (GtkWidgetClass *widget_class);
 
 /* verso-window-practice.c */

@@ -257,6 +257,9 @@ static void verso_window_realize (GtkWidget *widget)
 
 void window_set_game (VersoWindow *self, VersoGame *game)
 {
+  /* The game left, unless it is the same one shown again, is kept as it stands. */
+  if (game != self->game)
+    window_keep_game_left (self);
   window_stop_editing (self);
   window_stop_review (self);
   window_cancel_hint (self);
