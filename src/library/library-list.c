@@ -8,7 +8,7 @@
 typedef struct ListQuery {
   char sql[2048];
   size_t length;
-  const char *texts[8];  /* bound in order as ?1, ?2 ... */
+  const char *texts[8];  /* bound in order as ?1, ?2 ...; the position's key is ?8 */
   int n_texts;
 } ListQuery;
 
@@ -48,9 +48,9 @@ static int64_t library_list_key (Library *library, const LibraryFilter *filter, 
   query_add (&query, "SELECT id, black, white, black_level, white_level, rules, start, date,"
                      " disc_difference, ending, opening, moves, source FROM games WHERE 1");
   /* LIKE patterns: the user's text between '%', its own % _ and \ escaped. */
-  char patterns[3][LIBRARY_TEXT_SIZE * 2 + 3];
-  const char *likes[3] = { filter->player, filter->opening, filter->source };
-  for (int i = 0; i < 3; i++) {
+  char patterns[4][LIBRARY_TEXT_SIZE * 2 + 3];
+  const char *likes[4] = { filter->player, filter->opening, filter->source, filter->text };
+  for (int i = 0; i < 4; i++) {
     char *out = patterns[i];
     *out++ = '%';
     for (const char *c = likes[i]; c && *c && out < patterns[i] + sizeof patterns[i] - 3; c++) {
@@ -67,6 +67,9 @@ static int64_t library_list_key (Library *library, const LibraryFilter *filter, 
     query_where (&query, "opening LIKE ? ESCAPE '\\'", patterns[1]);
   if (has_text (filter->source))
     query_where (&query, "source LIKE ? ESCAPE '\\'", patterns[2]);
+  if (has_text (filter->text))
+    query_where (&query, "black LIKE ? ESCAPE '\\' OR white LIKE ? ESCAPE '\\'"
+                         " OR opening LIKE ? ESCAPE '\\'", patterns[3]);
   if (has_text (filter->date_from))
     query_where (&query, "date >= ?", filter->date_from);
   if (has_text (filter->date_to))
@@ -84,7 +87,7 @@ static int64_t library_list_key (Library *library, const LibraryFilter *filter, 
     query_add (&query, number);
   }
   if (by_key)
-    query_add (&query, " AND id IN (SELECT game FROM positions WHERE key = ?7)");
+    query_add (&query, " AND id IN (SELECT game FROM positions WHERE key = ?8)");
   static const char *const orders[] = { "date", "black COLLATE NOCASE, white COLLATE NOCASE",
                                         "opening", "disc_difference" };
   int sort = filter->sort >= LIBRARY_SORT_DATE && filter->sort <= LIBRARY_SORT_RESULT
@@ -102,7 +105,7 @@ static int64_t library_list_key (Library *library, const LibraryFilter *filter, 
   for (int i = 0; i < query.n_texts; i++)
     sqlite3_bind_text (statement, i + 1, query.texts[i], -1, SQLITE_STATIC);
   if (by_key)
-    sqlite3_bind_int64 (statement, 7, key);
+    sqlite3_bind_int64 (statement, 8, key);
   int64_t count = 0;
   int status;
   LibraryGame game;

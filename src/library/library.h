@@ -98,6 +98,8 @@ typedef struct LibraryFilter {
   const char *date_to;
   const char *source;    /* a substring of the source */
   const char *tag;       /* exactly */
+  const char *text;      /* a substring of either player's name or of the opening's (a search
+                            box's one text) */
   int result;            /* 0 any, 1 black won, 2 white won, 3 drawn */
   int rules;             /* -1 any, else a Rules */
   LibrarySort sort;

@@ -196,11 +196,12 @@ int verso_profile_answer_card (VersoProfile *self, const Position *position, int
   return loss;
 }
 
-/* The game library, opened on first use; a damaged or newer file is set aside (library_open)
- * and *notice says so. */
-static Library *profile_library (VersoProfile *self, char **notice, GError **error)
+Library *verso_profile_get_library (VersoProfile *self, char **notice, GError **error)
 {
   char set_aside[1024] = "", message[512] = "";
+
+  g_return_val_if_fail (VERSO_IS_PROFILE (self), NULL);
+  g_return_val_if_fail (notice == NULL || *notice == NULL, NULL);
 
   if (self->library)
     return self->library;
@@ -232,7 +233,7 @@ gboolean verso_profile_keep_game (VersoProfile *self, VersoGame *game, char **no
   g_return_val_if_fail (notice == NULL || *notice == NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!(library = profile_library (self, notice, error)))
+  if (!(library = verso_profile_get_library (self, notice, error)))
     return FALSE;
   if (!verso_kept_game_fill (kept, game, &record, &clock)) {
     g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "the game's record does not read back");

@@ -9,6 +9,7 @@
 #include <glib-object.h>
 
 #include "level_mix.h"
+#include "library.h"
 #include "rules.h"
 #include "verso-deck.h"
 #include "verso-game.h"
@@ -89,6 +90,11 @@ int verso_profile_answer_card (VersoProfile *profile, const Position *position, 
  * aside for a new one. FALSE with error when it could not be kept; the game is unchanged. */
 gboolean verso_profile_keep_game (VersoProfile *profile, VersoGame *game, char **notice,
                                   GError **error);
+/* The game library the games are kept in, opened on first use (the main thread's connection:
+ * a worker thread opens its own with library_open on verso_profile_get_library_path). A damaged
+ * or newer file is set aside (library_open) and *notice (may be NULL) says so; NULL with error
+ * when it cannot be opened. Owned by the profile. */
+Library *verso_profile_get_library (VersoProfile *profile, char **notice, GError **error);
 /* Where the games are kept; NULL when no data folder is known. */
 const char *verso_profile_get_library_path (VersoProfile *profile);
 

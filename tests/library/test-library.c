@@ -152,6 +152,16 @@ static void test_filters_and_sorts (void)
   filter = (LibraryFilter) LIBRARY_FILTER_INIT;
   filter.opening = "Tiger";
   CHECK_CMP_INT (list (library, &filter).count, ==, 1);
+  /* The search box's one text: a player's name or the opening's, any case. */
+  filter = (LibraryFilter) LIBRARY_FILTER_INIT;
+  filter.text = "tiger";
+  listed = list (library, &filter);
+  REQUIRE (listed.count == 1);
+  CHECK_CMP_STR (listed.games[0].opening, ==, "Tiger");
+  filter.text = "bob";
+  CHECK_CMP_INT (list (library, &filter).count, ==, 2);
+  filter.text = "zz";
+  CHECK_CMP_INT (list (library, &filter).count, ==, 0);
   filter = (LibraryFilter) LIBRARY_FILTER_INIT;
   filter.sort = LIBRARY_SORT_RESULT;
   filter.descending = true;
@@ -217,6 +227,12 @@ static void test_position_under_symmetry (void)
     CHECK_CMP_INT (hits[0].ply, ==, 4);
     Listed found = { .count = 0 };
     CHECK_CMP_INT (library_list_position (library, &position, NULL, collect, &found), ==, 4);
+    /* With a text too: both bound, the position's key after every text. */
+    LibraryFilter named = LIBRARY_FILTER_INIT;
+    named.text = listed.games[i].black;
+    named.player = listed.games[i].black;
+    found.count = 0;
+    CHECK_CMP_INT (library_list_position (library, &position, &named, collect, &found), ==, 1);
   }
   /* The same discs with the other side to move are another position. */
   Position position = game.start;
