@@ -189,19 +189,26 @@ static void import_ggf_date (const char *date, char *out, size_t size)
     snprintf (out, size, "%s", date);
 }
 
+/* Whether the moves reach the end at `end`: then the game ended there, with Black's disc
+ * difference on the board; else it is unfinished. */
+static bool import_reaches_end (LibraryGame *game, const Position *end)
+{
+  if (!board_is_game_over (&end->board)) {
+    game->ending = LIBRARY_ENDING_UNFINISHED;
+    return false;
+  }
+  int score = board_final_score (&end->board);
+  game->disc_difference = end->side_to_move == POSITION_BLACK ? score : -score;
+  game->ending = LIBRARY_ENDING_NORMAL;
+  return true;
+}
+
 /* Black's disc difference and how the game ended, from GGF's RE ("+12.000", "-64:r", "0:t")
  * unless the moves reach the end. */
 static void import_ggf_result (const NotationGame *ggf, LibraryGame *game)
 {
   Position end = notation_game_position (ggf, ggf->n_moves);
-  if (board_is_game_over (&end.board)) {
-    int score = board_final_score (&end.board);
-    game->disc_difference = end.side_to_move == POSITION_BLACK ? score : -score;
-    game->ending = LIBRARY_ENDING_NORMAL;
-    return;
-  }
-  game->ending = LIBRARY_ENDING_UNFINISHED;
-  if (!ggf->result[0])
+  if (import_reaches_end (game, &end) || !ggf->result[0])
     return;
   game->disc_difference = (int) strtod (ggf->result, NULL);
   const char *colon = strchr (ggf->result, ':');
@@ -292,13 +299,7 @@ static void import_transcripts (Importer *importer, const char *path)
                     notation_error_message (status.error));
         importer->import->bad++;
       } else {
-        if (board_is_game_over (&position.board)) {
-          int score = board_final_score (&position.board);
-          game->disc_difference = position.side_to_move == POSITION_BLACK ? score : -score;
-          game->ending = LIBRARY_ENDING_NORMAL;
-        } else {
-          game->ending = LIBRARY_ENDING_UNFINISHED;
-        }
+        import_reaches_end (game, &position);
         snprintf (game->source, sizeof game->source, "%s", path);
         if (!import_add (importer, game))
           break;

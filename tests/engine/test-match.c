@@ -68,19 +68,35 @@ static int choose_first (const MatchPlayer *player, Search *search, const Board 
   return __builtin_ctzll (board_legal_moves (board));
 }
 
+/* What a game between two players needs: a search each and a match start to play from. */
+typedef struct Table {
+  Search *a, *b;
+  Board board;
+  bool black;
+} Table;
+
+static Table table_new (int start)
+{
+  Table table = { .a = search_new (1 << 20), .b = search_new (1 << 20) };
+  REQUIRE (table.a && table.b, "no search");
+  REQUIRE (match_start (start, &table.board, &table.black), "no match start %d", start);
+  return table;
+}
+
+static void table_clear (Table *table)
+{
+  search_free (table->a);
+  search_free (table->b);
+}
+
 static void test_illegal_move_loses (void)
 {
   MatchPlayer cheat = { .name = "cheat", .choose = choose_occupied };
   MatchPlayer honest = { .name = "honest", .choose = choose_first };
-  Search *a = search_new (1 << 20), *b = search_new (1 << 20);
-  CHECK (a && b, "no search");
-  Board board;
-  bool black;
-  match_start (0, &board, &black);
-  CHECK (match_play_game (&cheat, a, &honest, b, &board, black, 1) == -64, "cheat black");
-  CHECK (match_play_game (&honest, a, &cheat, b, &board, black, 1) == 64, "cheat white");
-  search_free (a);
-  search_free (b);
+  Table t = table_new (0);
+  CHECK (match_play_game (&cheat, t.a, &honest, t.b, &t.board, t.black, 1) == -64, "cheat black");
+  CHECK (match_play_game (&honest, t.a, &cheat, t.b, &t.board, t.black, 1) == 64, "cheat white");
+  table_clear (&t);
 }
 
 /* A game on a clock between two players that answer at once: the same game as without the clock,
@@ -90,25 +106,20 @@ static void test_clock_times_the_moves (void)
 {
   MatchPlayer one = { .name = "one", .choose = choose_first };
   MatchPlayer two = { .name = "two", .choose = choose_first };
-  Search *a = search_new (1 << 20), *b = search_new (1 << 20);
-  REQUIRE (a && b, "no search");
-  Board board;
-  bool black;
-  match_start (3, &board, &black);
+  Table t = table_new (3);
   TimeControl hour = { .main_seconds = 3600, .increment = 1 };
-  MatchGame game = match_play_game_on_clock (&one, a, &two, b, &board, black, 5, &hour);
-  CHECK (game.black_score == match_play_game (&one, a, &two, b, &board, black, 5),
+  MatchGame game = match_play_game_on_clock (&one, t.a, &two, t.b, &t.board, t.black, 5, &hour);
+  CHECK (game.black_score == match_play_game (&one, t.a, &two, t.b, &t.board, t.black, 5),
          "the clock changed the game");
   CHECK (game.lost_on_time == -1, "lost on time");
   CHECK (game.moves[0] + game.moves[1] >= 40 && game.moves[0] > 0 && game.moves[1] > 0,
          "moves timed: %d and %d", game.moves[0], game.moves[1]);
   CHECK (game.seconds[0] >= 0 && game.seconds[0] < 60 && game.longest[0] <= game.seconds[0],
          "black's time %g, longest %g", game.seconds[0], game.longest[0]);
-  MatchGame untimed = match_play_game_on_clock (&one, a, &two, b, &board, black, 5, NULL);
+  MatchGame untimed = match_play_game_on_clock (&one, t.a, &two, t.b, &t.board, t.black, 5, NULL);
   CHECK (untimed.moves[0] == 0 && untimed.seconds[0] == 0 && untimed.lost_on_time == -1,
          "a game without a clock was timed");
-  search_free (a);
-  search_free (b);
+  table_clear (&t);
 
   int differences[4];
   MatchTimes times;

@@ -9,12 +9,12 @@ inside dbus-run-session.
 Usage: test-clock-window.py VERSO SCHEMA_DIR"""
 
 import os
-import subprocess
 import time
 
 import verso_ui_test.atspi as atspi_game
 from verso_ui_test.atspi import Atspi, GLib, window, wait_until, stop, key  # noqa: F401
 from verso_ui_test.atspi import find, labels, name_of, text_of, button  # noqa: F401
+from verso_ui_test import shot
 fail = window.fail
 
 
@@ -32,12 +32,6 @@ def seconds_shown(text):
 
 def sensitive(node):
     return node.get_state_set().contains(Atspi.StateType.SENSITIVE)
-
-
-def shot(env, name):
-    folder = os.environ.get('VERSO_TEST_SHOTS')
-    if folder:
-        subprocess.run(['import', '-window', 'root', os.path.join(folder, 'clock-%s.png' % name)], env=env)
 
 
 def main():
@@ -68,7 +62,7 @@ def main():
                 fail('Black’s clock after its flag fell: %r (%r)' % (text_of(black), name_of(black)))
             if text_of(white) != '0:06.0':
                 fail('White’s clock at the end: %r' % text_of(white))
-            shot(env, 'lost-on-time')
+            shot(env, 'clock-lost-on-time')
             # The game-over dialog says it too, by the winner's colour; Escape closes it.
             wait_until(lambda: 'White Wins' in labels(), 'the game-over dialog', 10)
             key(env, 'Escape')
@@ -81,7 +75,7 @@ def main():
                 f.write("clock-custom='5+x'\n")
             key(env, 'ctrl+n')
             wait_until(lambda: button('Start') and not sensitive(button('Start')), 'Start disabled for the clock “5+x”', 15)
-            shot(env, 'refused-clock')
+            shot(env, 'clock-refused-clock')
             key(env, 'Escape')
             wait_until(lambda: not button('Start'), 'the dialog to close', 10)
             with open(keyfile, 'a') as f:

@@ -22,6 +22,7 @@ import time
 import verso_ui_test.atspi as atspi_game
 from verso_ui_test.atspi import Atspi, wait_until, stop, key, accessibles, labels, button, press, open_statistics  # noqa: F401
 from verso_ui_test.atspi import MOVE_NAME, move_names, board_description, play_with_cursor, settings_env
+from verso_ui_test import shot
 window = atspi_game.window
 fail = window.fail
 
@@ -59,12 +60,6 @@ def write_statistics(home, entries):
         f.write('[standard.casual]\nwon=%d\nlost=0\ndrawn=0\ndiscs=%d\n[rating]\n' % (len(entries), 10 * len(entries)))
         for i, (when, value, deviation) in enumerate(entries):
             f.write('%d=%d %.1f %.1f casual 992.0 120.0 1.0\n' % (i + 1, when, value, deviation))
-
-
-def shot(env, name):
-    folder = os.environ.get('VERSO_TEST_SHOTS')
-    if folder:
-        subprocess.run(['import', '-window', 'root', os.path.join(folder, name + '.png')], env=env)
 
 
 def test_statistics_rating(env, entries):

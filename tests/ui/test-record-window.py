@@ -9,13 +9,13 @@ position kept. Reuses verso_ui_test's helpers. Run inside dbus-run-session.
 Usage: test-record-window.py VERSO SCHEMA_DIR"""
 
 import os
-import subprocess
 
 # The session, verso_ui_test's helpers and the walk over the accessibles, shared by the
 # AT-SPI window tests (importing it ends the test with SKIP without the AT-SPI bindings).
 import verso_ui_test.atspi as atspi_game
 from verso_ui_test.atspi import Atspi, GLib, window, wait_until, stop, key  # noqa: F401
 from verso_ui_test.atspi import accessibles, labels, move_names, button  # noqa: F401
+from verso_ui_test import shot
 fail, BLACK, WHITE, EMPTY = window.fail, window.BLACK, window.WHITE, window.EMPTY
 WTHOR = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'data', 'WTH_2020.wtb')
 GAME_OVER_HEADINGS = {'You Win!', 'You Lose', 'Draw', 'Black Wins', 'White Wins'}
@@ -30,12 +30,6 @@ def record_ggf(moves):
 def wait_for_label(text, seconds=20):
     wait_until(lambda: text in labels(), '“%s”' % text, seconds)
     print('shown: %s' % text, flush=True)
-
-
-def shot(env, name):
-    folder = os.environ.get('VERSO_TEST_SHOTS')
-    if folder:
-        subprocess.run(['import', '-window', 'root', os.path.join(folder, 'records-%s.png' % name)], env=env)
 
 
 def main():
@@ -66,7 +60,7 @@ def main():
             wait_for_label(result)
             if any(label.startswith('You ') or 'computer' in label for label in labels()):
                 fail('a record speaks of you or the computer: %s' % labels())
-            shot(env, 'reviewed-game')
+            shot(env, 'records-reviewed-game')
 
             # Back one move and to the end again: no game-over dialog, no computer move.
             length = len(move_names())
@@ -86,7 +80,7 @@ def main():
             Atspi.Action.do_action(play_from_here, 0)
             choice = 'Play Black' if to_move.startswith('Alice') else 'Play White'
             wait_until(lambda: button(choice), 'the question’s %s' % choice, 10)
-            shot(env, 'play-from-here')
+            shot(env, 'records-play-from-here')
             # The side to move is the question's default answer: Enter gives it.
             key(env, 'Return')
             wait_for_label('Your turn')

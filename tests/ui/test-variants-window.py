@@ -10,7 +10,6 @@ test function's name without "test_", to run only those)"""
 
 import os
 import re
-import subprocess
 import sys
 import time
 
@@ -20,6 +19,7 @@ import verso_ui_test.atspi as atspi_game
 from verso_ui_test.atspi import Atspi, GLib, window, wait_until, stop, key  # noqa: F401
 from verso_ui_test.atspi import accessibles, labels, move_names, board_description, button  # noqa: F401
 from verso_ui_test.atspi import press, open_statistics, settings_env
+from verso_ui_test import shot
 fail, BLACK, WHITE, EMPTY = window.fail, window.BLACK, window.WHITE, window.EMPTY
 
 
@@ -28,13 +28,6 @@ fail, BLACK, WHITE, EMPTY = window.fail, window.BLACK, window.WHITE, window.EMPT
 
 def start(env, args=()):
     return atspi_game.start(env, args, lambda: button('Main Menu'), 'the window to appear')
-
-
-def shot(env, name):
-    """A screenshot for whoever looks at the window (VERSO_TEST_SHOTS names a folder)."""
-    folder = os.environ.get('VERSO_TEST_SHOTS')
-    if folder:
-        subprocess.run(['import', '-window', 'root', os.path.join(folder, name + '.png')], env=env)
 
 
 # --- the tests ---

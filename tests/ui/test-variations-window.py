@@ -12,11 +12,11 @@ SCHEMA_DIR"""
 
 import os
 import re
-import subprocess
 
 import verso_ui_test.atspi as atspi_game
 from verso_ui_test.atspi import Atspi, GLib, window, wait_until, stop, key  # noqa: F401
 from verso_ui_test.atspi import accessibles, labels, board_description, play_with_cursor  # noqa: F401
+from verso_ui_test import shot
 fail = window.fail
 MOVE_NAME = atspi_game.MOVE_NAME
 BRANCH_NAME = re.compile(r'^(Main line|Variation): \d+\. (Black|White) ([a-h][1-8]|pass)$')
@@ -50,12 +50,6 @@ def expect(what, moves, branches, variation_label):
                                                    [n for n in labels() if n.startswith('Variation')]), flush=True)
         raise
     print('%s: %s; %s' % (what, moves, ', '.join(branches) or 'no branch'), flush=True)
-
-
-def shot(env, name):
-    folder = os.environ.get('VERSO_TEST_SHOTS')
-    if folder:
-        subprocess.run(['import', '-window', 'root', os.path.join(folder, name + '.png')], env=env)
 
 
 def read_text(path):

@@ -1,5 +1,6 @@
 /* bytes.h: little-endian integers in byte buffers and the FNV-1a checksum, for the binary files
- * the engine reads and the tools write (evaluation weights, opening book, WTHOR databases). */
+ * the engine reads and the tools write (evaluation weights, opening book, WTHOR databases), and
+ * the checks their decoders share. */
 #pragma once
 
 #include <stdbool.h>
@@ -7,6 +8,8 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "board.h"
 
 static inline uint32_t bytes_read_u16 (const uint8_t *bytes)
 {
@@ -63,4 +66,45 @@ static inline bool bytes_check_header (const uint8_t *bytes, size_t size, size_t
   else
     return true;
   return false;
+}
+
+/* After `header` bytes, records of `record` bytes, as many as the u32 at offset 12 says: their
+ * count in *count, or false with "KIND file is N bytes, its header says C entries" in `error`. */
+static inline bool bytes_check_records (const uint8_t *bytes, size_t size, size_t header,
+                                        size_t record, const char *kind, size_t *count,
+                                        char *error, size_t error_size)
+{
+  *count = bytes_read_u32 (bytes + 12);
+  if ((size - header) % record == 0 && (size - header) / record == *count)
+    return true;
+  snprintf (error, error_size, "%s file is %zu bytes, its header says %zu entries", kind, size,
+            *count);
+  return false;
+}
+
+/* The FNV-1a checksum of the payload after `header` bytes, stored as a u32 at `at`: false with
+ * "KIND file checksum does not match: damaged" in `error` when they differ. */
+static inline bool bytes_check_checksum (const uint8_t *bytes, size_t size, size_t header,
+                                         size_t at, const char *kind, char *error,
+                                         size_t error_size)
+{
+  if (bytes_fnv1a (bytes + header, size - header) == bytes_read_u32 (bytes + at))
+    return true;
+  snprintf (error, error_size, "%s file checksum does not match: damaged", kind);
+  return false;
+}
+
+/* Why `board` cannot be the key after `previous` (NULL for the first) in a file's table of
+ * positions in canonical form, sorted without repeats (the book, the database); NULL when it can.
+ * Each check keeps a lookup sound: a canonical key is what a lookup searches for. */
+static inline const char *bytes_board_key_problem (const Board *board, const Board *previous)
+{
+  if (board->player & board->opponent)
+    return "a square holds discs of both sides";
+  Board canonical = board_canonical (board);
+  if (!board_equal (&canonical, board))
+    return "the position is not in canonical form";
+  if (previous && board_compare (previous, board) >= 0)
+    return "entries are not sorted or repeat";
+  return NULL;
 }

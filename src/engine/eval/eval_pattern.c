@@ -432,8 +432,8 @@ PatternWeights *pattern_weights_decode (const uint8_t *bytes, size_t size, char 
   size_t payload = bytes_read_u32 (bytes + 20);
   if (payload != size - WEIGHTS_HEADER)
     FAIL ("weight file is %zu bytes, its header says %zu", size, payload + WEIGHTS_HEADER);
-  if (bytes_fnv1a (bytes + WEIGHTS_HEADER, payload) != bytes_read_u32 (bytes + 24))
-    FAIL ("weight file checksum does not match: damaged");
+  if (!bytes_check_checksum (bytes, size, WEIGHTS_HEADER, 24, "weight", error, error_size))
+    goto fail;
 
   size_t count = (size_t) PATTERN_PHASES * compact_size;
   compact = malloc (count * sizeof *compact);

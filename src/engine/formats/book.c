@@ -79,14 +79,15 @@ Book *book_decode (const uint8_t *bytes, size_t size, char *error, size_t error_
   if (!bytes_check_header (bytes, size, BOOK_HEADER, BOOK_MAGIC, BOOK_VERSION, "no book", "book",
                            error, error_size))
     goto fail;
-  size_t count = bytes_read_u32 (bytes + 12);
-  if ((size - BOOK_HEADER) % BOOK_RECORD != 0 || (size - BOOK_HEADER) / BOOK_RECORD != count)
-    FAIL ("book file is %zu bytes, its header says %zu entries", size, count);
+  size_t count;
+  if (!bytes_check_records (bytes, size, BOOK_HEADER, BOOK_RECORD, "book", &count, error,
+                            error_size))
+    goto fail;
   uint32_t depth = bytes_read_u32 (bytes + 16);
   if (depth < 1 || depth > 60)
     FAIL ("book search depth %u is not 1 to 60", depth);
-  if (bytes_fnv1a (bytes + BOOK_HEADER, size - BOOK_HEADER) != bytes_read_u32 (bytes + 20))
-    FAIL ("book file checksum does not match: damaged");
+  if (!bytes_check_checksum (bytes, size, BOOK_HEADER, 20, "book", error, error_size))
+    goto fail;
 
   book = malloc (sizeof *book + count * sizeof *book->entries);
   if (!book)
@@ -100,16 +101,12 @@ Book *book_decode (const uint8_t *bytes, size_t size, char *error, size_t error_
     entry->value = (int8_t) in[16];
     entry->alt_move = in[17];
     entry->alt_value = (int8_t) in[18];
-    /* Each check keeps lookups sound: a canonical key is what book_find searches for, and a
-     * position without moves or with an illegal alternative would give moves that are not. */
+    /* Each check keeps lookups sound: a position without moves or with an illegal alternative
+     * would give moves that are not. */
     const Board *board = &entry->board;
-    if (board->player & board->opponent)
-      FAIL ("book entry %zu: a square holds discs of both sides", i);
-    Board canonical = board_canonical (board);
-    if (!board_equal (&canonical, board))
-      FAIL ("book entry %zu: the position is not in canonical form", i);
-    if (i > 0 && board_compare (&book->entries[i - 1].board, board) >= 0)
-      FAIL ("book entry %zu: entries are not sorted or repeat", i);
+    const char *problem = bytes_board_key_problem (board, i ? &book->entries[i - 1].board : NULL);
+    if (problem)
+      FAIL ("book entry %zu: %s", i, problem);
     uint64_t moves = board_legal_moves (board);
     if (!moves)
       FAIL ("book entry %zu: the side to move has no move", i);

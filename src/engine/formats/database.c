@@ -48,15 +48,10 @@ static bool decode_entry (const uint8_t *in, size_t index, const DatabaseEntry *
   entry->counts.wins = bytes_read_u32 (in + 20);
   entry->counts.draws = bytes_read_u32 (in + 24);
   entry->counts.disc_sum = (int32_t) bytes_read_u32 (in + 28);
-  const Board *board = &entry->board;
   const DatabaseCounts *counts = &entry->counts;
-  Board canonical = board_canonical (board);
-  if (board->player & board->opponent)
-    snprintf (error, error_size, "database entry %zu: a square holds discs of both sides", index);
-  else if (!board_equal (&canonical, board))
-    snprintf (error, error_size, "database entry %zu: the position is not in canonical form", index);
-  else if (previous && board_compare (&previous->board, board) >= 0)
-    snprintf (error, error_size, "database entry %zu: entries are not sorted or repeat", index);
+  const char *problem = bytes_board_key_problem (&entry->board, previous ? &previous->board : NULL);
+  if (problem)
+    snprintf (error, error_size, "database entry %zu: %s", index, problem);
   else if (counts->games == 0 || (uint64_t) counts->wins + counts->draws > counts->games)
     snprintf (error, error_size, "database entry %zu: %u games cannot hold %u wins and %u draws",
               index, counts->games, counts->wins, counts->draws);
@@ -79,15 +74,15 @@ Database *database_decode (const uint8_t *bytes, size_t size, char *error, size_
   if (!bytes_check_header (bytes, size, DATABASE_HEADER, DATABASE_MAGIC, DATABASE_VERSION,
                            "no database", "database", error, error_size))
     goto fail;
-  size_t count = bytes_read_u32 (bytes + 12);
-  if ((size - DATABASE_HEADER) % DATABASE_RECORD != 0
-      || (size - DATABASE_HEADER) / DATABASE_RECORD != count)
-    FAIL ("database file is %zu bytes, its header says %zu entries", size, count);
+  size_t count;
+  if (!bytes_check_records (bytes, size, DATABASE_HEADER, DATABASE_RECORD, "database", &count,
+                            error, error_size))
+    goto fail;
   uint32_t depth = bytes_read_u32 (bytes + 16);
   if (depth < 1 || depth > DATABASE_MAX_DEPTH)
     FAIL ("database depth %u is not 1 to %d", depth, DATABASE_MAX_DEPTH);
-  if (bytes_fnv1a (bytes + DATABASE_HEADER, size - DATABASE_HEADER) != bytes_read_u32 (bytes + 28))
-    FAIL ("database file checksum does not match: damaged");
+  if (!bytes_check_checksum (bytes, size, DATABASE_HEADER, 28, "database", error, error_size))
+    goto fail;
   database = malloc (sizeof *database + count * sizeof *database->entries);
   if (!database)
     FAIL ("out of memory for the database");

@@ -21,6 +21,13 @@ EMPTY, BLACK, WHITE = '.', 'X', 'O'
 SCREEN_ENV = {}
 
 
+def shot(env, name):
+    """The screen as NAME.png, for whoever looks at the window (VERSO_TEST_SHOTS names a folder)."""
+    folder = os.environ.get('VERSO_TEST_SHOTS')
+    if folder:
+        subprocess.run(['import', '-window', 'root', os.path.join(folder, name + '.png')], env=env)
+
+
 def fail(message):
     print('FAIL: ' + message, flush=True)
     # The screen as it was, for whoever reads the log (VERSO_TEST_SHOTS names a folder).
