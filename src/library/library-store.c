@@ -426,6 +426,49 @@ char *library_record (Library *library, int64_t id)
   return record;
 }
 
+/* text into out[size], cut at a character's start (UTF-8) when it does not fit. */
+static void library_copy_cut (char *out, size_t size, const char *text)
+{
+  size_t length = strlen (text);
+  if (length >= size) {
+    length = size - 1;
+    while (length > 0 && ((unsigned char) text[length] & 0xC0) == 0x80)
+      length--;
+  }
+  memcpy (out, text, length);
+  out[length] = '\0';
+}
+
+char *library_game_text (Library *library, const LibraryGame *game)
+{
+  char *record = library_record (library, game->id);
+  if (record)
+    return record;
+  NotationGame *ggf = calloc (1, sizeof *ggf);
+  if (!ggf)
+    return NULL;
+  ggf->start = game->start;
+  ggf->rules = game->rules;
+  ggf->n_moves = game->n_moves < NOTATION_MAX_MOVES ? game->n_moves : NOTATION_MAX_MOVES;
+  memcpy (ggf->moves, game->moves, ggf->n_moves * sizeof ggf->moves[0]);
+  library_copy_cut (ggf->black, sizeof ggf->black, game->black);
+  library_copy_cut (ggf->white, sizeof ggf->white, game->white);
+  library_copy_cut (ggf->date, sizeof ggf->date, game->date);
+  /* Where it was played is unknown ("?"): a record of others' game, never one of Verso's own
+   * (their records are kept, and say PC[Verso]). */
+  library_copy_cut (ggf->place, sizeof ggf->place, "?");
+  if (game->ending != LIBRARY_ENDING_UNFINISHED)
+    snprintf (ggf->result, sizeof ggf->result, "%+d%s", game->disc_difference,
+              game->ending == LIBRARY_ENDING_RESIGN ? ":r"
+              : game->ending == LIBRARY_ENDING_TIME ? ":t" : "");
+  size_t size = notation_format_ggf (ggf, NULL, NULL, 0) + 1;
+  char *text = malloc (size);
+  if (text)
+    notation_format_ggf (ggf, NULL, text, size);
+  free (ggf);
+  return text;
+}
+
 bool library_check (Library *library)
 {
   sqlite3_stmt *statement;

@@ -75,6 +75,10 @@ bool library_untag (Library *library, int64_t id, const char *tag);
 int64_t library_count (Library *library);
 /* The record text of a game (malloc'ed, NULL when none). */
 char *library_record (Library *library, int64_t id);
+/* A game as text to open: its record when one is kept, else a GGF record written from what the
+ * library holds of game (as listed: start, moves, players, date, result). malloc'ed; NULL when
+ * memory is short. */
+char *library_game_text (Library *library, const LibraryGame *game);
 /* Runs PRAGMA integrity_check: true when it says ok. */
 bool library_check (Library *library);
 

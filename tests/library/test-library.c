@@ -187,6 +187,45 @@ static void test_filters_and_sorts (void)
   library_close (library);
 }
 
+/* A game opened from the library: its record when one is kept, else a GGF record written from
+ * the listed fields that reads back to the same game. */
+static void test_game_text (void)
+{
+  Library *library = open_library ("text.sqlite");
+  LibraryGame bare = make_game ("f5d6c3d3c4", "Ann", "Bob", "1998", 12);
+  LibraryGame kept = make_game ("f5f6e6f4", "Cleo", "Dan", "2021-06-01", -8);
+  kept.record = "(;GM[Othello]PB[Cleo]PW[Dan]TY[8]BO[8 -------- -------- -------- ---O*--- "
+                "---*O--- -------- -------- -------- *]B[f5]W[f6]B[e6]W[f4];)";
+  bare.ending = LIBRARY_ENDING_RESIGN;
+  CHECK_CMP_INT (library_add (library, &bare, NULL), ==, 1);
+  CHECK_CMP_INT (library_add (library, &kept, NULL), ==, 1);
+  LibraryFilter filter = LIBRARY_FILTER_INIT;
+  filter.player = "Ann";
+  Listed listed = list (library, &filter);
+  REQUIRE (listed.count == 1);
+  char *text = library_game_text (library, &listed.games[0]);
+  REQUIRE (text);
+  NotationGame *ggf = malloc (sizeof *ggf);
+  REQUIRE (ggf);
+  NotationStatus status = notation_parse_ggf (text, strlen (text), ggf, NULL);
+  CHECK (status.error == NOTATION_OK, "%s: %s", text, notation_error_message (status.error));
+  CHECK_CMP_INT ((int) ggf->n_moves, ==, 5);
+  CHECK_CMP_INT (ggf->moves[4], ==, bare.moves[4]);
+  CHECK_CMP_STR (ggf->black, ==, "Ann");
+  CHECK_CMP_STR (ggf->date, ==, "1998");
+  CHECK_CMP_STR (ggf->place, ==, "?");  /* not "Verso": a record of others' game */
+  CHECK_CMP_STR (ggf->result, ==, "+12:r");
+  free (ggf);
+  free (text);
+  filter.player = "Cleo";
+  listed = list (library, &filter);
+  REQUIRE (listed.count == 1);
+  text = library_game_text (library, &listed.games[0]);
+  CHECK_CMP_STR (text, ==, kept.record);
+  free (text);
+  library_close (library);
+}
+
 /* The game turned by symmetry: every move mapped. */
 static LibraryGame turned (const LibraryGame *game, int symmetry)
 {
@@ -460,6 +499,7 @@ int main (void)
   check_run ("round-trip", test_round_trip);
   check_run ("filters-and-sorts", test_filters_and_sorts);
   check_run ("position-under-symmetry", test_position_under_symmetry);
+  check_run ("game-text", test_game_text);
   check_run ("bad-records-named-and-skipped", test_bad_records_named_and_skipped);
   check_run ("damaged-and-newer-set-aside", test_damaged_and_newer_set_aside);
   check_run ("kill-during-import", test_kill_during_import);

@@ -658,6 +658,27 @@ static void open_text (VersoWindow *self, const char *text)
   offer_read_game (self, game, g_steal_pointer (&notice));
 }
 
+void window_files_offer_text (VersoWindow *self, const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *notice = NULL;
+  VersoPlayer black, white;
+  LevelId level;
+  VersoGame *game;
+
+  settings_players (self, &black, &white, &level);
+  game = verso_game_new_from_text (text, strlen (text), black, white, level, &notice, &error);
+  if (!game) {
+    /* Translators: a notice when a game of the library cannot be read; %s says what was wrong
+     * and where */
+    g_autofree char *message = g_strdup_printf (_("The library’s game cannot be read: %s"), error->message);
+
+    window_show_notice (self, NOTICE_FILE, message, 6);
+    return;
+  }
+  offer_read_game (self, game, g_steal_pointer (&notice));
+}
+
 static void paste_ready (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   g_autoptr (VersoWindow) self = user_data;

@@ -199,6 +199,9 @@ void window_review_class_init (GtkWidgetClass *widget_class);
 /* verso-window-variations.c */
 void window_variations_class_init (GtkWidgetClass *widget_class);
 
+/* verso-window-library.c: Library… and the game chosen there. */
+void window_library_class_init (GtkWidgetClass *widget_class);
+
 /* verso-window-settings.c */
 VersoPlayer window_settings_player (GSettings *settings, VersoColor color);
 /* Match my level, when the settings ask for it: the strength at the person's rating now (the
@@ -230,6 +233,9 @@ typedef void (*VersoWindowThen) (VersoWindow *self, gpointer data);
 void window_files_class_init (GtkWidgetClass *widget_class);
 void window_files_init (VersoWindow *self);
 void window_files_dispose (VersoWindow *self);
+/* Text of a game (a GGF or SGF record) replaces the one shown once its changes are dealt with, as
+ * an opened file does; text that is no game leaves it, and a notice says why. */
+void window_files_offer_text (VersoWindow *self, const char *text);
 /* Called whenever the window shows another game: the title follows its file and changes. */
 void window_files_watch_game (VersoWindow *self);
 /* Runs then (data freed with destroy afterwards) once unsaved changes (to the game's file, or an

@@ -501,6 +501,7 @@ static void verso_window_class_init (VersoWindowClass *klass)
   window_practice_class_init (widget_class);
   window_review_class_init (widget_class);
   window_variations_class_init (widget_class);
+  window_library_class_init (widget_class);
   window_files_class_init (widget_class);
   window_export_class_init (widget_class);
 }

@@ -1,0 +1,593 @@
+/* verso-library-window.c: the Library window: the games of the game library, the newest first, a
+ * page of them at a time, found by one search text (either player's name or the opening's) and
+ * by the position shown in the main window, under its 8 symmetries; a game opened or deleted;
+ * game files imported in a worker thread with its own connection, with progress and Cancel. */
+#include "verso-library-window.h"
+
+#include <glib/gi18n.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+
+#include "verso-dialog.h"
+
+/* The games listed at once, the newest that match: a search narrows a large library. */
+#define LIBRARY_PAGE 200
+/* How often the import's progress bar follows the worker thread, in milliseconds. */
+#define IMPORT_PROGRESS_MS 100
+
+/* An import under way: the worker thread's files and counts, read by the window's timer. */
+typedef struct {
+  char **paths;
+  char *library_path;
+  atomic_bool cancel;
+  _Atomic int64_t done, total;  /* of the file being read */
+  int64_t added, duplicates, bad;
+  char *first_problem;          /* the first bad record's message, or NULL */
+  char *error;                  /* why the library or a file could not be read at all */
+} ImportJob;
+
+struct _VersoLibraryWindow {
+  AdwWindow parent_instance;
+
+  VersoProfile *profile;
+  Library *library;             /* the profile's; NULL when it cannot be opened */
+  Position shown;               /* the main window's position, for This Position */
+  GtkEditable *search_entry;
+  GtkToggleButton *position_button;
+  GtkListBox *list;
+  GtkLabel *summary_label;
+  GtkStack *stack;              /* "games" or "empty" */
+  AdwStatusPage *empty_page;
+  GtkWidget *import_button;
+  GtkRevealer *import_revealer;
+  GtkProgressBar *import_progress;
+  AdwToastOverlay *toasts;
+  GtkNativeDialog *chooser;
+  ImportJob *job;               /* the import under way (the task's), or NULL */
+  guint progress_source;
+  gboolean closed;
+};
+
+G_DEFINE_FINAL_TYPE (VersoLibraryWindow, verso_library_window, ADW_TYPE_WINDOW)
+
+enum {
+  SIGNAL_GAME_CHOSEN,
+  N_SIGNALS
+};
+static guint signals[N_SIGNALS];
+
+char *verso_library_describe_result (const LibraryGame *game)
+{
+  int difference = game->disc_difference;
+  /* GGF's count is the standard one whatever the rules: under Reverse the fewest discs win. */
+  gboolean black_won = game->rules == RULES_REVERSE ? difference < 0 : difference > 0;
+
+  if (game->ending == LIBRARY_ENDING_UNFINISHED)
+    /* Translators: a game's result in the Library: it was left before its end */
+    return g_strdup (_("Unfinished"));
+  if (game->ending == LIBRARY_ENDING_TIME)
+    return g_strdup (difference > 0 ? _("Black won on time") : _("White won on time"));
+  if (game->ending == LIBRARY_ENDING_RESIGN)
+    return g_strdup (difference > 0 ? _("White resigned") : _("Black resigned"));
+  if (difference == 0)
+    return g_strdup (_("Draw"));
+  /* Translators: a game's result in the Library, e.g. "Black won by 12" (discs) */
+  return g_strdup_printf (black_won ? _("Black won by %d") : _("White won by %d"), abs (difference));
+}
+
+/* The list. */
+
+static void refresh (VersoLibraryWindow *self);
+
+static void on_delete_response (AdwMessageDialog *dialog, const char *response, VersoLibraryWindow *self)
+{
+  gint64 id = (gint64) GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (dialog), "game"));
+
+  if (g_strcmp0 (response, "delete") != 0 || !self->library)
+    return;
+  if (!library_delete (self->library, id)) {
+    /* Translators: a message in the Library; the reason follows */
+    g_autofree char *text = g_strdup_printf (_("The game could not be deleted: %s"), library_error (self->library));
+
+    adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
+  }
+  refresh (self);
+}
+
+static void on_delete_clicked (GtkButton *button, VersoLibraryWindow *self)
+{
+  const LibraryGame *game = g_object_get_data (G_OBJECT (button), "game");
+  g_autofree char *players = g_strdup_printf ("%s – %s", game->black, game->white);
+  GtkWidget *dialog = verso_dialog_new_question (GTK_WINDOW (self), _("Delete This Game?"), players, "cancel",
+                                                 _("_Cancel"), "delete", _("_Delete"), ADW_RESPONSE_DESTRUCTIVE);
+
+  g_object_set_data (G_OBJECT (dialog), "game", GSIZE_TO_POINTER ((gsize) game->id));
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_delete_response), self, 0);
+  verso_dialog_present (GTK_WINDOW (dialog), GTK_WINDOW (self));
+}
+
+/* One game: its players, then its date, result and opening; Delete beside it. */
+static GtkWidget *game_row_new (VersoLibraryWindow *self, const LibraryGame *game)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *delete_button = gtk_button_new_from_icon_name ("user-trash-symbolic");
+  LibraryGame *copy = g_memdup2 (game, sizeof *game);
+  g_autofree char *players = g_strdup_printf ("%s – %s", game->black[0] ? game->black : _("Black"),
+                                              game->white[0] ? game->white : _("White"));
+  g_autofree char *result = verso_library_describe_result (game);
+  g_autofree char *date = g_strndup (game->date, 10);  /* the day, not the time */
+  g_autofree char *details = game->opening[0] ? g_strdup_printf ("%s · %s · %s", date, result, game->opening)
+                                              : g_strdup_printf ("%s · %s", date, result);
+  g_autofree char *title = g_markup_escape_text (players, -1);
+  g_autofree char *subtitle = g_markup_escape_text (details, -1);
+  /* Translators: the accessible name of a game's Delete button in the Library, e.g.
+   * "Delete the game Ann – Bob" */
+  g_autofree char *delete_name = g_strdup_printf (_("Delete the game %s"), players);
+
+  copy->record = copy->clock = NULL;
+  g_object_set_data_full (G_OBJECT (row), "game", copy, g_free);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+  gtk_widget_add_css_class (delete_button, "flat");
+  gtk_widget_set_valign (delete_button, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (delete_button, _("Delete Game"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (delete_button), GTK_ACCESSIBLE_PROPERTY_LABEL, delete_name, -1);
+  g_object_set_data (G_OBJECT (delete_button), "game", copy);
+  g_signal_connect (delete_button, "clicked", G_CALLBACK (on_delete_clicked), self);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), delete_button);
+  return row;
+}
+
+typedef struct {
+  VersoLibraryWindow *self;
+  int rows;
+} Listing;
+
+static bool add_row (const LibraryGame *game, void *user_data)
+{
+  Listing *listing = user_data;
+
+  if (listing->rows == LIBRARY_PAGE)
+    return false;  /* one more than a page: the summary says there are more */
+  gtk_list_box_append (listing->self->list, game_row_new (listing->self, game));
+  listing->rows++;
+  return true;
+}
+
+static void show_empty (VersoLibraryWindow *self, const char *search, gboolean by_position)
+{
+  if (!self->library) {
+    adw_status_page_set_title (self->empty_page, _("The Library Cannot Be Opened"));
+  } else if (library_count (self->library) == 0) {
+    adw_status_page_set_title (self->empty_page, _("No Games Yet"));
+    adw_status_page_set_description (self->empty_page,
+                                     _("Every game you play is kept here. Import game files to add others."));
+  } else {
+    adw_status_page_set_title (self->empty_page, _("No Games Found"));
+    adw_status_page_set_description (self->empty_page,
+                                     by_position && *search ? _("No game with these words reached the position shown.")
+                                     : by_position ? _("No game reached the position shown.")
+                                     : _("No game has these words in its players’ names or its opening."));
+  }
+  gtk_stack_set_visible_child_name (self->stack, "empty");
+}
+
+static void refresh (VersoLibraryWindow *self)
+{
+  const char *search = gtk_editable_get_text (self->search_entry);
+  gboolean by_position = gtk_toggle_button_get_active (self->position_button);
+  LibraryFilter filter = LIBRARY_FILTER_INIT;
+  Listing listing = { self, 0 };
+  GtkWidget *child;
+  int64_t found = 0;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list))))
+    gtk_list_box_remove (self->list, child);
+  filter.text = search;
+  filter.sort = LIBRARY_SORT_DATE;
+  filter.descending = true;
+  filter.limit = LIBRARY_PAGE + 1;
+  if (self->library)
+    found = by_position ? library_list_position (self->library, &self->shown, &filter, add_row, &listing)
+                        : library_list (self->library, &filter, add_row, &listing);
+  if (listing.rows == 0) {
+    show_empty (self, search, by_position);
+    return;
+  }
+  gtk_stack_set_visible_child_name (self->stack, "games");
+  if (found > LIBRARY_PAGE) {
+    /* Translators: under the Library's search, when more games match than are listed */
+    g_autofree char *text = g_strdup_printf (_("The newest %d games: search to find others"), LIBRARY_PAGE);
+    gtk_label_set_text (self->summary_label, text);
+  } else {
+    /* Translators: how many games the Library lists */
+    g_autofree char *text = g_strdup_printf (ngettext ("%d game", "%d games", listing.rows), listing.rows);
+    gtk_label_set_text (self->summary_label, text);
+  }
+}
+
+static void on_row_activated (GtkListBox *list, GtkListBoxRow *row, VersoLibraryWindow *self)
+{
+  const LibraryGame *game = g_object_get_data (G_OBJECT (row), "game");
+  char *text;
+
+  if (!game || !self->library || !(text = library_game_text (self->library, game)))
+    return;
+  g_signal_emit (self, signals[SIGNAL_GAME_CHOSEN], 0, text);
+  free (text);
+  gtk_window_close (GTK_WINDOW (self));
+}
+
+/* Enter in the search opens the first game found. */
+static void on_search_activate (VersoLibraryWindow *self)
+{
+  GtkListBoxRow *first = gtk_list_box_get_row_at_index (self->list, 0);
+
+  if (first && gtk_widget_is_visible (GTK_WIDGET (self->list)) && g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "games") == 0)
+    on_row_activated (self->list, first, self);
+}
+
+/* Import. */
+
+static void import_job_free (ImportJob *job)
+{
+  g_strfreev (job->paths);
+  g_free (job->library_path);
+  g_free (job->first_problem);
+  g_free (job->error);
+  g_free (job);
+}
+
+static void job_message (const char *text, void *user_data)
+{
+  ImportJob *job = user_data;
+
+  if (!job->first_problem)
+    job->first_problem = g_strdup (text);
+}
+
+static void job_progress (int64_t done, int64_t total, void *user_data)
+{
+  ImportJob *job = user_data;
+
+  atomic_store (&job->done, done);
+  atomic_store (&job->total, total);
+}
+
+/* In the worker thread: each file into a connection of its own. */
+static void import_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  ImportJob *job = data;
+  char error[512];
+  Library *library = library_open (job->library_path, NULL, 0, error, sizeof error);
+
+  if (!library) {
+    job->error = g_strdup (error);
+    g_task_return_boolean (task, FALSE);
+    return;
+  }
+  for (char **path = job->paths; *path && !atomic_load (&job->cancel); path++) {
+    LibraryImport import = { .message = job_message, .progress = job_progress, .user_data = job,
+                             .cancel = &job->cancel };
+
+    atomic_store (&job->done, 0);
+    atomic_store (&job->total, 0);
+    if (!library_import_path (library, *path, &import) && !job->error)
+      job->error = g_strdup (job->first_problem ? job->first_problem : *path);
+    job->added += import.added;
+    job->duplicates += import.duplicates;
+    job->bad += import.bad;
+  }
+  library_close (library);
+  g_task_return_boolean (task, TRUE);
+}
+
+static gboolean follow_import (gpointer data)
+{
+  VersoLibraryWindow *self = data;
+  int64_t done = atomic_load (&self->job->done), total = atomic_load (&self->job->total);
+
+  if (total > 0)
+    gtk_progress_bar_set_fraction (self->import_progress, MIN (1.0, (double) done / total));
+  else
+    gtk_progress_bar_pulse (self->import_progress);
+  return G_SOURCE_CONTINUE;
+}
+
+static void import_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  VersoLibraryWindow *self = VERSO_LIBRARY_WINDOW (source);
+  ImportJob *job = g_task_get_task_data (G_TASK (result));
+  g_autofree char *text = NULL;
+
+  g_clear_handle_id (&self->progress_source, g_source_remove);
+  self->job = NULL;
+  if (self->closed)
+    return;
+  gtk_revealer_set_reveal_child (self->import_revealer, FALSE);
+  gtk_widget_set_sensitive (self->import_button, TRUE);
+  if (job->error && job->added == 0) {
+    /* Translators: a message in the Library when files could not be imported; the reason follows */
+    text = g_strdup_printf (_("The files could not be imported: %s"), job->error);
+  } else {
+    int added = (int) MIN (job->added, G_MAXINT), duplicates = (int) MIN (job->duplicates, G_MAXINT);
+    int bad = (int) MIN (job->bad, G_MAXINT);
+    /* Translators: the first part of the Library's report after an import */
+    g_autofree char *added_text = g_strdup_printf (ngettext ("%d game added", "%d games added", added), added);
+    /* Translators: the second part of the Library's report after an import: games it held already */
+    g_autofree char *duplicates_text = g_strdup_printf (ngettext ("%d already there", "%d already there", duplicates),
+                                                        duplicates);
+    /* Translators: the last part of the Library's report after an import */
+    g_autofree char *bad_text = g_strdup_printf (ngettext ("%d record unreadable", "%d records unreadable", bad), bad);
+
+    /* Translators: the Library's report after an import, e.g. "3 games added, 1 already there,
+     * 2 records unreadable"; each %s is one of the three parts above */
+    text = g_strdup_printf (_("%s, %s, %s"), added_text, duplicates_text, bad_text);
+  }
+  if (job->first_problem)
+    g_message ("Library import: %s", job->first_problem);
+  adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
+  refresh (self);
+}
+
+static void start_import (VersoLibraryWindow *self, char **paths)
+{
+  const char *library_path = verso_profile_get_library_path (self->profile);
+  g_autoptr (GTask) task = NULL;
+  ImportJob *job;
+
+  if (!library_path || self->job) {
+    g_strfreev (paths);
+    return;
+  }
+  job = g_new0 (ImportJob, 1);
+  job->paths = paths;
+  job->library_path = g_strdup (library_path);
+  self->job = job;
+  task = g_task_new (self, NULL, import_done, NULL);
+  g_task_set_task_data (task, job, (GDestroyNotify) import_job_free);
+  gtk_progress_bar_set_fraction (self->import_progress, 0);
+  gtk_revealer_set_reveal_child (self->import_revealer, TRUE);
+  gtk_widget_set_sensitive (self->import_button, FALSE);
+  self->progress_source = g_timeout_add (IMPORT_PROGRESS_MS, follow_import, self);
+  g_task_run_in_thread (task, import_thread);
+}
+
+static void on_import_response (GtkNativeDialog *chooser, int response, VersoLibraryWindow *self)
+{
+  g_autoptr (GListModel) files = NULL;
+  GPtrArray *paths;
+
+  if (response != GTK_RESPONSE_ACCEPT)
+    return;
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (chooser));
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  paths = g_ptr_array_new ();
+  for (guint i = 0; i < g_list_model_get_n_items (files); i++) {
+    g_autoptr (GFile) file = g_list_model_get_item (files, i);
+    char *path = g_file_get_path (file);
+
+    if (path)
+      g_ptr_array_add (paths, path);
+  }
+  g_ptr_array_add (paths, NULL);
+  start_import (self, (char **) g_ptr_array_free (paths, FALSE));
+}
+
+static void on_import_clicked (VersoLibraryWindow *self)
+{
+  GtkFileChooserNative *chooser = verso_dialog_new_file_chooser (&self->chooser, GTK_WINDOW (self), _("Import Games"),
+                                                                 GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"));
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  /* Translators: a file type in the Library's import chooser */
+  gtk_file_filter_set_name (filter, _("GGF, WTHOR and transcript files"));
+  gtk_file_filter_add_suffix (filter, "ggf");
+  gtk_file_filter_add_suffix (filter, "wtb");
+  gtk_file_filter_add_suffix (filter, "txt");
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  g_object_unref (filter);
+  g_signal_connect_object (chooser, "response", G_CALLBACK (on_import_response), self, 0);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void on_cancel_import_clicked (VersoLibraryWindow *self)
+{
+  if (self->job)
+    atomic_store (&self->job->cancel, true);
+}
+
+/* The window. */
+
+static gboolean verso_library_window_close_request (GtkWindow *window)
+{
+  VersoLibraryWindow *self = VERSO_LIBRARY_WINDOW (window);
+
+  /* An import under way stops at its next game; the games before it are kept. */
+  self->closed = TRUE;
+  on_cancel_import_clicked (self);
+  return GTK_WINDOW_CLASS (verso_library_window_parent_class)->close_request (window);
+}
+
+static void verso_library_window_dispose (GObject *object)
+{
+  VersoLibraryWindow *self = VERSO_LIBRARY_WINDOW (object);
+
+  self->closed = TRUE;
+  on_cancel_import_clicked (self);
+  g_clear_handle_id (&self->progress_source, g_source_remove);
+  verso_dialog_clear_chooser (&self->chooser);
+  g_clear_object (&self->profile);
+  G_OBJECT_CLASS (verso_library_window_parent_class)->dispose (object);
+}
+
+static void verso_library_window_class_init (VersoLibraryWindowClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = verso_library_window_dispose;
+  GTK_WINDOW_CLASS (klass)->close_request = verso_library_window_close_request;
+  gtk_widget_class_add_binding_action (GTK_WIDGET_CLASS (klass), GDK_KEY_Escape, 0, "window.close", NULL);
+
+  /* A game was chosen to open: its text (GGF or SGF). */
+  signals[SIGNAL_GAME_CHOSEN] =
+    g_signal_new ("game-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING);
+}
+
+/* The list's width at most, and the width from which it narrows towards it (AdwClamp's): the
+ * search above the list is clamped alike, so their edges line up. */
+#define LIBRARY_WIDTH 720
+#define LIBRARY_TIGHTENING 480
+
+static GtkWidget *clamped (GtkWidget *child)
+{
+  GtkWidget *clamp = adw_clamp_new ();
+
+  adw_clamp_set_maximum_size (ADW_CLAMP (clamp), LIBRARY_WIDTH);
+  adw_clamp_set_tightening_threshold (ADW_CLAMP (clamp), LIBRARY_TIGHTENING);
+  adw_clamp_set_child (ADW_CLAMP (clamp), child);
+  return clamp;
+}
+
+/* The search text and This Position above the list; the import's progress under them. */
+static GtkWidget *search_bar_new (VersoLibraryWindow *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *search = gtk_search_entry_new ();
+  /* Translators: a toggle in the Library: only the games that reached the position shown */
+  GtkWidget *position = gtk_toggle_button_new_with_mnemonic (_("This _Position"));
+  GtkWidget *progress_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *progress = gtk_progress_bar_new ();
+  GtkWidget *cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
+  GtkWidget *revealer = gtk_revealer_new ();
+
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_top (box, 12);
+  /* Translators: the placeholder of the Library's search */
+  g_object_set (search, "placeholder-text", _("Player or opening"), NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (search), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  /* Translators: the accessible name of the Library's search */
+                                  _("Search the games"), -1);
+  gtk_widget_set_hexpand (search, TRUE);
+  gtk_widget_set_tooltip_text (position, _("Only the games that reached the position shown, turned or mirrored"));
+  self->search_entry = GTK_EDITABLE (search);
+  self->position_button = GTK_TOGGLE_BUTTON (position);
+  g_signal_connect_swapped (search, "search-changed", G_CALLBACK (refresh), self);
+  g_signal_connect_swapped (search, "activate", G_CALLBACK (on_search_activate), self);
+  g_signal_connect_swapped (position, "toggled", G_CALLBACK (refresh), self);
+  gtk_box_append (GTK_BOX (row), search);
+  gtk_box_append (GTK_BOX (row), position);
+
+  gtk_widget_set_hexpand (progress, TRUE);
+  gtk_widget_set_valign (progress, GTK_ALIGN_CENTER);
+  /* Translators: the accessible name of the Library's import progress bar */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (progress), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Importing games"), -1);
+  self->import_progress = GTK_PROGRESS_BAR (progress);
+  g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (on_cancel_import_clicked), self);
+  gtk_box_append (GTK_BOX (progress_box), progress);
+  gtk_box_append (GTK_BOX (progress_box), cancel);
+  gtk_revealer_set_child (GTK_REVEALER (revealer), progress_box);
+  self->import_revealer = GTK_REVEALER (revealer);
+
+  gtk_box_append (GTK_BOX (box), row);
+  gtk_box_append (GTK_BOX (box), revealer);
+  return clamped (box);
+}
+
+static GtkWidget *games_page_new (VersoLibraryWindow *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *summary = gtk_label_new (NULL);
+  GtkWidget *list = gtk_list_box_new ();
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+
+  gtk_label_set_xalign (GTK_LABEL (summary), 0);
+  gtk_label_set_wrap (GTK_LABEL (summary), TRUE);
+  gtk_widget_add_css_class (summary, "dim-label");
+  gtk_widget_add_css_class (summary, "caption");
+  self->summary_label = GTK_LABEL (summary);
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (list, "boxed-list");
+  gtk_widget_set_valign (list, GTK_ALIGN_START);
+  /* Translators: the accessible name of the Library's list of games */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (list), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Games"), -1);
+  self->list = GTK_LIST_BOX (list);
+  g_signal_connect (list, "row-activated", G_CALLBACK (on_row_activated), self);
+  gtk_box_append (GTK_BOX (box), summary);
+  gtk_box_append (GTK_BOX (box), list);
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_top (box, 6);
+  gtk_widget_set_margin_bottom (box, 12);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), clamped (box));
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  return scrolled;
+}
+
+static void verso_library_window_init (VersoLibraryWindow *self)
+{
+  GtkWidget *content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *header = adw_header_bar_new ();
+  GtkWidget *import = gtk_button_new_with_mnemonic (_("_Import…"));
+  GtkWidget *stack = gtk_stack_new ();
+  GtkWidget *empty = adw_status_page_new ();
+  GtkWidget *toasts = adw_toast_overlay_new ();
+
+  /* Translators: the title of the Library window, which keeps the games played and imported */
+  gtk_window_set_title (GTK_WINDOW (self), _("Library"));
+  gtk_window_set_default_size (GTK_WINDOW (self), 640, 720);
+  gtk_window_set_modal (GTK_WINDOW (self), TRUE);
+  gtk_widget_set_tooltip_text (import, _("Add the games of GGF, WTHOR or transcript files"));
+  g_signal_connect_swapped (import, "clicked", G_CALLBACK (on_import_clicked), self);
+  adw_header_bar_pack_start (ADW_HEADER_BAR (header), import);
+  self->import_button = import;
+  self->stack = GTK_STACK (stack);
+  self->empty_page = ADW_STATUS_PAGE (empty);
+  adw_status_page_set_icon_name (self->empty_page, "system-search-symbolic");
+  gtk_stack_add_named (self->stack, games_page_new (self), "games");
+  gtk_stack_add_named (self->stack, empty, "empty");
+  gtk_widget_set_vexpand (stack, TRUE);
+  gtk_box_append (GTK_BOX (content), header);
+  gtk_box_append (GTK_BOX (content), search_bar_new (self));
+  gtk_box_append (GTK_BOX (content), stack);
+  adw_toast_overlay_set_child (ADW_TOAST_OVERLAY (toasts), content);
+  self->toasts = ADW_TOAST_OVERLAY (toasts);
+  adw_window_set_content (ADW_WINDOW (self), toasts);
+  /* Typing finds: the search has the keyboard first. */
+  gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->search_entry));
+}
+
+GtkWidget *verso_library_window_new (GtkWindow *parent, VersoProfile *profile, const Position *shown)
+{
+  VersoLibraryWindow *self;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *notice = NULL;
+
+  g_return_val_if_fail (VERSO_IS_PROFILE (profile), NULL);
+  g_return_val_if_fail (shown != NULL, NULL);
+
+  self = g_object_new (VERSO_TYPE_LIBRARY_WINDOW, "transient-for", parent, NULL);
+  self->profile = g_object_ref (profile);
+  self->shown = *shown;
+  self->library = verso_profile_get_library (profile, &notice, &error);
+  if (!self->library) {
+    adw_status_page_set_description (self->empty_page, error->message);
+    gtk_widget_set_sensitive (self->import_button, FALSE);
+  }
+  if (notice) {
+    /* Translators: a message when the game library's file was damaged or written by a newer
+     * Verso: it was renamed and a new library begun; the file's name and what was wrong follow */
+    g_autofree char *text = g_strdup_printf (_("The game library could not be read and was set aside: %s"), notice);
+
+    adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
+  }
+  refresh (self);
+  return GTK_WIDGET (self);
+}

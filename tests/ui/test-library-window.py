@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""The Library in the real window, read through the AT-SPI bus as a screen reader would. The
+person's library is filled from a WTHOR file with `verso-engine library import`, as a script
+would; Ctrl+L opens it with the search under the keyboard and the newest 200 games listed; typing
+"tiger" keeps the games whose players or opening hold it, as many as Python's sqlite3 counts in
+the file; Enter opens the newest of them as a record whose moves are the library's; This Position
+(Alt+P) at its end finds that one game; its Delete button and the question's Delete remove it from
+the file. Reuses verso_ui_test's helpers. Run inside dbus-run-session.
+Usage: test-library-window.py VERSO SCHEMA_DIR VERSO_ENGINE WTHOR_FILE"""
+
+import os
+import sqlite3
+import subprocess
+import sys
+
+import verso_ui_test.atspi as atspi_game
+from verso_ui_test.atspi import Atspi, wait_until, stop, key, accessibles, labels, button, press, focused_text  # noqa: F401
+from verso_ui_test.atspi import move_names
+window = atspi_game.window
+fail = window.fail
+
+ENGINE, WTHOR = sys.argv[3], sys.argv[4]
+SEARCH = 'tiger'
+
+
+def library_path(env):
+    return os.path.join(env['XDG_DATA_HOME'], 'verso', 'library.sqlite')
+
+
+def query(env, sql, *parameters):
+    with sqlite3.connect('file:%s?mode=ro' % library_path(env), uri=True) as db:
+        return db.execute(sql, parameters).fetchall()
+
+
+def matching(env):
+    """The games the search should keep, newest first, as the library sorts them."""
+    pattern = '%' + SEARCH + '%'
+    return query(env, 'SELECT id, black, white, moves FROM games WHERE black LIKE ? OR white LIKE ? '
+                      'OR opening LIKE ? ORDER BY date DESC, id DESC', pattern, pattern, pattern)
+
+
+def open_library(env):
+    key(env, 'ctrl+l')
+    wait_until(lambda: button('Import…') and focused_text() is not None, 'the Library with its search focused', 15)
+
+
+def main():
+    with atspi_game.session('verso-library-') as (env, home):
+        env = atspi_game.settings_env(env, home, 'library', {'game-mode': "'two-players'"})
+        os.makedirs(os.path.dirname(library_path(env)), exist_ok=True)
+        imported = subprocess.run([ENGINE, 'library', 'import', '--library', library_path(env), WTHOR],
+                                  env=env, capture_output=True, text=True)
+        total = query(env, 'SELECT count(*) FROM games')[0][0]
+        if imported.returncode != 0 or total <= 200:
+            fail('the import gave status %d and %d games: %s' % (imported.returncode, total, imported.stderr))
+        print('library: %d games imported' % total, flush=True)
+        app = atspi_game.start(env, [], lambda: button('Main Menu'), 'the window to appear')
+        try:
+            open_library(env)
+            wait_until(lambda: 'The newest 200 games: search to find others' in labels(), 'the first page\'s summary', 15)
+            expected = matching(env)
+            subprocess.run(['xdotool', 'type', '--delay', '30', SEARCH], env=env, check=True)
+            summary = '%d games' % len(expected)
+            wait_until(lambda: summary in labels(), lambda: 'the summary “%s” (labels: %r)' % (summary, labels()[:8]), 15)
+            print('“%s” keeps %s' % (SEARCH, summary), flush=True)
+
+            # Enter opens the newest as a record: its players in the window, the library's moves.
+            game_id, black, white, moves = expected[0]
+            key(env, 'Return')
+            players = '%s against %s' % (black, white)
+            wait_until(lambda: players in labels(), 'the record of %s' % players, 15)
+            plies = len(moves) // 2
+            wait_until(lambda: len(move_names()) == plies, lambda: 'the move list to hold %d moves (it holds %d)'
+                       % (plies, len(move_names())), 15)
+            print('opened: %s, %d moves' % (players, plies), flush=True)
+
+            # This Position at its end: that game alone; then Delete removes it from the file.
+            open_library(env)
+            key(env, 'alt+p')
+            wait_until(lambda: '1 game' in labels(), 'the one game through the position shown', 15)
+            delete = wait_until(lambda: [node for role, name, node in accessibles() if role == Atspi.Role.PUSH_BUTTON
+                                         and name == 'Delete the game %s – %s' % (black, white)],
+                                'the game\'s Delete button', 10)[0]
+            press(delete)
+            wait_until(lambda: 'Delete This Game?' in labels(), 'the question', 10)
+            # From the keyboard, as Cancel has it first: Tab to Delete, Space. (The question's
+            # buttons stand twice in its tree, side by side and stacked, and pressing one through
+            # AT-SPI while the dialog closes leaves libatspi 2.46 taking the game for gone.)
+            key(env, 'Tab')
+            key(env, 'space')
+            try:
+                wait_until(lambda: 'No game reached the position shown.' in labels(), 'the list without it', 15)
+            except SystemExit:
+                print('labels: %r; %d games in the file' % (labels(), query(env, 'SELECT count(*) FROM games')[0][0]), flush=True)
+                raise
+            if query(env, 'SELECT count(*) FROM games WHERE id = ?', game_id)[0][0] != 0 \
+               or query(env, 'SELECT count(*) FROM games')[0][0] != total - 1:
+                fail('the game is still in %s' % library_path(env))
+            print('deleted: %d games left' % (total - 1), flush=True)
+            key(env, 'Escape')
+            wait_until(lambda: not button('Import…'), 'the Library to close', 10)
+            print('PASS', flush=True)
+        finally:
+            stop(app)
+
+
+if __name__ == '__main__':
+    main()
