@@ -172,6 +172,29 @@ static void reap (NboardClient *client)
   close_pipes (client);
 }
 
+/* SIGPIPE blocked in this thread while it writes to the engine, so that a write to an engine
+ * that has gone fails with EPIPE instead of killing the program, which need not ignore it. */
+static void pipe_signal_block (sigset_t *previous)
+{
+  sigset_t pipe_signal;
+  sigemptyset (&pipe_signal);
+  sigaddset (&pipe_signal, SIGPIPE);
+  pthread_sigmask (SIG_BLOCK, &pipe_signal, previous);
+}
+
+/* The mask as it was; a SIGPIPE the write raised is taken back first (unless the thread had it
+ * blocked already, when it may be someone else's). */
+static void pipe_signal_restore (const sigset_t *previous, bool raised)
+{
+  if (raised && !sigismember (previous, SIGPIPE)) {
+    sigset_t pipe_signal;
+    sigemptyset (&pipe_signal);
+    sigaddset (&pipe_signal, SIGPIPE);
+    sigtimedwait (&pipe_signal, NULL, &(struct timespec) { 0, 0 });
+  }
+  pthread_sigmask (SIG_SETMASK, previous, NULL);
+}
+
 void nboard_client_stop (NboardClient *client)
 {
   if (client->pid <= 0) {
@@ -181,14 +204,10 @@ void nboard_client_stop (NboardClient *client)
   siginfo_t status;
   if (client->to_engine >= 0 && !process_exited (client->pid, &status)) {
     /* One short write to a non-blocking pipe: the engine may be gone or not reading. */
-    sigset_t pipe_signal, previous;
-    sigemptyset (&pipe_signal);
-    sigaddset (&pipe_signal, SIGPIPE);
-    pthread_sigmask (SIG_BLOCK, &pipe_signal, &previous);
+    sigset_t previous;
+    pipe_signal_block (&previous);
     ssize_t written = write (client->to_engine, "quit\n", 5);
-    if (written < 0 && errno == EPIPE && !sigismember (&previous, SIGPIPE))
-      sigtimedwait (&pipe_signal, NULL, &(struct timespec) { 0, 0 });
-    pthread_sigmask (SIG_SETMASK, &previous, NULL);
+    pipe_signal_restore (&previous, written < 0 && errno == EPIPE);
     close (client->to_engine);
     client->to_engine = -1;
     wait_exit (client->pid, NBOARD_CLIENT_QUIT_SECONDS, &status);
@@ -237,10 +256,8 @@ static NboardClientStatus send_line (NboardClient *client, const char *text, con
   }
   memcpy (line, text, length);
   line[length++] = '\n';
-  sigset_t pipe_signal, previous;
-  sigemptyset (&pipe_signal);
-  sigaddset (&pipe_signal, SIGPIPE);
-  pthread_sigmask (SIG_BLOCK, &pipe_signal, &previous);
+  sigset_t previous;
+  pipe_signal_block (&previous);
   NboardClientStatus result = NBOARD_CLIENT_OK;
   size_t done = 0;
   while (done < length) {
@@ -264,9 +281,7 @@ static NboardClientStatus send_line (NboardClient *client, const char *text, con
     result = NBOARD_CLIENT_EXITED;
     break;
   }
-  if (result == NBOARD_CLIENT_EXITED && errno == EPIPE && !sigismember (&previous, SIGPIPE))
-    sigtimedwait (&pipe_signal, NULL, &(struct timespec) { 0, 0 });
-  pthread_sigmask (SIG_SETMASK, &previous, NULL);
+  pipe_signal_restore (&previous, result == NBOARD_CLIENT_EXITED && errno == EPIPE);
   free (line);
   if (result == NBOARD_CLIENT_EXITED)
     return fail_exited (client, wait->when);
