@@ -71,7 +71,7 @@ expect 0 "forfeited 0 games"
 expect_error "did not answer go within .* during its move; it loses the game on time"
 
 # An engine that cannot start: no game, status 1, the reason.
-run --starts 1 --start-limit 0.5 depth=1 "nboard:python3 $fake exit-at-start"
+run --starts 1 depth=1 "nboard:python3 $fake exit-at-start"
 [ "$status" = 1 ] || fail "exit-at-start: status $status"
 expect_error "engine 'python3 $fake exit-at-start' exited with status 3 at start"
 [ -z "$out" ] || fail "a report without a game"
