@@ -53,14 +53,14 @@ typedef struct Ladder {
 } Ladder;
 
 static int choose_at_level (const MatchPlayer *player, Search *search, const Board *board,
-                            uint64_t seed)
+                            uint64_t seed, const MatchTurn *turn)
 {
   return level_choose_move_with (search, board, player->user_data, seed, NULL, NULL);
 }
 
 /* The baseline: any legal move, all equally likely. */
 static int choose_at_random (const MatchPlayer *player, Search *search, const Board *board,
-                             uint64_t seed)
+                             uint64_t seed, const MatchTurn *turn)
 {
   return random_square (board_legal_moves (board), &seed);
 }

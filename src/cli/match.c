@@ -8,12 +8,18 @@
 #include "clock.h"
 #include "eval_pattern.h"
 #include "eval_reverse.h"
+#include "hosted-player.h"
 #include "match.h"
 #include "options.h"
 #include "read-file.h"
 
 #define MATCH_USAGE "match [--starts N] [--hash MB] [--clock MINUTES[+SECONDS]] [--reverse] " \
-  "[--verbose] PLAYER PLAYER"
+  "[--start-limit SECONDS] [--move-limit SECONDS] [--verbose] PLAYER PLAYER"
+
+/* How long an engine hosted over NBoard may take to answer at start (loading its tables), and
+ * a move without a clock: generous, since they only catch an engine that hangs. */
+#define MATCH_START_LIMIT 20.0
+#define MATCH_MOVE_LIMIT 60.0
 
 static void match_help (FILE *out)
 {
@@ -26,7 +32,8 @@ static void match_help (FILE *out)
            "minutes, the seconds added after each of its moves; a side whose time runs out\n"
            "loses the game (by 64 discs), and the report adds the games each player lost on\n"
            "time and the time it used. A player with none of time=, depth= and nodes= then\n"
-           "thinks on its own clock; the others play by their limits and may lose on time.\n\n"
+           "thinks on its own clock, no deeper than its depth= when it has one; a player with\n"
+           "time= or nodes= plays by its limits and may lose on time.\n\n"
            "PLAYER is a comma-separated list of settings, for example eval=pattern,time=0.05:\n"
            "  eval=pattern|simple   evaluation (default pattern)\n"
            "  eval=reverse|negated  under --reverse: the Reverse evaluation (default) or the\n"
@@ -36,10 +43,21 @@ static void match_help (FILE *out)
            "                        else 4)\n"
            "  time=SECONDS          time per move (default none)\n"
            "  exact=N               solve exactly from N empties (default 12; -1 never)\n"
-           "  nodes=N               node limit per move (default none)\n"
-           "Players are this engine's configurations; engines that speak NBoard are not\n"
-           "hosted yet.\n",
-           MATCH_STARTS, MATCH_STARTS);
+           "  nodes=N               node limit per move (default none)\n\n"
+           "or another engine that speaks NBoard: nboard:COMMAND, or depth=N,nboard:COMMAND,\n"
+           "the command run by /bin/sh -c and taking the rest of the argument (commas too),\n"
+           "e.g. 'depth=12,nboard:cd ../ntest && ./ntest'. It is told `set depth N` when depth=\n"
+           "is given, else it plays at its own default (NTest has none: it needs depth=), and\n"
+           "is sent the whole game before each move, with the clock under --clock. It must\n"
+           "answer at start within --start-limit seconds (default %g) and, without a clock,\n"
+           "each move within --move-limit (default %g); on a clock it is stopped when its time\n"
+           "runs out and loses on time. An engine that exits, hangs, writes something that is\n"
+           "not a move or plays an illegal one loses that game (by 64 discs), the reason is\n"
+           "printed, and it is started afresh for the next game;\n"
+           "when it cannot be, the match ends there with the games played so far.\n\n"
+           "Exit status: 0 after the whole match, 1 when an engine could not be started (or\n"
+           "memory was short), 2 for bad arguments.\n",
+           MATCH_STARTS, MATCH_STARTS, MATCH_START_LIMIT, MATCH_MOVE_LIMIT);
 }
 
 /* A player's own weights and its evaluation with them. */
@@ -135,21 +153,34 @@ static bool parse_player (char *spec, Rules rules, bool clock, MatchPlayer *play
       return false;
     }
   }
-  /* On a clock, a player told neither a time nor a depth nor a node count thinks on its clock.
-   * (An engine hosted over NBoard, the nboard: players to come, would get its clock from the
-   * protocol's own time messages instead.) */
-  player->on_clock = clock && !depth_given && !nodes_given && player->limits.hard_time <= 0;
+  /* On a clock, a player told neither a time nor a node count thinks on its clock, never deeper
+   * than a depth it was given (as `verso-engine nboard` does): a fixed depth that ignored the
+   * clock would lose on time in any game long enough to matter. */
+  player->on_clock = clock && !nodes_given && player->limits.hard_time <= 0;
   if (!depth_given)
     player->limits.max_depth = player->limits.hard_time > 0 || player->on_clock ? 60 : 4;
   return true;
 }
 
-static void print_game (int game, int start, bool first_black, int difference, void *user_data)
+/* What the progress callback knows: whether to print each game, and the hosted engines. */
+typedef struct MatchProgressState {
+  bool verbose;
+  HostedPlayer *hosted[2];
+  bool ended;         /* an engine could not be started again: the match ended early */
+} MatchProgressState;
+
+static bool after_game (int game, int start, bool first_black, int difference, void *user_data)
 {
-  (void) user_data;
-  printf ("game %3d  start %3d %-16s  first player %s  %+3d\n", game + 1, start + 1,
-          match_start_moves (start), first_black ? "black" : "white", difference);
-  fflush (stdout);
+  MatchProgressState *state = user_data;
+  if (state->verbose) {
+    printf ("game %3d  start %3d %-16s  first player %s  %+3d\n", game + 1, start + 1,
+            match_start_moves (start), first_black ? "black" : "white", difference);
+    fflush (stdout);
+  }
+  for (int k = 0; k < 2; k++)
+    if (state->hosted[k] && !hosted_player_after_game (state->hosted[k], game))
+      state->ended = true;
+  return !state->ended;
 }
 
 static void print_elo (const char *label, double elo)
@@ -168,6 +199,7 @@ int cli_match (int argc, char **argv)
   bool verbose = false, reverse = false, help = false;
   char *specs[2];
   const char *clock_text = NULL;
+  double start_limit = MATCH_START_LIMIT, move_limit = MATCH_MOVE_LIMIT;
   const Option options[] = {
     { "--clock", OPTION_TEXT, &clock_text, 0, 0 },
     { "--help", OPTION_FLAG, &help, 0, 0 },
@@ -175,6 +207,8 @@ int cli_match (int argc, char **argv)
     { "--hash", OPTION_INT, &hash_mb, 1, 65536 },
     { "--verbose", OPTION_FLAG, &verbose, 0, 0 },
     { "--reverse", OPTION_FLAG, &reverse, 0, 0 },
+    { "--start-limit", OPTION_DOUBLE, &start_limit, 0.01, 3600 },
+    { "--move-limit", OPTION_DOUBLE, &move_limit, 0.01, 86400 },
   };
   OptionParser parser = { .program = "verso-engine: match", .usage = MATCH_USAGE,
                           .options = options, .n_options = OPTION_COUNT (options),
@@ -201,15 +235,20 @@ int cli_match (int argc, char **argv)
     }
   }
   Rules rules = reverse ? RULES_REVERSE : RULES_STANDARD;
-  MatchPlayer first, second;
+  MatchPlayer players[2];
   PlayerWeights own[2];
   memset (own, 0, sizeof own);
-  if (!parse_player (specs[0], rules, clock_text, &first, &own[0])
-      || !parse_player (specs[1], rules, clock_text, &second, &own[1])) {
-    pattern_weights_free (own[0].weights);
-    pattern_weights_free (own[1].weights);
-    return 2;
+  MatchProgressState state = { .verbose = verbose };
+  int status = 0;
+  for (int k = 0; k < 2 && !status; k++) {
+    if (!hosted_player_spec (specs[k]))
+      status = parse_player (specs[k], rules, clock_text, &players[k], &own[k]) ? 0 : 2;
+    else
+      state.hosted[k] = hosted_player_new (specs[k], rules, start_limit, move_limit,
+                                           &players[k], &status);
   }
+  if (status)
+    goto done;
   const char *weights_error = eval_pattern_error ();
   if (weights_error)
     fprintf (stderr, "verso-engine: trained weights unavailable (%s): 'pattern' plays with the "
@@ -219,20 +258,20 @@ int cli_match (int argc, char **argv)
   int *differences = malloc (sizeof *differences * (size_t) games);
   double started = clock_seconds ();
   MatchTimes times;
-  if (!differences
-      || !match_run_on_clock (&first, &second, starts, (size_t) hash_mb << 20,
-                              clock_text ? &control : NULL, differences, &times,
-                              verbose ? print_game : NULL, NULL)) {
+  int played = differences
+    ? match_run_on_clock (&players[0], &players[1], starts, (size_t) hash_mb << 20,
+                          clock_text ? &control : NULL, differences, &times, after_game, &state)
+    : -1;
+  if (played < 0) {
     free (differences);
-    pattern_weights_free (own[0].weights);
-    pattern_weights_free (own[1].weights);
     cli_error ("match: out of memory");
-    return 1;
+    status = 1;
+    goto done;
   }
-  MatchStatistics s = match_statistics (differences, games);
+  MatchStatistics s = match_statistics (differences, played);
   printf ("%s vs %s: %d games, %d wins, %d draws, %d losses, score %.1f%%, mean disc difference "
           "%+.2f, Elo",
-          first.name, second.name, s.games, s.wins, s.draws, s.losses, 100 * s.score,
+          players[0].name, players[1].name, s.games, s.wins, s.draws, s.losses, 100 * s.score,
           s.mean_difference);
   print_elo (" ", s.elo);
   print_elo (" (95%: ", s.elo_low);
@@ -242,15 +281,27 @@ int cli_match (int argc, char **argv)
     char written[32];
     time_control_format (&control, written, sizeof written);
     printf ("clock %s:", written);
-    const MatchPlayer *players[2] = { &first, &second };
     for (int k = 0; k < 2; k++)
       printf ("%s %s%s lost %d on time, used %.1f s in %d moves (longest %.2f s)", k ? ";" : "",
-              players[k]->name, players[k]->on_clock ? " (on its clock)" : "",
+              players[k].name, players[k].on_clock ? " (on its clock)" : "",
               times.lost_on_time[k], times.seconds[k], times.moves[k], times.longest[k]);
     printf ("\n");
   }
+  for (int k = 0; k < 2; k++)
+    if (state.hosted[k])
+      printf ("nboard: %s is '%s', forfeited %d games by failing (losses on time apart)\n",
+              players[k].name, hosted_player_engine_name (state.hosted[k]),
+              hosted_player_forfeits (state.hosted[k]));
+  if (state.ended) {
+    cli_error ("match: ended after %d of %d games: an engine could not be started again",
+               played, games);
+    status = 1;
+  }
   free (differences);
-  pattern_weights_free (own[0].weights);
-  pattern_weights_free (own[1].weights);
-  return 0;
+done:
+  for (int k = 0; k < 2; k++) {
+    hosted_player_free (state.hosted[k]);
+    pattern_weights_free (own[k].weights);
+  }
+  return status;
 }

@@ -41,7 +41,8 @@ typedef struct MixMeasure {
   uint64_t seed;
 } MixMeasure;
 
-static int choose_at_mix (const MatchPlayer *player, Search *search, const Board *board, uint64_t seed)
+static int choose_at_mix (const MatchPlayer *player, Search *search, const Board *board, uint64_t seed,
+                          const MatchTurn *turn)
 {
   return level_mix_choose_move (search, board, player->user_data, seed, NULL, NULL);
 }

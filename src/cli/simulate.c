@@ -25,7 +25,8 @@
 #define SIMULATE_HASH_BYTES ((size_t) 16 << 20)
 #define SIMULATE_MAX_GAMES 1000
 
-static int choose_at_mix (const MatchPlayer *player, Search *search, const Board *board, uint64_t seed)
+static int choose_at_mix (const MatchPlayer *player, Search *search, const Board *board, uint64_t seed,
+                          const MatchTurn *turn)
 {
   return level_mix_choose_move (search, board, player->user_data, seed, NULL, NULL);
 }

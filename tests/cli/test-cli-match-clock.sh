@@ -1,21 +1,21 @@
 #!/bin/sh
-# verso-engine match --clock: a player by a fixed depth far too slow for its clock loses every
-# game on time, counted in the report, while a player thinking on its own clock (no time=,
-# depth= or nodes=) loses none; bad clocks are refused with one line naming what is wrong.
-# The time a move takes is measured for real here, so the clocks are chosen far from the edge:
-# depth 30 needs seconds a move where it has 1.2 s a game, and the clocked player keeps half
-# its time at every move (time_control_think_seconds).
+# verso-engine match --clock: a player by a fixed time a move far too long for its clock loses
+# every game on time, counted in the report, while a player thinking on its own clock (no time=
+# or nodes=; a depth= is only its cap) loses none; bad clocks are refused with one line naming
+# what is wrong. The time a move takes is measured for real here, so the clocks are chosen far
+# from the edge: time=30 thinks 15 s a move at least where it has 1.2 s a game, and the clocked
+# player keeps half its time at every move (time_control_think_seconds).
 # Usage: test-cli-match-clock.sh VERSO_ENGINE
 set -eu
 engine=${1:?usage: test-cli-match-clock.sh VERSO_ENGINE}
 
-output=$("$engine" match --clock 0.02 --starts 1 eval=pattern,depth=30 eval=pattern)
+output=$("$engine" match --clock 0.02 --starts 1 eval=pattern,time=30 eval=pattern,depth=30)
 printf '%s\n' "$output"
 printf '%s\n' "$output" | grep -q '2 games, 0 wins, 0 draws, 2 losses' \
   || { echo "the slow player did not lose both games"; exit 1; }
-printf '%s\n' "$output" | grep -q '^clock 0.02: eval=pattern,depth=30 lost 2 on time, ' \
+printf '%s\n' "$output" | grep -q '^clock 0.02: eval=pattern,time=30 lost 2 on time, ' \
   || { echo "the losses on time are not counted"; exit 1; }
-printf '%s\n' "$output" | grep -q '; eval=pattern (on its clock) lost 0 on time, ' \
+printf '%s\n' "$output" | grep -q '; eval=pattern,depth=30 (on its clock) lost 0 on time, ' \
   || { echo "the clocked player lost on time or is not on its clock"; exit 1; }
 
 # A whole game each way on six seconds a side against a quick player, with an increment.

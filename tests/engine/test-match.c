@@ -55,14 +55,14 @@ static void test_statistics (void)
 }
 
 static int choose_occupied (const MatchPlayer *player, Search *search, const Board *board,
-                            uint64_t seed)
+                            uint64_t seed, const MatchTurn *turn)
 {
   (void) player, (void) search, (void) seed;
   return __builtin_ctzll (board->player);
 }
 
 static int choose_first (const MatchPlayer *player, Search *search, const Board *board,
-                         uint64_t seed)
+                         uint64_t seed, const MatchTurn *turn)
 {
   (void) player, (void) search, (void) seed;
   return __builtin_ctzll (board_legal_moves (board));
@@ -123,10 +123,63 @@ static void test_clock_times_the_moves (void)
 
   int differences[4];
   MatchTimes times;
-  CHECK (match_run_on_clock (&one, &two, 2, 1 << 20, &hour, differences, &times, NULL, NULL));
+  CHECK (match_run_on_clock (&one, &two, 2, 1 << 20, &hour, differences, &times, NULL, NULL) == 4);
   CHECK (times.lost_on_time[0] == 0 && times.lost_on_time[1] == 0);
   CHECK (times.moves[0] > 40 && times.moves[1] > 40, "moves %d and %d", times.moves[0],
          times.moves[1]);
+}
+
+/* A player that replays the record it is shown from the start and checks it leads to the
+ * board it is asked about, with the side to move and the clock right; then plays the first
+ * legal move. */
+static int choose_by_record (const MatchPlayer *player, Search *search, const Board *board,
+                             uint64_t seed, const MatchTurn *turn)
+{
+  int *wrong = player->user_data;
+  Board replayed = turn->start;
+  bool black = turn->start_black_to_move;
+  for (int i = 0; i < turn->n_moves; i++) {
+    if (turn->moves[i] == BOARD_PASS)
+      board_pass (&replayed);
+    else if (!board_play (&replayed, turn->moves[i]))
+      ++*wrong;
+    if (turn->clock && turn->moves[i] != BOARD_PASS && !(turn->seconds[i] >= 0))
+      ++*wrong;
+    black = !black;
+  }
+  if (replayed.player != board->player || replayed.opponent != board->opponent
+      || (black ? POSITION_BLACK : POSITION_WHITE) != turn->colour
+      || (turn->clock && turn->clock->running != turn->colour))
+    ++*wrong;
+  return choose_first (player, search, board, seed, turn);
+}
+
+static void test_players_see_the_record (void)
+{
+  int wrong = 0;
+  MatchPlayer one = { .name = "one", .choose = choose_by_record, .user_data = &wrong };
+  MatchPlayer two = { .name = "two", .choose = choose_by_record, .user_data = &wrong };
+  TimeControl hour = { .main_seconds = 3600, .increment = 0 };
+  int differences[8];
+  CHECK (match_run_on_clock (&one, &two, 4, 1 << 20, &hour, differences, NULL, NULL, NULL) == 8);
+  CHECK (match_run_on_clock (&one, &two, 4, 1 << 20, NULL, differences, NULL, NULL, NULL) == 8);
+  CHECK (wrong == 0, "%d moves saw a wrong record", wrong);
+}
+
+static bool stop_after_three (int game, int start, bool first_black, int difference,
+                              void *user_data)
+{
+  int *calls = user_data;
+  return ++*calls < 3;
+}
+
+static void test_progress_ends_the_match (void)
+{
+  MatchPlayer one = { .name = "one", .choose = choose_first };
+  int differences[10], calls = 0;
+  CHECK_CMP_INT (match_run_on_clock (&one, &one, 5, 1 << 20, NULL, differences, NULL,
+                                     stop_after_three, &calls), ==, 3);
+  CHECK_CMP_INT (calls, ==, 3);
 }
 
 static void test_short_match_is_deterministic (void)
@@ -158,6 +211,8 @@ int main (void)
   test_statistics ();
   test_illegal_move_loses ();
   test_clock_times_the_moves ();
+  test_players_see_the_record ();
+  test_progress_ends_the_match ();
   test_short_match_is_deterministic ();
   return check_finish ();
 }

@@ -47,10 +47,12 @@ bool match_start (int index, Board *board, bool *black_to_move)
 
 /* A player on a clock thinks for the time it gives (time_control.h); otherwise by its limits. */
 static int choose_move (const MatchPlayer *player, Search *search, const Board *board,
-                        uint64_t seed, const TimeClock *clock, int colour)
+                        uint64_t seed, const MatchTurn *turn)
 {
+  const TimeClock *clock = turn->clock;
+  int colour = turn->colour;
   if (player->choose)
-    return player->choose (player, search, board, seed);
+    return player->choose (player, search, board, seed, turn);
   SearchLimits limits = player->limits;
   if (clock && player->on_clock) {
     double now = clock_seconds ();
@@ -101,6 +103,9 @@ MatchGame match_play_game_on_clock (const MatchPlayer *black, Search *black_sear
     time_clock_init (&clock, control);
   Board board = *start;
   bool black_moves = black_to_move;
+  /* The record the players are shown; it has room for every move a game can have. */
+  MatchTurn turn = { .start = *start, .start_black_to_move = black_to_move,
+                     .clock = control ? &clock : NULL };
   for (int ply = 0;; ply++) {
     uint64_t legal = board_legal_moves (&board);
     if (!legal) {
@@ -108,16 +113,24 @@ MatchGame match_play_game_on_clock (const MatchPlayer *black, Search *black_sear
       black_moves = !black_moves;
       if (!board_legal_moves (&board))
         break;
+      assert (turn.n_moves < MATCH_MAX_MOVES);
+      turn.seconds[turn.n_moves] = -1;
+      turn.moves[turn.n_moves++] = BOARD_PASS;
       continue;
     }
     const MatchPlayer *player = black_moves ? black : white;
     int colour = black_moves ? POSITION_BLACK : POSITION_WHITE;
+    turn.colour = colour;
     if (control)
       time_clock_start (&clock, colour, clock_seconds ());
     int move = choose_move (player, black_moves ? black_search : white_search, &board,
-                            random_mix (seed ^ (uint64_t) ply), control ? &clock : NULL, colour);
+                            random_mix (seed ^ (uint64_t) ply), &turn);
+    assert (turn.n_moves < MATCH_MAX_MOVES);
+    turn.seconds[turn.n_moves] = -1;
+    turn.moves[turn.n_moves] = move;
     if (control) {
       double seconds = time_clock_move_done (&clock, clock_seconds ());
+      turn.seconds[turn.n_moves] = seconds;
       game.seconds[colour] += seconds;
       if (seconds > game.longest[colour])
         game.longest[colour] = seconds;
@@ -133,6 +146,7 @@ MatchGame match_play_game_on_clock (const MatchPlayer *black, Search *black_sear
       return game;
     }
     board_play (&board, move);
+    turn.n_moves++;
     black_moves = !black_moves;
   }
   int score = rules_final_score (black->rules, board_final_score (&board));
@@ -173,10 +187,10 @@ bool match_run (const MatchPlayer *first, const MatchPlayer *second, int count,
                 size_t hash_bytes, int *differences, MatchProgress progress, void *user_data)
 {
   return match_run_on_clock (first, second, count, hash_bytes, NULL, differences, NULL, progress,
-                             user_data);
+                             user_data) >= 0;
 }
 
-bool match_run_on_clock (const MatchPlayer *first, const MatchPlayer *second, int count,
+int match_run_on_clock (const MatchPlayer *first, const MatchPlayer *second, int count,
                          size_t hash_bytes, const TimeControl *control, int *differences,
                          MatchTimes *times, MatchProgress progress, void *user_data)
 {
@@ -185,12 +199,13 @@ bool match_run_on_clock (const MatchPlayer *first, const MatchPlayer *second, in
   MatchTimes total = { { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 } };
   Search *first_search = search_new (hash_bytes);
   Search *second_search = search_new (hash_bytes);
-  bool ok = first_search && second_search;
-  for (int i = 0; ok && i < count; i++) {
+  bool ok = first_search && second_search, going = true;
+  int played = 0;
+  for (int i = 0; ok && going && i < count; i++) {
     Board board;
     bool black_to_move;
     match_start (i, &board, &black_to_move);
-    for (int colour = 0; colour < 2; colour++) {
+    for (int colour = 0; going && colour < 2; colour++) {
       bool first_black = colour == 0;
       uint64_t seed = random_mix ((uint64_t) i * 2 + (uint64_t) colour);
       MatchGame game = first_black
@@ -210,8 +225,9 @@ bool match_run_on_clock (const MatchPlayer *first, const MatchPlayer *second, in
       }
       int difference = first_black ? game.black_score : -game.black_score;
       differences[2 * i + colour] = difference;
+      played++;
       if (progress)
-        progress (2 * i + colour, i, first_black, difference, user_data);
+        going = progress (2 * i + colour, i, first_black, difference, user_data);
     }
   }
   if (first_search)
@@ -220,5 +236,5 @@ bool match_run_on_clock (const MatchPlayer *first, const MatchPlayer *second, in
     search_free (second_search);
   if (times)
     *times = total;
-  return ok;
+  return ok ? played : -1;
 }

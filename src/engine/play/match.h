@@ -7,6 +7,7 @@
 
 #include "board.h"
 #include "eval.h"
+#include "position.h"
 #include "search.h"
 #include "time_control.h"
 
@@ -25,10 +26,27 @@ const char *match_start_moves (int index);
 
 typedef struct MatchPlayer MatchPlayer;
 
+/* The most moves a game from a start can have, passes included. */
+#define MATCH_MAX_MOVES 128
+
+/* The game so far, for a player that is told more than the board (an engine hosted over NBoard
+ * is sent the whole game and its clock). */
+typedef struct MatchTurn {
+  Board start;                     /* the game's start, relative to the side to move there */
+  bool start_black_to_move;
+  int n_moves;
+  int moves[MATCH_MAX_MOVES];      /* since the start: 0..63, or BOARD_PASS */
+  double seconds[MATCH_MAX_MOVES]; /* each move's time on the clock; negative for a pass, and
+                                      every one without a clock */
+  int colour;                      /* the side to move, POSITION_BLACK or POSITION_WHITE */
+  const TimeClock *clock;          /* running for colour since the turn began; NULL: no clock */
+} MatchTurn;
+
 /* Chooses a move (0..63, legal) for the side to move; board has at least one legal move.
- * seed differs from move to move and game to game, and is the same in every run. */
+ * seed differs from move to move and game to game, and is the same in every run. A move that
+ * is not legal (-1, say, for a player that failed) loses the game. */
 typedef int (*MatchChoose) (const MatchPlayer *player, Search *search, const Board *board,
-                            uint64_t seed);
+                            uint64_t seed, const MatchTurn *turn);
 
 struct MatchPlayer {
   const char *name;
@@ -78,8 +96,8 @@ typedef struct MatchStatistics {
 MatchStatistics match_statistics (const int *differences, int games);
 
 /* Progress: called after each game with the game's number (from 0), its start and colour,
- * and the first player's disc difference. */
-typedef void (*MatchProgress) (int game, int start, bool first_black, int difference,
+ * and the first player's disc difference. Returns false to end the match there. */
+typedef bool (*MatchProgress) (int game, int start, bool first_black, int difference,
                                void *user_data);
 
 /* Plays starts 0 .. starts - 1, each first with the first player as black, then as white.
@@ -97,7 +115,8 @@ typedef struct MatchTimes {
 } MatchTimes;
 
 /* match_run with every game on a clock of `control` (match_play_game_on_clock); *times (may be
- * NULL) receives the time the players used. A NULL control is match_run. */
-bool match_run_on_clock (const MatchPlayer *first, const MatchPlayer *second, int starts,
-                         size_t hash_bytes, const TimeControl *control, int *differences,
-                         MatchTimes *times, MatchProgress progress, void *user_data);
+ * NULL) receives the time the players used. A NULL control is match_run. Returns the games
+ * played, 2 * starts unless progress ended the match sooner, or -1 when memory is short. */
+int match_run_on_clock (const MatchPlayer *first, const MatchPlayer *second, int starts,
+                        size_t hash_bytes, const TimeControl *control, int *differences,
+                        MatchTimes *times, MatchProgress progress, void *user_data);
