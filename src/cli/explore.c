@@ -70,7 +70,7 @@ static void explore_print (const Database *database, const Position *position)
   if (count == 0)
     printf ("no games reach this position\n");
   else
-    printf ("move   games  average  win%%  draw%%  loss%%  book  opening   (Black's view)\n");
+    printf ("move   games  average  win%%  draw%%  loss%%  book  lines  opening   (Black's view)\n");
   for (int i = 0; i < count; i++) {
     const DatabaseCounts *c = &rows[i].counts;
     char name[3], value[12];
@@ -85,10 +85,15 @@ static void explore_print (const Database *database, const Position *position)
                         value);
     uint32_t losses = c->games - c->wins - c->draws;
     const char *opening = explore_opening (openings, position, rows[i].move);
-    printf ("%-4s %7u  %+7.2f  %4.1f  %5.1f  %5.1f  %4s%s%s\n", name, c->games,
+    /* The lines to learn to play the move to the book's end (umigame), "--" off the book. */
+    char lines[24] = "--";
+    int64_t to_learn = book_lines_to_learn (book_compiled (), &position->board, rows[i].move);
+    if (to_learn >= 0)
+      snprintf (lines, sizeof lines, "%lld", (long long) to_learn);
+    printf ("%-4s %7u  %+7.2f  %4.1f  %5.1f  %5.1f  %4s  %5s%s%s\n", name, c->games,
             (double) c->disc_sum / c->games, 100.0 * c->wins / c->games,
-            100.0 * c->draws / c->games, 100.0 * losses / c->games, value, *opening ? "  " : "",
-            opening);
+            100.0 * c->draws / c->games, 100.0 * losses / c->games, value, lines,
+            *opening ? "  " : "", opening);
   }
   opening_table_free (openings);
 }

@@ -1,7 +1,8 @@
 #!/bin/sh
 # test-cli-explore.sh: `verso-engine explore` on an index that build-database makes from a real
 # year of WTHOR games (data/WTH_2020.wtb): its counts against a count of the file's own bytes, a
-# turned position giving the turned moves with the same counts, the shipped index, and bad input.
+# turned position giving the turned moves with the same counts, the lines to learn behind a book
+# move, the shipped index, and bad input.
 engine="$1" build_database="$2"
 . "$(dirname "$0")/../test-lib.sh"
 out="$scratch/out"
@@ -35,6 +36,12 @@ echo "$expected" | while read -r move count wins; do
 done 2>"$scratch/failed"
 [ ! -s "$scratch/failed" ] || fail "$(cat "$scratch/failed")"
 grep -q "Perpendicular" "$out" || fail "explore f5: d6 does not name the Perpendicular opening"
+# The lines to learn behind a book move (the compiled book's umigame count): a number, more than
+# one for d6, which the book follows deep.
+lines=$(awk '$1 == "d6" { print $8 }' "$out")
+case "$lines" in ''|*[!0-9]*) fail "explore f5: d6 has no count of lines to learn: $(grep '^d6 ' "$out")" ;; esac
+[ "$lines" -gt 1 ] || fail "explore f5: d6 has $lines line to learn"
+echo "ok   f5 d6: $lines lines to learn"
 
 # d3 is f5 turned about the a8-h1 diagonal: d6, f6 and f4 become c5, c3 and e3.
 "$engine" explore --database "$scratch/db.bin" d3 >"$scratch/turned" || fail "explore d3: $?"

@@ -1,7 +1,8 @@
 /* test-book.c: the opening book: the compiled-in book decodes, finds positions in any
  * orientation, its values are the negamax of its children and searched alternatives, damaged
- * files are refused with a message, the seeded choice is reproducible and varied, and the
- * levels from advanced up open from it while the lower ones do not. */
+ * files are refused with a message, the seeded choice is reproducible and varied, the levels
+ * from advanced up open from it while the lower ones do not, and the lines to learn behind a
+ * book move are counted. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -256,6 +257,74 @@ static void test_levels (void)
   search_free (search);
 }
 
+/* A book entry for the position after transcript (squares as column + 8 * row), canonical, with
+ * no searched alternative. */
+static BookEntry line_entry (const int *moves, int count, int value)
+{
+  Board board;
+  board_init (&board);
+  for (int i = 0; i < count; i++)
+    REQUIRE (board_play (&board, moves[i]), "move %d of the test line is legal", i + 1);
+  return (BookEntry) { board_canonical (&board), value, BOOK_NO_ALT, 0 };
+}
+
+static Board line_board (const int *moves, int count)
+{
+  Board board;
+  board_init (&board);
+  for (int i = 0; i < count; i++)
+    board_play (&board, moves[i]);
+  return board;
+}
+
+/* The lines to learn behind a book move (umigame), on a book made for the test: after f5 the
+ * opponent's book replies are d6 and f4; after f5 d6 the learner's c3 ends the book in one line
+ * and c5 leads to two replies; after f5 f4, e3 ends it. Tied best moves: the fewest lines. */
+static void test_lines_to_learn (void)
+{
+  enum { F5 = 37, D6 = 43, F4 = 29, C3 = 18, C5 = 34, E3 = 20 };
+  const int f5[] = { F5 }, f5d6[] = { F5, D6 }, f5f4[] = { F5, F4 }, f5d6c3[] = { F5, D6, C3 };
+  const int f5d6c5[] = { F5, D6, C5 }, f5f4e3[] = { F5, F4, E3 }, f5d6c5f4[] = { F5, D6, C5, F4 };
+  Board after_c5 = line_board (f5d6c5, 3);
+  uint64_t replies = board_legal_moves (&after_c5) & ~board_bit (F4);
+  REQUIRE (replies, "White has another reply after f5 d6 c5");
+  int other[] = { F5, D6, C5, __builtin_ctzll (replies) };
+  for (int c5_value = -2; c5_value >= -4; c5_value -= 2) {
+    BookEntry entries[] = {
+      line_entry (NULL, 0, 2), line_entry (f5, 1, -2), line_entry (f5d6, 2, 2),
+      line_entry (f5f4, 2, 0), line_entry (f5d6c3, 3, -2), line_entry (f5d6c5, 3, c5_value),
+      line_entry (f5f4e3, 3, 0), line_entry (f5d6c5f4, 4, 0), line_entry (other, 4, 0),
+    };
+    size_t size;
+    uint8_t *bytes = book_encode (entries, sizeof entries / sizeof entries[0], 8, &size);
+    REQUIRE (bytes, "encoded");
+    char error[160];
+    Book *book = book_decode (bytes, size, error, sizeof error);
+    REQUIRE (book, "decodes: %s", error);
+    Board start = line_board (NULL, 0), after_d6 = line_board (f5d6, 2);
+    bool tied = c5_value == -2;
+    /* c5 as good as c3: the learner plays c3 (one line), so f5 needs d6's one and f4's one. */
+    CHECK_CMP_INT ((int) book_lines_to_learn (book, &start, F5), ==, tied ? 2 : 3);
+    /* Every first move is f5 turned: the same count. */
+    CHECK_CMP_INT ((int) book_lines_to_learn (book, &start, 19 /* d3 */), ==, tied ? 2 : 3);
+    CHECK_CMP_INT ((int) book_lines_to_learn (book, &after_d6, C3), ==, 1);
+    CHECK_CMP_INT ((int) book_lines_to_learn (book, &after_d6, C5), ==, 2);
+    /* Not a book move there, and a position out of the book. */
+    CHECK_CMP_INT ((int) book_lines_to_learn (book, &after_d6, E3), ==, -1);
+    const int f5f6[] = { F5, 45 /* f6 */ };
+    Board outside = line_board (f5f6, 2);
+    CHECK_CMP_INT ((int) book_lines_to_learn (book, &outside, __builtin_ctzll (board_legal_moves (&outside))), ==, -1);
+    book_free (book);
+    free (bytes);
+  }
+  /* The compiled-in book: every first move needs as many lines, more than one. */
+  Board start;
+  board_init (&start);
+  int64_t first = book_lines_to_learn (compiled_book (), &start, F5);
+  CHECK (first > 1, "f5: %lld lines", (long long) first);
+  CHECK (book_lines_to_learn (compiled_book (), &start, 26 /* c4 */) == first, "c4 as f5");
+}
+
 int main (void)
 {
   test_lookup_from_the_start ();
@@ -264,5 +333,6 @@ int main (void)
   test_encode_and_damage ();
   test_choice ();
   test_levels ();
+  test_lines_to_learn ();
   return check_finish ();
 }

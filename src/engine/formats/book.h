@@ -60,6 +60,12 @@ int book_lookup_in (const Book *book, const Board *board, BookMove moves[BOARD_S
 int book_choose_in (const Book *book, const Board *board, uint64_t seed, int max_loss,
                     BookMove *chosen);
 
+/* The lines the side to move at board must learn to play book move `move` there to the book's
+ * end against every reply the book knows (book_lines.c: the umigame count): 1 for a move that
+ * leaves the book. -1 when board is not in the book, move is not one of its book moves, or
+ * memory is short. Costs at most one visit of each book position. */
+int64_t book_lines_to_learn (const Book *book, const Board *board, int move);
+
 /* The book compiled into the program (data/book.bin), decoded once; safe from any thread.
  * NULL when it is missing or damaged: then book_error () says why and no book move is played. */
 const Book *book_compiled (void);

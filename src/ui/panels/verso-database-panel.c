@@ -79,9 +79,16 @@ static const char *panel_opening (const Position *position, int move)
   return opening_table_name_at (openings, &after);
 }
 
-/* The second line of a row: Black's shares, then the opening and the book's value. */
+/* The lines the person must learn to play move to the book's end (book_lines_to_learn), or -1. */
+static int64_t panel_lines (const Position *position, int move)
+{
+  return book_lines_to_learn (book_compiled (), &position->board, move);
+}
+
+/* The second line of a row: Black's shares, then the opening, the book's value and the lines to
+ * learn behind the move. */
 static char *panel_details (int wins, int draws, int losses,
-                            const char *opening, int book)
+                            const char *opening, int book, int64_t lines)
 {
   /* Translators: Black's win, draw and loss shares of the games after a move, e.g. "44–6–50 %" */
   g_autofree char *shares = g_strdup_printf (_("%d–%d–%d %%"), wins, draws, losses);
@@ -90,7 +97,21 @@ static char *panel_details (int wins, int draws, int losses,
     /* Translators: the opening book's value of a move, in discs for Black, e.g. "book +2" (a
      * true minus sign for a loss: "book −3") */
     : g_strdup_printf (_("book %s"), book_value);
-  return g_strjoin (" · ", shares, opening ? opening : book_text, opening ? book_text : NULL, NULL);
+  int shown_lines = (int) MIN (lines, G_MAXINT);
+  g_autofree char *lines_text = lines < 0 ? NULL
+    /* Translators: in the Database panel, the lines one must learn to play a book move to the
+     * book's end against every reply (the umigame count), e.g. "12 lines to learn" */
+    : g_strdup_printf (ngettext ("%'d line to learn", "%'d lines to learn", shown_lines), shown_lines);
+  const char *parts[4] = { NULL };
+  int n = 0;
+
+  if (opening)
+    parts[n++] = opening;
+  if (book_text)
+    parts[n++] = book_text;
+  if (lines_text)
+    parts[n++] = lines_text;
+  return g_strjoin (" · ", shares, parts[0], parts[1], parts[2], NULL);
 }
 
 static GtkWidget *panel_label (const char *text, gboolean dim)
@@ -166,7 +187,7 @@ static GtkWidget *panel_row (const Position *position, const DatabaseRow *row)
                                             counts->games);
   g_autofree char *shown = verso_format_average (average);
   g_autofree char *top = g_strdup_printf ("%s   %s   %s", square, games, shown);
-  g_autofree char *details = panel_details (wins, draws, losses, opening, book);
+  g_autofree char *details = panel_details (wins, draws, losses, opening, book, panel_lines (position, row->move));
   /* Translators: a row of the Database panel for a screen reader: the move, the games that played
    * it, Black's average final disc difference and Black's win, draw and loss shares, then the
    * details (opening, book), e.g. "d6: 80861 games, Black −0.8 discs on average, wins 44 %,
