@@ -9,9 +9,10 @@
 
 #include "library-private.h"
 
-/* Version 1. The identity index makes a game imported twice (same moves, players and date) a
+/* Version 2. The identity index makes a game imported twice (same moves, players and date) a
  * duplicate that INSERT OR IGNORE skips. Positions are keyed by (game, ply) so that a game's
- * are stored and deleted together; positions_key finds the games of a position. */
+ * are stored and deleted together; positions_key finds the games of a position. Version 2 added
+ * each colour's moves the coach graded and the discs they lost (library_upgrade_1). */
 static const char library_schema[] =
   "CREATE TABLE games ("
   "  id INTEGER PRIMARY KEY,"
@@ -20,7 +21,9 @@ static const char library_schema[] =
   "  rules INTEGER NOT NULL, start TEXT NOT NULL, date TEXT NOT NULL,"
   "  disc_difference INTEGER NOT NULL, ending INTEGER NOT NULL, opening TEXT NOT NULL,"
   "  moves TEXT NOT NULL, record TEXT, clock TEXT, source TEXT NOT NULL,"
-  "  added TEXT NOT NULL DEFAULT (datetime('now')));"
+  "  added TEXT NOT NULL DEFAULT (datetime('now')),"
+  "  black_graded INTEGER NOT NULL DEFAULT 0, black_lost INTEGER NOT NULL DEFAULT 0,"
+  "  white_graded INTEGER NOT NULL DEFAULT 0, white_lost INTEGER NOT NULL DEFAULT 0);"
   "CREATE UNIQUE INDEX games_identity ON games (moves, black, white, date);"
   "CREATE INDEX games_date ON games (date);"
   "CREATE INDEX games_opening ON games (opening);"
@@ -31,7 +34,15 @@ static const char library_schema[] =
   "CREATE INDEX tags_game ON tags (game);"
   "CREATE TABLE positions (game INTEGER NOT NULL, ply INTEGER NOT NULL, key INTEGER NOT NULL,"
   "  PRIMARY KEY (game, ply)) WITHOUT ROWID;"
-  "PRAGMA user_version = 1;";
+  "PRAGMA user_version = 2;";
+
+/* From version 1: the coach's columns, none graded in the games kept before. */
+static const char library_upgrade_1[] =
+  "ALTER TABLE games ADD COLUMN black_graded INTEGER NOT NULL DEFAULT 0;"
+  "ALTER TABLE games ADD COLUMN black_lost INTEGER NOT NULL DEFAULT 0;"
+  "ALTER TABLE games ADD COLUMN white_graded INTEGER NOT NULL DEFAULT 0;"
+  "ALTER TABLE games ADD COLUMN white_lost INTEGER NOT NULL DEFAULT 0;"
+  "PRAGMA user_version = 2;";
 
 const char *library_error (const Library *library)
 {
@@ -147,6 +158,12 @@ static LibraryOpenResult library_try_open (Library *library, char *why, size_t w
       return LIBRARY_FAILED;
     }
   }
+  if (version == 1 && (!library_exec (library, "BEGIN") || !library_exec (library, library_upgrade_1)
+                       || !library_exec (library, "COMMIT"))) {
+    snprintf (why, why_size, "cannot bring the library up to date: %s", sqlite3_errmsg (library->db));
+    library_exec (library, "ROLLBACK");
+    return LIBRARY_FAILED;
+  }
   int64_t games = library_query_int (library->db, "SELECT count(*) FROM games LIMIT 1", &status);
   (void) games;
   if (status != SQLITE_OK) {
@@ -196,8 +213,10 @@ static bool library_prepare (Library *library)
 {
   return sqlite3_prepare_v3 (library->db,
            "INSERT OR IGNORE INTO games (black, white, black_level, white_level, rules, start,"
-           " date, disc_difference, ending, opening, moves, record, clock, source)"
-           " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+           " date, disc_difference, ending, opening, moves, record, clock, source, black_graded,"
+           " black_lost, white_graded, white_lost)"
+           " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,"
+           " ?18)",
            -1, SQLITE_PREPARE_PERSISTENT, &library->insert_game, NULL) == SQLITE_OK
       && sqlite3_prepare_v3 (library->db,
            "INSERT OR IGNORE INTO positions (game, ply, key) VALUES (?1, ?2, ?3)", -1,
@@ -324,6 +343,10 @@ static int library_insert (Library *library, LibraryGame *game, const char *tags
   library_bind_text (s, 12, game->record);
   library_bind_text (s, 13, game->clock);
   library_bind_text (s, 14, game->source);
+  for (int colour = POSITION_BLACK; colour <= POSITION_WHITE; colour++) {
+    sqlite3_bind_int (s, 15 + 2 * colour, game->graded[colour]);
+    sqlite3_bind_int (s, 16 + 2 * colour, game->lost[colour]);
+  }
   if (sqlite3_step (s) != SQLITE_DONE)
     return -1;
   if (sqlite3_changes (library->db) == 0)

@@ -18,7 +18,7 @@
 #include "rules.h"
 
 /* The schema this build writes; a file of a greater user_version is set aside, not read. */
-#define LIBRARY_SCHEMA_VERSION 1
+#define LIBRARY_SCHEMA_VERSION 2
 #define LIBRARY_TEXT_SIZE 128
 
 typedef struct Library Library;
@@ -50,6 +50,10 @@ typedef struct LibraryGame {
   char source[LIBRARY_TEXT_SIZE * 4]; /* "played", or the file imported from */
   const char *record;
   const char *clock;
+  /* Indexed by POSITION_BLACK and POSITION_WHITE: each colour's moves the coach graded and the
+   * discs they lost (0 and 0 when nobody graded them). Kept, not listed. */
+  int graded[2];
+  int lost[2];
 } LibraryGame;
 
 /* Opens the library at path, creating it (and its folder) when missing. A file that is not a
@@ -143,6 +147,23 @@ int64_t library_list_position (Library *library, const Position *position,
  * parse; *end receives the record's length. The import and the window's games read GGF so. */
 NotationStatus library_game_from_ggf (const char *text, size_t length, NotationGame *ggf,
                                      LibraryGame *game, size_t *end);
+
+/* How the person does with one opening, as one colour (library-openings.c): their games against
+ * the computer played here, under the standard rules, to an end. */
+typedef struct LibraryOpeningStats {
+  char opening[LIBRARY_TEXT_SIZE];  /* "" for the games no named opening covers */
+  int colour;                       /* the person's: POSITION_BLACK or POSITION_WHITE */
+  int games, wins, draws, losses;
+  double mean_difference;           /* the person's final disc difference, on average */
+  int graded;                       /* the person's moves the coach graded */
+  double mean_loss;                 /* discs lost a graded move; negative when none was graded */
+} LibraryOpeningStats;
+
+/* Calls visit with each opening and colour the person played, those they lose most with first
+ * (losses less wins, then losses, then games); visit returns false to stop. Returns the number
+ * visited, or -1 on error. */
+typedef bool (*LibraryOpeningVisit) (const LibraryOpeningStats *stats, void *user_data);
+int64_t library_opening_stats (Library *library, LibraryOpeningVisit visit, void *user_data);
 
 /* Imports. Each bad record is named through message ("FILE: game 12: what", "FILE:3: what") and
  * skipped; progress is called every few hundred games with the games done and the total when

@@ -5,6 +5,7 @@
 
 #include "level.h"
 #include "time_control.h"
+#include "verso-game-analysis.h"
 #include "verso-game-files.h"
 #include "verso-game.h"
 
@@ -34,6 +35,13 @@ gboolean verso_kept_game_fill (LibraryGame *kept, VersoGame *game, char **record
       g_strlcpy (color == VERSO_COLOR_BLACK ? kept->black_level : kept->white_level,
                  level_get (verso_game_get_level_for (game, color))->id, LIBRARY_TEXT_SIZE);
   g_strlcpy (kept->source, "played", sizeof kept->source);
+  for (VersoColor color = VERSO_COLOR_BLACK; color <= VERSO_COLOR_WHITE; color++) {
+    VersoCoachSummary coach = verso_game_get_coach_summary (game, color);
+    int colour = color == VERSO_COLOR_BLACK ? POSITION_BLACK : POSITION_WHITE;
+
+    kept->graded[colour] = coach.graded;
+    kept->lost[colour] = coach.discs_lost;
+  }
   *record = verso_game_has_variations (game) ? verso_game_to_text (game, VERSO_FORMAT_SGF)
                                              : g_steal_pointer (&ggf_text);
   kept->record = *record;

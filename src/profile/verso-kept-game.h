@@ -1,5 +1,6 @@
 /* verso-kept-game.h: a game of the window as the game library keeps it (library.h): its players
- * and the computer's levels, rules, start, moves, date, result and clock, and its record. */
+ * and the computer's levels, rules, start, moves, date, result and clock, the coach's grades, and
+ * its record. */
 #pragma once
 
 #include <glib.h>
@@ -11,7 +12,8 @@ G_BEGIN_DECLS
 
 /* Fills kept from game, read back from the game's own GGF through the library's GGF reader
  * (library_game_from_ggf), so that a game played here and one imported are read alike. The
- * source is "played"; a computer's level is its id ("club"), a person's "". The record kept is
+ * source is "played"; a computer's level is its id ("club"), a person's ""; each colour's moves
+ * the coach graded and the discs they lost (verso_game_get_coach_summary). The record kept is
  * the game's GGF (with the clock and each move's time), or its SGF when it has variations, which
  * only SGF keeps; the clock is the time control as written ("5+3"). kept->record and kept->clock
  * point to *record and *clock, which the caller frees. FALSE when the game's own GGF does not

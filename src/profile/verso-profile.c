@@ -99,8 +99,8 @@ static void verso_profile_class_init (VersoProfileClass *klass)
   G_OBJECT_CLASS (klass)->dispose = verso_profile_dispose;
   G_OBJECT_CLASS (klass)->finalize = verso_profile_finalize;
 
-  /* A game was counted, the statistics were reset, or the deck changed: a card joined, was
-   * updated or answered. */
+  /* A game was counted or kept, the statistics were reset, or the deck changed: a card joined,
+   * was updated or answered. */
   signals[SIGNAL_CHANGED] =
     g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
@@ -244,6 +244,8 @@ gboolean verso_profile_keep_game (VersoProfile *self, VersoGame *game, char **no
                  library_error (library));
     return FALSE;
   }
+  /* What shows the person's games (Statistics' openings) follows. */
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
   return TRUE;
 }
 

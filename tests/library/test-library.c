@@ -226,6 +226,130 @@ static void test_game_text (void)
   library_close (library);
 }
 
+typedef struct Openings {
+  LibraryOpeningStats rows[8];
+  int count;
+} Openings;
+
+static bool collect_opening (const LibraryOpeningStats *stats, void *user_data)
+{
+  Openings *openings = user_data;
+  if (openings->count < 8)
+    openings->rows[openings->count++] = *stats;
+  return true;
+}
+
+/* A game the person played here against the computer: person is their colour. */
+static LibraryGame played (const char *moves, int person, int difference, const char *date,
+                           int graded, int lost)
+{
+  LibraryGame game = make_game (moves, person == POSITION_BLACK ? "Me" : "Verso (Club)",
+                                person == POSITION_BLACK ? "Verso (Club)" : "Me", date, difference);
+  snprintf (person == POSITION_BLACK ? game.white_level : game.black_level, LIBRARY_TEXT_SIZE,
+            "club");
+  game.graded[person] = graded;
+  game.lost[person] = lost;
+  game.graded[!person] = 30;  /* the computer's moves, graded too, never counted for the person */
+  game.lost[!person] = 99;
+  return game;
+}
+
+/* How the person does per opening and colour: only their finished games against the computer,
+ * the person's view of each result, the coach's mean loss; the openings lost most first. */
+static void test_opening_stats (void)
+{
+  Library *library = open_library ("openings.sqlite");
+  LibraryGame games[] = {
+    /* As Black in the Tiger (f5d6c3d3c4): lost twice, won once. */
+    played ("f5d6c3d3c4", POSITION_BLACK, -10, "2026-01-01 10:00:00", 20, 40),
+    played ("f5d6c3d3c4", POSITION_BLACK, -4, "2026-01-02 10:00:00", 10, 10),
+    played ("f5d6c3d3c4", POSITION_BLACK, 8, "2026-01-03 10:00:00", 0, 0),
+    /* As White in the Tiger: won (Black lost by 6). */
+    played ("f5d6c3d3c4", POSITION_WHITE, -6, "2026-01-04 10:00:00", 10, 5),
+    /* As Black in the Perpendicular (f5d6c5): a draw. */
+    played ("f5d6c5", POSITION_BLACK, 0, "2026-01-05 10:00:00", 0, 0),
+  };
+  for (size_t i = 0; i < sizeof games / sizeof games[0]; i++)
+    CHECK_CMP_INT (library_add (library, &games[i], NULL), ==, 1);
+  /* Left out: an unfinished game, one between two people, an imported one, a Reverse one. */
+  LibraryGame unfinished = played ("f5d6c3d3c4f4", POSITION_BLACK, -20, "2026-01-06", 5, 50);
+  unfinished.ending = LIBRARY_ENDING_UNFINISHED;
+  LibraryGame people = make_game ("f5d6c3d3c4", "Ann", "Bob", "2026-01-07", -30);
+  LibraryGame imported = make_game ("f5d6c3d3c4", "Cleo", "Dan", "2026-01-08", -30);
+  snprintf (imported.source, sizeof imported.source, "games.ggf");
+  snprintf (imported.white_level, sizeof imported.white_level, "club");
+  LibraryGame reverse = played ("f5d6c3d3c4", POSITION_BLACK, -30, "2026-01-09", 5, 50);
+  reverse.rules = RULES_REVERSE;
+  LibraryGame *others[] = { &unfinished, &people, &imported, &reverse };
+  for (size_t i = 0; i < 4; i++)
+    CHECK_CMP_INT (library_add (library, others[i], NULL), ==, 1);
+
+  Openings openings = { .count = 0 };
+  CHECK_CMP_INT ((int) library_opening_stats (library, collect_opening, &openings), ==, 3);
+  REQUIRE (openings.count == 3);
+  const LibraryOpeningStats *tiger_black = &openings.rows[0];
+  CHECK_CMP_STR (tiger_black->opening, ==, games[0].opening);
+  CHECK (tiger_black->opening[0], "the Tiger is named");
+  CHECK_CMP_INT (tiger_black->colour, ==, POSITION_BLACK);
+  CHECK_CMP_INT (tiger_black->games, ==, 3);
+  CHECK_CMP_INT (tiger_black->wins, ==, 1);
+  CHECK_CMP_INT (tiger_black->losses, ==, 2);
+  CHECK_CMP_INT (tiger_black->draws, ==, 0);
+  CHECK (tiger_black->mean_difference > -2.01 && tiger_black->mean_difference < -1.99,
+         "mean %+.2f", tiger_black->mean_difference);
+  CHECK_CMP_INT (tiger_black->graded, ==, 30);
+  CHECK (tiger_black->mean_loss > 1.66 && tiger_black->mean_loss < 1.67, "loss %.3f",
+         tiger_black->mean_loss);
+  /* Then the draw (no loss, no win), then the win; the draw had no graded move. */
+  CHECK_CMP_INT (openings.rows[1].draws, ==, 1);
+  CHECK (openings.rows[1].mean_loss < 0, "no graded move: %.2f", openings.rows[1].mean_loss);
+  CHECK_CMP_INT (openings.rows[2].colour, ==, POSITION_WHITE);
+  CHECK_CMP_INT (openings.rows[2].wins, ==, 1);
+  CHECK (openings.rows[2].mean_difference > 5.99 && openings.rows[2].mean_difference < 6.01,
+         "the person's view: %+.2f", openings.rows[2].mean_difference);
+  CHECK (openings.rows[2].mean_loss > 0.49 && openings.rows[2].mean_loss < 0.51, "White's loss");
+  library_close (library);
+}
+
+/* A library of version 1 (before the coach's columns) is brought up to date, its games kept. */
+static void test_version_1_upgraded (void)
+{
+  const char *path = fresh_path ("version-1.sqlite");
+  sqlite3 *db;
+  REQUIRE (sqlite3_open (path, &db) == SQLITE_OK);
+  REQUIRE (sqlite3_exec (db,
+    "CREATE TABLE games (id INTEGER PRIMARY KEY, black TEXT NOT NULL, white TEXT NOT NULL,"
+    " black_level TEXT NOT NULL, white_level TEXT NOT NULL, rules INTEGER NOT NULL,"
+    " start TEXT NOT NULL, date TEXT NOT NULL, disc_difference INTEGER NOT NULL,"
+    " ending INTEGER NOT NULL, opening TEXT NOT NULL, moves TEXT NOT NULL, record TEXT,"
+    " clock TEXT, source TEXT NOT NULL, added TEXT NOT NULL DEFAULT (datetime('now')));"
+    "CREATE UNIQUE INDEX games_identity ON games (moves, black, white, date);"
+    "CREATE TABLE tags (tag TEXT NOT NULL, game INTEGER NOT NULL, PRIMARY KEY (tag, game))"
+    " WITHOUT ROWID;"
+    "CREATE TABLE positions (game INTEGER NOT NULL, ply INTEGER NOT NULL, key INTEGER NOT NULL,"
+    " PRIMARY KEY (game, ply)) WITHOUT ROWID;"
+    "INSERT INTO games (black, white, black_level, white_level, rules, start, date,"
+    " disc_difference, ending, opening, moves, source) VALUES ('Me', 'Verso', '', 'club', 0,"
+    " '---------------------------OX------XO--------------------------- X', '2025', -4, 0,"
+    " 'Tiger', 'f5d6c3d3c4', 'played');"
+    "PRAGMA user_version = 1;", NULL, NULL, NULL) == SQLITE_OK, "%s", sqlite3_errmsg (db));
+  sqlite3_close (db);
+  Library *library = open_library ("version-1.sqlite");
+  CHECK_CMP_INT ((int) library_count (library), ==, 1);
+  LibraryGame game = played ("f5d6c5", POSITION_BLACK, 2, "2026", 4, 8);
+  CHECK_CMP_INT (library_add (library, &game, NULL), ==, 1);
+  Openings openings = { .count = 0 };
+  CHECK_CMP_INT ((int) library_opening_stats (library, collect_opening, &openings), ==, 2);
+  library_close (library);
+  REQUIRE (sqlite3_open (path, &db) == SQLITE_OK);
+  sqlite3_stmt *version;
+  REQUIRE (sqlite3_prepare_v2 (db, "PRAGMA user_version", -1, &version, NULL) == SQLITE_OK);
+  REQUIRE (sqlite3_step (version) == SQLITE_ROW);
+  CHECK_CMP_INT (sqlite3_column_int (version, 0), ==, LIBRARY_SCHEMA_VERSION);
+  sqlite3_finalize (version);
+  sqlite3_close (db);
+}
+
 /* The game turned by symmetry: every move mapped. */
 static LibraryGame turned (const LibraryGame *game, int symmetry)
 {
@@ -500,6 +624,8 @@ int main (void)
   check_run ("filters-and-sorts", test_filters_and_sorts);
   check_run ("position-under-symmetry", test_position_under_symmetry);
   check_run ("game-text", test_game_text);
+  check_run ("opening-stats", test_opening_stats);
+  check_run ("version-1-upgraded", test_version_1_upgraded);
   check_run ("bad-records-named-and-skipped", test_bad_records_named_and_skipped);
   check_run ("damaged-and-newer-set-aside", test_damaged_and_newer_set_aside);
   check_run ("kill-during-import", test_kill_during_import);

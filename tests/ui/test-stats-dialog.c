@@ -1,7 +1,7 @@
 /* test-stats-dialog.c: the Statistics window follows the person's profile while it is open (a
  * game counted, a reset) and, once closed, no longer listens to it; after one rated game its
  * graph shows the rating as a point with its value over the band of its margin, and the margin
- * is said in words. */
+ * is said in words; the person's openings follow the games kept. */
 #include <adwaita.h>
 #include <glib/gstdio.h>
 #include <locale.h>
@@ -180,6 +180,58 @@ static void test_one_game_graph (void)
   CHECK_CMP_INT (g_rmdir (folder), ==, 0);
 }
 
+static gboolean is_action_row (GtkWidget *widget)
+{
+  return ADW_IS_ACTION_ROW (widget);
+}
+
+/* The person's openings: a game kept while the window is open adds the group, its opening the
+ * row's title, the person's colour and result under it. */
+static void test_openings_follow_the_games_kept (void)
+{
+  g_autofree char *folder = g_dir_make_tmp ("verso-stats-dialog-XXXXXX", NULL);
+  VersoProfile *profile = verso_profile_new (folder);
+  GtkWidget *dialog = g_object_ref_sink (verso_stats_dialog_new (NULL, profile));
+  /* People on both sides while the moves are played (the computer is never asked), then the
+   * computer named White's player: a finished game of the person, Black, against it. */
+  g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_CASUAL);
+  const char *moves = "f5d6c3d3c4f4f6f3e6e7d7c6";
+  g_autoptr (GDir) dir = NULL;
+  const char *name;
+  GtkWidget *row;
+
+  CHECK_CMP_STR (page (dialog), ==, "empty");
+  for (const char *m = moves; *m; m += 2)
+    REQUIRE (verso_game_play (game, (m[1] - '1') * 8 + (m[0] - 'a'), NULL));
+  verso_game_set_player (game, VERSO_COLOR_WHITE, VERSO_PLAYER_COMPUTER);
+  /* Unfinished: not one of the games counted per opening. */
+  CHECK (verso_profile_keep_game (profile, game, NULL, NULL));
+  CHECK_CMP_STR (page (dialog), ==, "empty");
+  while (!verso_game_is_over (game)) {
+    verso_game_set_player (game, VERSO_COLOR_WHITE, VERSO_PLAYER_HUMAN);
+    REQUIRE (verso_game_play (game, __builtin_ctzll (verso_game_get_legal_moves (game)), NULL));
+  }
+  verso_game_set_player (game, VERSO_COLOR_WHITE, VERSO_PLAYER_COMPUTER);
+  CHECK (verso_profile_keep_game (profile, game, NULL, NULL));
+  CHECK_CMP_STR (page (dialog), ==, "results");
+  CHECK_CMP_UINT (group_count (dialog), ==, 1);
+  row = find_widget (template_child (dialog, "groups_box"), is_action_row);
+  REQUIRE (row);
+  CHECK_CMP_STR (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, verso_game_get_opening (game));
+  CHECK (g_str_has_prefix (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "As Black: Won "),
+         "%s", adw_action_row_get_subtitle (ADW_ACTION_ROW (row)));
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_object_unref (dialog);
+  CHECK_FINALIZE (profile);
+  dir = g_dir_open (folder, 0, NULL);
+  while (dir && (name = g_dir_read_name (dir))) {
+    g_autofree char *path = g_build_filename (folder, name, NULL);
+    CHECK_CMP_INT (g_remove (path), ==, 0);
+  }
+  CHECK_CMP_INT (g_rmdir (folder), ==, 0);
+}
+
 int main (int argc, char *argv[])
 {
   check_glib_init ();
@@ -190,5 +242,6 @@ int main (int argc, char *argv[])
 
   check_run ("/stats-dialog/follows-the-profile", test_follows_the_profile);
   check_run ("/stats-dialog/one-game-graph", test_one_game_graph);
+  check_run ("/stats-dialog/openings-follow-the-games-kept", test_openings_follow_the_games_kept);
   return check_finish ();
 }

@@ -228,6 +228,15 @@ static void on_search_activate (VersoLibraryWindow *self)
     on_row_activated (self->list, first, self);
 }
 
+/* Escape in the search clears it, and closes the window when it is empty already. */
+static void on_stop_search (VersoLibraryWindow *self)
+{
+  if (*gtk_editable_get_text (self->search_entry))
+    gtk_editable_set_text (self->search_entry, "");
+  else
+    gtk_window_close (GTK_WINDOW (self));
+}
+
 /* Import. */
 
 static void import_job_free (ImportJob *job)
@@ -480,6 +489,7 @@ static GtkWidget *search_bar_new (VersoLibraryWindow *self)
   self->position_button = GTK_TOGGLE_BUTTON (position);
   g_signal_connect_swapped (search, "search-changed", G_CALLBACK (refresh), self);
   g_signal_connect_swapped (search, "activate", G_CALLBACK (on_search_activate), self);
+  g_signal_connect_swapped (search, "stop-search", G_CALLBACK (on_stop_search), self);
   g_signal_connect_swapped (position, "toggled", G_CALLBACK (refresh), self);
   gtk_box_append (GTK_BOX (row), search);
   gtk_box_append (GTK_BOX (row), position);
