@@ -462,11 +462,10 @@ static void library_copy_cut (char *out, size_t size, const char *text)
   out[length] = '\0';
 }
 
-char *library_game_text (Library *library, const LibraryGame *game)
+/* A GGF record written from what the library holds of game; malloc'ed, NULL when memory is
+ * short. */
+static char *library_fields_ggf (const LibraryGame *game)
 {
-  char *record = library_record (library, game->id);
-  if (record)
-    return record;
   NotationGame *ggf = calloc (1, sizeof *ggf);
   if (!ggf)
     return NULL;
@@ -490,6 +489,21 @@ char *library_game_text (Library *library, const LibraryGame *game)
     notation_format_ggf (ggf, NULL, text, size);
   free (ggf);
   return text;
+}
+
+char *library_game_text (Library *library, const LibraryGame *game)
+{
+  char *record = library_record (library, game->id);
+  return record ? record : library_fields_ggf (game);
+}
+
+char *library_game_ggf (Library *library, const LibraryGame *game)
+{
+  char *record = library_record (library, game->id);
+  if (record && strncmp (record, "(;GM[Othello]", 13) == 0)
+    return record;
+  free (record);
+  return library_fields_ggf (game);
 }
 
 bool library_check (Library *library)

@@ -83,6 +83,10 @@ char *library_record (Library *library, int64_t id);
  * library holds of game (as listed: start, moves, players, date, result). malloc'ed; NULL when
  * memory is short. */
 char *library_game_text (Library *library, const LibraryGame *game);
+/* A GGF record of a game, one line: its record when it is kept as GGF, else written from what the
+ * library holds of it (an SGF record's variations and comments are not in it). malloc'ed; NULL
+ * when memory is short. What exports write, as other programs read GGF. */
+char *library_game_ggf (Library *library, const LibraryGame *game);
 /* Runs PRAGMA integrity_check: true when it says ok. */
 bool library_check (Library *library);
 

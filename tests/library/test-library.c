@@ -223,6 +223,22 @@ static void test_game_text (void)
   text = library_game_text (library, &listed.games[0]);
   CHECK_CMP_STR (text, ==, kept.record);
   free (text);
+  /* As GGF, for an export: a GGF record as kept. */
+  text = library_game_ggf (library, &listed.games[0]);
+  CHECK_CMP_STR (text, ==, kept.record);
+  free (text);
+  /* A record kept as SGF (a game with variations): GGF written from the listed fields. */
+  LibraryGame sgf = make_game ("f5d6c5", "Eve", "Fay", "2022", 0);
+  sgf.record = "(;GM[2]FF[4]PB[Eve]PW[Fay];B[f5];W[d6];B[c5](;W[f4])(;W[b4]))";
+  CHECK_CMP_INT (library_add (library, &sgf, NULL), ==, 1);
+  filter.player = "Eve";
+  listed = list (library, &filter);
+  REQUIRE (listed.count == 1);
+  text = library_game_ggf (library, &listed.games[0]);
+  REQUIRE (text);
+  CHECK (strncmp (text, "(;GM[Othello]", 13) == 0 && strstr (text, "PB[Eve]") && strstr (text, "B[c5]"),
+         "%s", text);
+  free (text);
   library_close (library);
 }
 

@@ -1,7 +1,8 @@
 /* verso-library-window.c: the Library window: the games of the game library, the newest first, a
  * page of them at a time, found by one search text (either player's name or the opening's) and
  * by the position shown in the main window, under its 8 symmetries; a game opened or deleted;
- * game files imported in a worker thread with its own connection, with progress and Cancel. */
+ * game files imported, and the games found exported as GGF, each in a worker thread with a
+ * connection of its own, the import with progress and Cancel. */
 #include "verso-library-window.h"
 
 #include <glib/gi18n.h>
@@ -39,6 +40,7 @@ struct _VersoLibraryWindow {
   GtkStack *stack;              /* "games" or "empty" */
   AdwStatusPage *empty_page;
   GtkWidget *import_button;
+  GtkWidget *export_button;
   GtkRevealer *import_revealer;
   GtkProgressBar *import_progress;
   AdwToastOverlay *toasts;
@@ -191,6 +193,7 @@ static void refresh (VersoLibraryWindow *self)
   if (self->library)
     found = by_position ? library_list_position (self->library, &self->shown, &filter, add_row, &listing)
                         : library_list (self->library, &filter, add_row, &listing);
+  gtk_widget_set_sensitive (self->export_button, listing.rows > 0);
   if (listing.rows == 0) {
     show_empty (self, search, by_position);
     return;
@@ -411,6 +414,140 @@ static void on_cancel_import_clicked (VersoLibraryWindow *self)
     atomic_store (&self->job->cancel, true);
 }
 
+/* Export: every game the list keeps (not only the page shown), as GGF records one a line, which
+ * other Othello programs read, written atomically in a worker thread with its own connection. */
+
+typedef struct {
+  char *library_path;
+  char *text;                 /* the search's, or NULL */
+  gboolean by_position;
+  Position shown;
+  char *path;                 /* the file to write */
+  GString *out;
+  int64_t games;
+  char *error;                /* why nothing was written */
+} ExportJob;
+
+static void export_job_free (ExportJob *job)
+{
+  g_free (job->library_path);
+  g_free (job->text);
+  g_free (job->path);
+  if (job->out)
+    g_string_free (job->out, TRUE);
+  g_free (job->error);
+  g_free (job);
+}
+
+typedef struct {
+  Library *library;
+  ExportJob *job;
+} ExportVisit;
+
+static bool export_game (const LibraryGame *game, void *data)
+{
+  ExportVisit *visit = data;
+  char *ggf = library_game_ggf (visit->library, game);
+
+  if (!ggf)
+    return false;
+  g_string_append (visit->job->out, ggf);
+  g_string_append_c (visit->job->out, '\n');
+  visit->job->games++;
+  free (ggf);
+  return true;
+}
+
+static void export_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  ExportJob *job = data;
+  char error[512];
+  ExportVisit visit = { library_open (job->library_path, NULL, 0, error, sizeof error), job };
+  LibraryFilter filter = LIBRARY_FILTER_INIT;
+  g_autoptr (GError) write_error = NULL;
+  int64_t listed;
+
+  if (!visit.library) {
+    job->error = g_strdup (error);
+    g_task_return_boolean (task, FALSE);
+    return;
+  }
+  filter.text = job->text;
+  filter.sort = LIBRARY_SORT_DATE;
+  job->out = g_string_new (NULL);
+  listed = job->by_position ? library_list_position (visit.library, &job->shown, &filter, export_game, &visit)
+                            : library_list (visit.library, &filter, export_game, &visit);
+  if (listed < 0 || listed != job->games)
+    job->error = g_strdup (listed < 0 ? library_error (visit.library) : "out of memory");
+  else if (!g_file_set_contents (job->path, job->out->str, (gssize) job->out->len, &write_error))
+    job->error = g_strdup (write_error->message);
+  library_close (visit.library);
+  g_task_return_boolean (task, job->error == NULL);
+}
+
+static void export_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  VersoLibraryWindow *self = VERSO_LIBRARY_WINDOW (source);
+  ExportJob *job = g_task_get_task_data (G_TASK (result));
+  g_autofree char *name = g_path_get_basename (job->path);
+  g_autofree char *text = NULL;
+
+  if (self->closed)
+    return;
+  gtk_widget_set_sensitive (self->export_button, TRUE);
+  if (job->error) {
+    /* Translators: a message in the Library when the games could not be exported; the file's
+     * name and the reason follow */
+    text = g_strdup_printf (_("The games could not be exported to %s: %s"), name, job->error);
+  } else {
+    int games = (int) MIN (job->games, G_MAXINT);
+
+    /* Translators: a message in the Library after an export, e.g. "12 games exported to games.ggf" */
+    text = g_strdup_printf (ngettext ("%d game exported to %s", "%d games exported to %s", games), games, name);
+  }
+  adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
+}
+
+static void on_export_response (GtkNativeDialog *chooser, int response, VersoLibraryWindow *self)
+{
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GTask) task = NULL;
+  const char *library_path = verso_profile_get_library_path (self->profile);
+  const char *search = gtk_editable_get_text (self->search_entry);
+  ExportJob *job;
+  char *path;
+
+  if (response != GTK_RESPONSE_ACCEPT || !library_path)
+    return;
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  if (!file || !(path = g_file_get_path (file)))
+    return;
+  job = g_new0 (ExportJob, 1);
+  job->library_path = g_strdup (library_path);
+  job->text = *search ? g_strdup (search) : NULL;
+  job->by_position = gtk_toggle_button_get_active (self->position_button);
+  job->shown = self->shown;
+  job->path = path;
+  gtk_widget_set_sensitive (self->export_button, FALSE);
+  task = g_task_new (self, NULL, export_done, NULL);
+  g_task_set_task_data (task, job, (GDestroyNotify) export_job_free);
+  g_task_run_in_thread (task, export_thread);
+}
+
+static void on_export_clicked (VersoLibraryWindow *self)
+{
+  GtkFileChooserNative *chooser = verso_dialog_new_file_chooser (&self->chooser, GTK_WINDOW (self), _("Export Games"),
+                                                                 GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"));
+
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), "games.ggf");
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  g_signal_connect_object (chooser, "response", G_CALLBACK (on_export_response), self, 0);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
 /* The window. */
 
 static gboolean verso_library_window_close_request (GtkWindow *window)
@@ -546,6 +683,7 @@ static void verso_library_window_init (VersoLibraryWindow *self)
   GtkWidget *content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   GtkWidget *header = adw_header_bar_new ();
   GtkWidget *import = gtk_button_new_with_mnemonic (_("_Import…"));
+  GtkWidget *export = gtk_button_new_with_mnemonic (_("_Export…"));
   GtkWidget *stack = gtk_stack_new ();
   GtkWidget *empty = adw_status_page_new ();
   GtkWidget *toasts = adw_toast_overlay_new ();
@@ -558,6 +696,10 @@ static void verso_library_window_init (VersoLibraryWindow *self)
   g_signal_connect_swapped (import, "clicked", G_CALLBACK (on_import_clicked), self);
   adw_header_bar_pack_start (ADW_HEADER_BAR (header), import);
   self->import_button = import;
+  gtk_widget_set_tooltip_text (export, _("Write the games listed to a GGF file, which other Othello programs read"));
+  g_signal_connect_swapped (export, "clicked", G_CALLBACK (on_export_clicked), self);
+  adw_header_bar_pack_end (ADW_HEADER_BAR (header), export);
+  self->export_button = export;
   self->stack = GTK_STACK (stack);
   self->empty_page = ADW_STATUS_PAGE (empty);
   adw_status_page_set_icon_name (self->empty_page, "system-search-symbolic");
