@@ -42,12 +42,11 @@ typedef struct {
  * knows the rest: over_when_given and counted are FALSE. */
 void verso_finished_game_init (VersoFinishedGame *finished, VersoGame *game);
 
-/* The rule: a game counts when a person played it to its end against the computer, here and for
- * the first time, against Verso's own levels. A game between two people, of the computer against
- * itself or against another engine never counts, nor
- * one already over when it came, nor one counted already. How it began does not matter: a
- * position set up, a record played on from here, a game with moves undone on the way all count
- * when they end so. */
+/* The rule: a game counts when a person played it to its end against the computer at one of
+ * Verso's levels, here and for the first time. A game between two people, of the computer against
+ * itself or against another engine never counts, nor one already over when it came, nor one
+ * counted already. How it began does not matter: a position set up, a record played on from
+ * here, a game with moves undone on the way all count when they end so. */
 gboolean verso_finished_game_counts (const VersoFinishedGame *finished);
 
 typedef enum {
