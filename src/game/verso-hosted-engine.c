@@ -247,6 +247,7 @@ static void check_thread (GTask *task, gpointer source, gpointer task_data, GCan
   int cancel_fd = cancellable ? g_cancellable_get_fd (cancellable) : -1;
   NboardClientStatus status;
 
+  (void) source;
   if (!client)
     g_error ("Out of memory for an engine");
   nboard_client_set_cancel (client, cancel_fd);
