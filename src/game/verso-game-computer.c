@@ -1,5 +1,6 @@
 /* verso-game-computer.c: the computer's turn in the game: its move searched on the game's
- * VersoComputer when it is to move (not while paused), shown after a short delay, and hints for
+ * VersoComputer, or asked of the engine that plays the colour (verso-game-engine.c), when it is
+ * to move (not while paused), shown after a short delay, and hints for
  * a person, read from the game's analysis (verso-game-analysis.c). An answer of the computer is
  * checked against the generation it was asked for, so one that arrives after an undo, a new game
  * or a change of player is dropped. */
@@ -59,7 +60,10 @@ static void computer_move_ready (GObject *source, GAsyncResult *result, gpointer
   int move;
   gint64 elapsed_ms;
 
-  move = verso_computer_move_finish (VERSO_COMPUTER (source), result, NULL, &error);
+  if (VERSO_IS_HOSTED_ENGINE (source))
+    move = verso_hosted_engine_choose_move_finish (VERSO_HOSTED_ENGINE (source), result, &error);
+  else
+    move = verso_computer_move_finish (VERSO_COMPUTER (source), result, NULL, &error);
   /* The search has ended: the application need not wait for it any longer. */
   hold_application (FALSE);
   if (!self) {
@@ -68,17 +72,24 @@ static void computer_move_ready (GObject *source, GAsyncResult *result, gpointer
   }
   if (request->generation != self->generation || move < 0) {
     /* Stale or cancelled: the game moved on without this answer. */
-    if (error && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    gboolean failed = error && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+
+    if (failed && error->domain != VERSO_HOSTED_ENGINE_ERROR)
       g_warning ("The computer could not move: %s", error->message);
     if (request->generation == self->generation) {
       g_clear_object (&self->computer_cancellable);
       verso_game_analysis_thinking_changed (self);
       verso_game_notify (self, VERSO_GAME_PROP_THINKING);
+      /* An engine that failed for the position shown gives its colour to a person. */
+      if (failed && error->domain == VERSO_HOSTED_ENGINE_ERROR)
+        verso_game_engine_failed (self, VERSO_HOSTED_ENGINE (source), error);
     }
     computer_move_free (request);
     return;
   }
 
+  if (VERSO_IS_HOSTED_ENGINE (source))
+    verso_game_engine_take_name (self, VERSO_HOSTED_ENGINE (source));
   g_clear_object (&self->computer_cancellable);
   self->pending_move = move;
   elapsed_ms = (g_get_monotonic_time () - request->started) / 1000;
@@ -122,9 +133,12 @@ void verso_game_start_computer (VersoGame *self)
   /* A level is a mix of it with itself, which plays as the level does. */
   mix = self->has_mix ? self->mix : (LevelMix) { self->levels[verso_game_get_turn (self)],
                                                  self->levels[verso_game_get_turn (self)], 0.0 };
-  verso_computer_choose_mix_move_async (self->computer, &verso_game_shown_position (self)->board, &mix,
-                                        g_random_int () | (guint64) g_random_int () << 32,
-                                        self->computer_cancellable, computer_move_ready, request);
+  if (self->engines[verso_game_get_turn (self)])
+    verso_game_engine_choose_move (self, self->computer_cancellable, computer_move_ready, request);
+  else
+    verso_computer_choose_mix_move_async (self->computer, &verso_game_shown_position (self)->board, &mix,
+                                          g_random_int () | (guint64) g_random_int () << 32,
+                                          self->computer_cancellable, computer_move_ready, request);
   set_thinking (self, thinking_was);
 }
 

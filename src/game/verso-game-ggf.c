@@ -178,7 +178,11 @@ VersoRecord *verso_ggf_read (const char *text, gsize length, char **notice,
 char *verso_text_player_name (VersoGame *self, VersoColor color)
 {
   const char *real_name;
+  const char *engine_name;
 
+  /* Another engine is named as it names itself (verso-game-engine.c). */
+  if (verso_game_get_engine_for (self, color, &engine_name, NULL, NULL))
+    return g_strdup (engine_name);
   if (verso_game_get_player (self, color) == VERSO_PLAYER_COMPUTER)
     /* TRANSLATORS: the computer's name in a saved game record, with its level. */
     return g_strdup_printf (_("Verso (%s)"), _(level_get (verso_game_get_level_for (self, color))->name));

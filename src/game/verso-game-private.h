@@ -5,6 +5,7 @@
 #pragma once
 
 #include "verso-computer.h"
+#include "verso-hosted-engine.h"
 #include "verso-game.h"
 #include "verso-game-analysis.h"
 #include "verso-game-files.h"
@@ -40,6 +41,11 @@ struct _VersoGame {
   char *deleted_left;
 
   VersoComputer *computer;
+  /* The colours another engine plays (verso-game-engine.c), NULL where Verso's levels do, with
+   * the name the record gives it; and the limits on their waits. */
+  VersoHostedEngine *engines[2];
+  char *engine_names[2];
+  double engine_start_seconds, engine_move_seconds;
   GCancellable *computer_cancellable; /* set while the computer thinks */
   guint generation;                   /* changes with every position change; older answers are stale */
   guint pending_move_source;          /* the computer's move, waiting for its delay */
@@ -84,6 +90,7 @@ typedef enum {
   VERSO_GAME_SIGNAL_GAME_OVER,
   VERSO_GAME_SIGNAL_MOVE_SCORED,
   VERSO_GAME_SIGNAL_SCORES_CHANGED,
+  VERSO_GAME_SIGNAL_ENGINE_FAILED,
   VERSO_GAME_N_SIGNALS
 } VersoGameSignal;
 extern guint verso_game_signals[VERSO_GAME_N_SIGNALS];
@@ -112,6 +119,23 @@ static inline const Position *verso_game_shown_position (VersoGame *game)
  * (a saved session restored in the middle of its record). */
 VersoGame *verso_game_new_with_record (VersoPlayer black, VersoPlayer white, LevelId level,
                                        VersoRecord *record, gboolean navigated);
+
+/* verso-game.c: the game is no longer a record of other players: its details go, "record" is
+ * notified; the caller tells what else changed. */
+void verso_game_end_record (VersoGame *game);
+
+/* verso-game-engine.c, for the other files of the game. */
+void verso_game_engine_init (VersoGame *game);
+/* Color's engine dropped (its process stopped in a thread of its own); its player is unchanged. */
+void verso_game_engine_clear (VersoGame *game, VersoColor color);
+/* Asks the engine of the side to move for its move in the position shown, within its limit. */
+void verso_game_engine_choose_move (VersoGame *game, GCancellable *cancellable,
+                                    GAsyncReadyCallback callback, gpointer user_data);
+/* The engine answered for the position shown: the name it gave itself when it started is kept. */
+void verso_game_engine_take_name (VersoGame *game, VersoHostedEngine *engine);
+/* The engine, still the player of the side to move, failed with error (VERSO_HOSTED_ENGINE_ERROR)
+ * for the position shown: its colour goes to a person and "engine-failed" is emitted. */
+void verso_game_engine_failed (VersoGame *game, VersoHostedEngine *engine, const GError *error);
 
 /* verso-game-play.c, for the other files of the game. */
 /* The name of the opening the position shown follows, or NULL. */

@@ -1,9 +1,9 @@
 /* verso-game-session.c: the saved session, the game the window shows kept between runs as a key
  * file: players, levels, rules, the start and every move (those to redo too), the record's
  * variations and the line shown, the position shown, the document's file, whether it is a record
- * of its players and their details, the clock (the time control, the time each side had left and
- * each move's time), and the analysis of every position of the record (its scores, grades and
- * graph); read back strictly, with a message naming what was wrong. */
+ * of its players and their details, another engine playing a colour, the clock (the time control,
+ * the time each side had left and each move's time), and the analysis of every position of the
+ * record (its scores, grades and graph); read back strictly, with a message naming what was wrong. */
 #include "verso-game-analysis-private.h"
 #include "verso-game-text.h"
 
@@ -34,6 +34,12 @@
  * not known) and LostOnTime ("black" or "white"). A damaged clock costs the clock, never the game
  * (load_clock). */
 #define TIME_CONTROL_KEY "TimeControl"
+
+/* Another engine playing a colour (issue 44), written when one does: BlackEngine or WhiteEngine
+ * as "DEPTH COMMAND" (verso_game_set_engine_for), and BlackEngineName or WhiteEngineName, the
+ * name the record gives it. The colour's player is then the computer. */
+static const char *const engine_keys[2] = { "BlackEngine", "WhiteEngine" };
+static const char *const engine_name_keys[2] = { "BlackEngineName", "WhiteEngineName" };
 
 static const char *const player_names[] = { "human", "computer" };
 /* The keys of a record's details (issue 33), indexed by VersoDetail; written when it has them. */
@@ -76,6 +82,21 @@ static void save_analysis (VersoGame *self, GKeyFile *file)
   AnalysisWriter writer = { self->analysis->store, file, written, 0 };
 
   verso_record_foreach_position (self->record, save_position_analysis, &writer);
+}
+
+static void save_engines (VersoGame *self, GKeyFile *file)
+{
+  for (VersoColor color = VERSO_COLOR_BLACK; color <= VERSO_COLOR_WHITE; color++) {
+    const char *name, *command;
+    int depth;
+
+    if (verso_game_get_engine_for (self, color, &name, &command, &depth)) {
+      g_autofree char *engine = g_strdup_printf ("%d %s", depth, command);
+
+      g_key_file_set_string (file, SAVE_GROUP, engine_keys[color], engine);
+      g_key_file_set_string (file, SAVE_GROUP, engine_name_keys[color], name);
+    }
+  }
 }
 
 static void save_clock (VersoGame *self, GKeyFile *file)
@@ -125,6 +146,7 @@ gboolean verso_game_save (VersoGame *self, const char *path, GError **error)
     /* Added for issue 35 ("Match my level"): the two levels and the upper one's share. */
     g_key_file_set_string (file, SAVE_GROUP, "LevelMix", mix);
   }
+  save_engines (self, file);
   g_key_file_set_string (file, SAVE_GROUP, "Rules", rules_names[self->rules]);
   g_key_file_set_integer (file, SAVE_GROUP, "GivenMoves", (int) self->given_moves);
   if (!verso_record_starts_standard (self->record)) {
@@ -367,6 +389,38 @@ static gboolean parse_rules (GKeyFile *file, Rules *rules, GError **error)
     }
   g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, _("Unknown rules “%s”"), name);
   return FALSE;
+}
+
+/* The engine playing color, if any: its depth, command and name; only the computer's colour has
+ * one. */
+static gboolean parse_engine (GKeyFile *file, VersoColor color, VersoPlayer player, int *depth,
+                              char **command, char **name, GError **error)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *number = NULL;
+  const char *space;
+  gint64 value;
+
+  *command = *name = NULL;
+  if (!get_optional_text (file, engine_keys[color], &text, error)
+      || !get_optional_text (file, engine_name_keys[color], name, error))
+    return FALSE;
+  if (!text)
+    return TRUE;
+  space = strchr (text, ' ');
+  number = space ? g_strndup (text, (gsize) (space - text)) : NULL;
+  if (!space || !space[1] || player != VERSO_PLAYER_COMPUTER
+      || !g_ascii_string_to_signed (number, 10, 0, 60, &value, NULL)) {
+    g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE,
+                 /* Translators: %s is BlackEngine or WhiteEngine, a key of the saved game */
+                 _("The value of %s is not the depth (0 to 60) and the command of an engine playing "
+                   "for the computer: “%s”"), engine_keys[color], text);
+    g_clear_pointer (name, g_free);
+    return FALSE;
+  }
+  *depth = (int) value;
+  *command = g_strdup (space + 1);
+  return TRUE;
 }
 
 /* The given moves of a balanced start: 0 when the key is absent, at most the moves recorded. */
@@ -660,6 +714,14 @@ static void free_details (char *details[VERSO_N_DETAILS])
     g_clear_pointer (&details[i], g_free);
 }
 
+static void free_engines (char *commands[2], char *names[2])
+{
+  for (guint i = 0; i < 2; i++) {
+    g_clear_pointer (&commands[i], g_free);
+    g_clear_pointer (&names[i], g_free);
+  }
+}
+
 VersoGame *verso_game_load (const char *path, GError **error)
 {
   g_autoptr (GKeyFile) file = g_key_file_new ();
@@ -676,6 +738,8 @@ VersoGame *verso_game_load (const char *path, GError **error)
   gboolean paused, modified = FALSE, is_record = FALSE, analysis_dropped, has_mix;
   LevelMix mix;
   char *details[VERSO_N_DETAILS] = { NULL };
+  char *engine_commands[2] = { NULL }, *engine_names[2] = { NULL };
+  int engine_depths[2] = { 0, 0 };
   VersoGame *game;
 
   g_return_val_if_fail (path != NULL, NULL);
@@ -726,8 +790,13 @@ VersoGame *verso_game_load (const char *path, GError **error)
       || !get_optional_boolean (file, "Paused", &paused, error)
       || !get_optional_boolean (file, "Modified", &modified, error)
       || !get_optional_string (file, "File", &uri, error)
-      || !parse_record_details (file, black, white, &is_record, details, error)) {
+      || !parse_record_details (file, black, white, &is_record, details, error)
+      || !parse_engine (file, VERSO_COLOR_BLACK, black, &engine_depths[0], &engine_commands[0],
+                        &engine_names[0], error)
+      || !parse_engine (file, VERSO_COLOR_WHITE, white, &engine_depths[1], &engine_commands[1],
+                        &engine_names[1], error)) {
     free_details (details);
+    free_engines (engine_commands, engine_names);
     return NULL;
   }
   /* GLib 2.74 calls "file:\r" a valid URI, but a URI never holds control characters (they
@@ -735,6 +804,7 @@ VersoGame *verso_game_load (const char *path, GError **error)
   if (uri && (!g_uri_is_valid (uri, G_URI_FLAGS_NONE, NULL) || has_control_characters (uri))) {
     g_set_error (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE, _("The file of the saved game is not a URI: “%s”"), uri);
     free_details (details);
+    free_engines (engine_commands, engine_names);
     return NULL;
   }
 
@@ -754,6 +824,12 @@ VersoGame *verso_game_load (const char *path, GError **error)
   for (guint i = 0; i < VERSO_N_DETAILS; i++)
     game->details[i] = is_record ? g_steal_pointer (&details[i]) : NULL;
   free_details (details);
+  for (VersoColor color = VERSO_COLOR_BLACK; color <= VERSO_COLOR_WHITE; color++)
+    if (engine_commands[color]) {
+      game->engines[color] = verso_hosted_engine_new (engine_commands[color], engine_depths[color]);
+      game->engine_names[color] = g_strdup (engine_names[color] ? engine_names[color] : engine_commands[color]);
+    }
+  free_engines (engine_commands, engine_names);
   load_listed (game, file, path);
   load_clock (game, file, path);
   if (!analysis_dropped)

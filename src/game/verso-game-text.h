@@ -74,7 +74,7 @@ void verso_text_result_to_ggf (const char *sgf, char ggf[NOTATION_NAME_SIZE]);
 VersoRecord *verso_ggf_read (const char *text, gsize length, char **notice,
                              VersoTextExtras *extras, GError **error);
 char *verso_ggf_write (VersoGame *game);
-/* The name a record gives a player: the computer's with its level, or the user's. */
+/* The name a record gives a player: another engine's, the computer's with its level, or the user's. */
 char *verso_text_player_name (VersoGame *game, VersoColor color);
 
 /* SGF records of Othello, GM[2] (verso-game-sgf.c), variations included. */

@@ -44,6 +44,8 @@ static void verso_game_dispose (GObject *object)
 
   verso_game_stop_computer (self);
   verso_game_analysis_dispose (self);
+  verso_game_engine_clear (self, VERSO_COLOR_BLACK);
+  verso_game_engine_clear (self, VERSO_COLOR_WHITE);
   g_clear_object (&self->computer);
   g_clear_object (&self->file);
   G_OBJECT_CLASS (verso_game_parent_class)->dispose (object);
@@ -145,6 +147,10 @@ static void install_signals (void)
   signals[VERSO_GAME_SIGNAL_MOVE_SCORED] = new_signal ("move-scored", 1, G_TYPE_UINT);
   /* verso_game_get_scores changed: refined, or dropped with the position. */
   signals[VERSO_GAME_SIGNAL_SCORES_CHANGED] = new_signal ("scores-changed", 0);
+  /* The engine playing a colour failed, which a person now plays (verso-game.h): the colour, a
+   * message for the person and the engine's own words. */
+  signals[VERSO_GAME_SIGNAL_ENGINE_FAILED] = new_signal ("engine-failed", 3, G_TYPE_INT, G_TYPE_STRING,
+                                                         G_TYPE_STRING);
 }
 
 static void verso_game_class_init (VersoGameClass *klass)
@@ -169,6 +175,7 @@ static void verso_game_init (VersoGame *self)
   self->rules = RULES_STANDARD;
   self->move_delay = VERSO_GAME_DEFAULT_MOVE_DELAY_MS;
   self->computer = verso_computer_new ();
+  verso_game_engine_init (self);
   verso_game_clock_init (self);
   verso_game_analysis_init (self);
 }
@@ -332,8 +339,7 @@ static char *clean_detail (const char *text)
   return clean;
 }
 
-/* The game is no longer a record: its details go. The caller tells what changed. */
-static void end_record (VersoGame *self)
+void verso_game_end_record (VersoGame *self)
 {
   if (!self->is_record)
     return;
@@ -357,6 +363,8 @@ void verso_game_set_record (VersoGame *self, const char *const details[VERSO_N_D
     self->details[i] = clean_detail (details[i]);
   }
   self->players[VERSO_COLOR_BLACK] = self->players[VERSO_COLOR_WHITE] = VERSO_PLAYER_HUMAN;
+  verso_game_engine_clear (self, VERSO_COLOR_BLACK);
+  verso_game_engine_clear (self, VERSO_COLOR_WHITE);
   if (verso_game_change_flag (&self->is_record, TRUE))
     verso_game_notify (self, VERSO_GAME_PROP_RECORD);
   verso_game_changed_state (self, paused_was);
@@ -380,10 +388,12 @@ void verso_game_play_from_here (VersoGame *self, VersoMode mode, VersoColor huma
                                      || (mode == VERSO_MODE_VERSUS_COMPUTER && human_color != VERSO_COLOR_WHITE)
                                      ? VERSO_PLAYER_COMPUTER : VERSO_PLAYER_HUMAN;
   self->levels[VERSO_COLOR_BLACK] = self->levels[VERSO_COLOR_WHITE] = mix ? level_mix_nearest (mix) : level;
+  verso_game_engine_clear (self, VERSO_COLOR_BLACK);
+  verso_game_engine_clear (self, VERSO_COLOR_WHITE);
   self->has_mix = mix != NULL;
   if (mix)
     self->mix = *mix;
-  end_record (self);
+  verso_game_end_record (self);
   /* The person asked to play on from here: the computer does not wait for Let It Play. The moves
    * after the position stay to redo (navigated is kept until a move is played). */
   self->held = FALSE;
@@ -500,12 +510,14 @@ void verso_game_set_player (VersoGame *self, VersoColor color, VersoPlayer playe
 
   g_return_if_fail (VERSO_IS_GAME (self));
 
-  if (self->players[color == VERSO_COLOR_WHITE] == player)
+  /* Verso's own players: an engine playing the colour is no longer its player. */
+  if (self->players[color == VERSO_COLOR_WHITE] == player && !self->engines[color == VERSO_COLOR_WHITE])
     return;
   verso_game_stop_computer (self);
   paused_was = verso_game_get_paused (self);
   self->players[color == VERSO_COLOR_WHITE] = player;
-  end_record (self);
+  verso_game_engine_clear (self, color == VERSO_COLOR_WHITE);
+  verso_game_end_record (self);
   verso_game_changed_state (self, paused_was);
   g_signal_emit (self, verso_game_signals[VERSO_GAME_SIGNAL_CHANGED], 0);
   verso_game_start_computer (self);

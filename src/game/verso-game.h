@@ -69,6 +69,32 @@ gboolean verso_game_get_level_mix (VersoGame *game, LevelMix *mix);
 VersoPlayer verso_game_get_player (VersoGame *game, VersoColor color);
 void verso_game_set_player (VersoGame *game, VersoColor color, VersoPlayer player);
 VersoMode verso_game_get_mode (VersoGame *game);
+
+/* Another engine, a program speaking NBoard (verso-hosted-engine.h), may play a colour instead of
+ * Verso's levels (verso-game-engine.c). The colour's player is then VERSO_PLAYER_COMPUTER, and
+ * all said here of the computer's turn holds for it: it moves when it is its turn, thinking in a
+ * worker thread, and verso_game_stop_computer stops it at once. command runs under /bin/sh -c,
+ * started on its first move and kept for the game (started afresh after a stop); it is told
+ * `set depth` (1..60; 0: its own default) and sent the game so far with the clock. name names it
+ * in the record until it names itself (`set myname`). A NULL command gives the colour back to
+ * Verso's levels; any verso_game_set_player, Play From Here or record ends an engine too. Kept
+ * in the saved session.
+ *
+ * An engine that fails (does not start, exits, answers nonsense or an illegal move, or takes
+ * longer than its limit without a clock) leaves the game at its last legal move and its colour to
+ * a person (VERSO_PLAYER_HUMAN); the game then emits "engine-failed" (color, message, detail):
+ * message in the person's language naming the engine and what it did, detail the engine's own
+ * words in English for a log. An engine on a clock that runs past its flag loses on time. */
+void verso_game_set_engine_for (VersoGame *game, VersoColor color, const char *name,
+                                const char *command, int depth);
+/* Whether an engine plays color, with its name, command and depth (each may be NULL); the
+ * strings belong to the game and live until its players change. */
+gboolean verso_game_get_engine_for (VersoGame *game, VersoColor color, const char **name,
+                                    const char **command, int *depth);
+/* The limits on engines: seconds to start, and to choose a move without a clock. */
+#define VERSO_GAME_ENGINE_START_SECONDS 20.0
+#define VERSO_GAME_ENGINE_MOVE_SECONDS 60.0
+void verso_game_set_engine_limits (VersoGame *game, double start_seconds, double move_seconds);
 LevelId verso_game_get_level (VersoGame *game);
 void verso_game_set_level (VersoGame *game, LevelId level);
 /* Milliseconds the computer waits at least before its move appears, unless told otherwise. */

@@ -43,6 +43,7 @@ struct NboardClient {
   bool skipping;                  /* dropping the rest of a line too long to read */
   char warning[NBOARD_CLIENT_QUOTE + 4]; /* its last `warning` line in this exchange, quoted */
   unsigned ping;
+  int cancel;                     /* nboard_client_set_cancel's descriptor, or -1 */
 };
 
 NboardClient *nboard_client_new (const char *command)
@@ -53,6 +54,7 @@ NboardClient *nboard_client_new (const char *command)
     return NULL;
   }
   client->to_engine = client->from_engine = -1;
+  client->cancel = -1;
   return client;
 }
 
@@ -78,6 +80,11 @@ const char *nboard_client_error (const NboardClient *client)
 bool nboard_client_running (const NboardClient *client)
 {
   return client->pid > 0;
+}
+
+void nboard_client_set_cancel (NboardClient *client, int fd)
+{
+  client->cancel = fd;
 }
 
 /* What an engine wrote, fit to quote: printable ASCII, cut to `most` bytes and "...", in out
@@ -242,6 +249,32 @@ static Wait wait_for (NboardClient *client, double seconds, const char *when)
   return (Wait) { clock_seconds () + seconds, seconds, when };
 }
 
+/* Polls the engine's descriptor for events until the deadline, and the cancel descriptor beside
+ * it: > 0 when the engine's is ready, 0 at the deadline, -1 with errno set on an error, and
+ * POLL_CANCELLED when the caller gave up (which wins over a ready engine). */
+#define POLL_CANCELLED (-2)
+static int poll_engine (NboardClient *client, int fd, short events, const Wait *wait)
+{
+  double left = wait->deadline - clock_seconds ();
+  if (left <= 0)
+    return 0;
+  struct pollfd ready[2] = { { .fd = fd, .events = events },
+                             { .fd = client->cancel, .events = POLLIN } };
+  int polled = poll (ready, client->cancel >= 0 ? 2 : 1, (int) (left * 1000) + 1);
+  if (polled > 0 && client->cancel >= 0 && ready[1].revents)
+    return POLL_CANCELLED;
+  return polled;
+}
+
+/* The caller gave up (nboard_client_set_cancel): the engine, which may be half way through a line
+ * or a search, is killed at once rather than asked to quit. */
+static NboardClientStatus cancelled (NboardClient *client, const Wait *wait)
+{
+  fail (client, "was stopped %s", wait->when);
+  reap (client);
+  return NBOARD_CLIENT_CANCELLED;
+}
+
 /* Writes the whole line (text and a newline) before the deadline. A write to an engine that
  * has gone raises SIGPIPE, which is blocked in this thread meanwhile and then taken back, so
  * that a program need not ignore it. */
@@ -269,11 +302,12 @@ static NboardClientStatus send_line (NboardClient *client, const char *text, con
     if (n < 0 && errno == EINTR)
       continue;
     if (n < 0 && errno == EAGAIN) {
-      double left = wait->deadline - clock_seconds ();
-      struct pollfd ready = { .fd = client->to_engine, .events = POLLOUT };
-      if (left > 0 && poll (&ready, 1, (int) (left * 1000) + 1) >= 0)
-        continue;
-      if (left > 0 && errno == EINTR)
+      int polled = poll_engine (client, client->to_engine, POLLOUT, wait);
+      if (polled == POLL_CANCELLED) {
+        result = NBOARD_CLIENT_CANCELLED;
+        break;
+      }
+      if (polled > 0 || (polled < 0 && errno == EINTR))
         continue;
       result = NBOARD_CLIENT_TIMEOUT;
       break;
@@ -283,6 +317,8 @@ static NboardClientStatus send_line (NboardClient *client, const char *text, con
   }
   pipe_signal_restore (&previous, result == NBOARD_CLIENT_EXITED && errno == EPIPE);
   free (line);
+  if (result == NBOARD_CLIENT_CANCELLED)
+    return cancelled (client, wait);
   if (result == NBOARD_CLIENT_EXITED)
     return fail_exited (client, wait->when);
   if (result == NBOARD_CLIENT_TIMEOUT) {
@@ -350,8 +386,9 @@ static NboardClientStatus read_line (NboardClient *client, const Wait *wait,
       nboard_client_stop (client);
       return NBOARD_CLIENT_TIMEOUT;
     }
-    struct pollfd ready = { .fd = client->from_engine, .events = POLLIN };
-    int polled = poll (&ready, 1, (int) (left * 1000) + 1);
+    int polled = poll_engine (client, client->from_engine, POLLIN, wait);
+    if (polled == POLL_CANCELLED)
+      return cancelled (client, wait);
     if (polled < 0 && errno != EINTR) {
       fail (client, "could not be read: %s", strerror (errno));
       nboard_client_stop (client);

@@ -27,6 +27,7 @@ typedef enum NboardClientStatus {
   NBOARD_CLIENT_GARBAGE,       /* a reply that is not one: `===` without a square, a reply
                                 * line longer than NBOARD_CLIENT_MAX_LINE */
   NBOARD_CLIENT_ILLEGAL_MOVE,  /* a square or a pass that is not legal in the position */
+  NBOARD_CLIENT_CANCELLED,     /* the cancel descriptor became readable (nboard_client_set_cancel) */
 } NboardClientStatus;
 
 /* The longest line read whole; longer informational lines are skipped. */
@@ -51,6 +52,13 @@ NboardClientStatus nboard_client_start (NboardClient *client, double timeout);
 /* Says `quit`, gives the engine a moment to exit, then kills its process group; reaps it. */
 void nboard_client_stop (NboardClient *client);
 bool nboard_client_running (const NboardClient *client);
+
+/* A descriptor that becomes readable when the caller gives up (another thread's eventfd or pipe,
+ * a GCancellable's), -1 for none: every wait polls it beside the engine, and when it is readable
+ * the call ends at once with NBOARD_CLIENT_CANCELLED, the engine killed and reaped (it may be in
+ * the middle of a line, or of a search the caller no longer wants). The client only polls it,
+ * never reads or closes it. */
+void nboard_client_set_cancel (NboardClient *client, int fd);
 
 /* `set depth N` (1..60). */
 NboardClientStatus nboard_client_set_depth (NboardClient *client, int depth);

@@ -31,7 +31,9 @@ gboolean verso_kept_game_fill (LibraryGame *kept, VersoGame *game, char **record
     return FALSE;
   }
   for (VersoColor color = VERSO_COLOR_BLACK; color <= VERSO_COLOR_WHITE; color++)
-    if (verso_game_get_player (game, color) == VERSO_PLAYER_COMPUTER)
+    /* Another engine has no level: the record names it as its player. */
+    if (verso_game_get_player (game, color) == VERSO_PLAYER_COMPUTER
+        && !verso_game_get_engine_for (game, color, NULL, NULL, NULL))
       g_strlcpy (color == VERSO_COLOR_BLACK ? kept->black_level : kept->white_level,
                  level_get (verso_game_get_level_for (game, color))->id, LIBRARY_TEXT_SIZE);
   g_strlcpy (kept->source, "played", sizeof kept->source);

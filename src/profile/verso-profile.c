@@ -58,6 +58,7 @@ void verso_finished_game_init (VersoFinishedGame *finished, VersoGame *game)
   finished->rules = verso_game_get_rules (game);
   finished->level = verso_game_get_level_for (game, verso_color_other (person));
   finished->matched = verso_game_get_level_mix (game, &finished->mix);
+  finished->against_engine = verso_game_get_engine_for (game, verso_color_other (person), NULL, NULL, NULL);
   finished->disc_difference = verso_game_get_final_score (game, person);
   if (verso_game_lost_on_time (game, &loser)) {
     int discs = verso_game_count (game, person) - verso_game_count (game, verso_color_other (person));
@@ -70,8 +71,9 @@ gboolean verso_finished_game_counts (const VersoFinishedGame *finished)
 {
   g_return_val_if_fail (finished != NULL, FALSE);
 
+  /* The statistics and the rating are of Verso's levels: a game against another engine has none. */
   return finished->mode == VERSO_MODE_VERSUS_COMPUTER && !finished->over_when_given
-         && !finished->counted;
+         && !finished->counted && !finished->against_engine;
 }
 
 /* The object. */

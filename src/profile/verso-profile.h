@@ -30,6 +30,8 @@ typedef struct {
   LevelId level;          /* the computer's level; under Match my level the mix's nearest */
   gboolean matched;       /* the computer played at the person's rating (Match my level), as mix */
   LevelMix mix;
+  /* Another engine played the computer's side (verso_game_set_engine_for): not a level's game. */
+  gboolean against_engine;
   /* The person's final disc difference, the empty squares to the winner; after a loss on
    * time, the discs' on the board, at least 2 (33 to 31) to the side that did not flag. */
   int disc_difference;
@@ -40,11 +42,11 @@ typedef struct {
  * knows the rest: over_when_given and counted are FALSE. */
 void verso_finished_game_init (VersoFinishedGame *finished, VersoGame *game);
 
-/* The rule: a game counts when a person played it to its end against the computer, here and for
- * the first time. A game between two people or of the computer against itself never counts, nor
- * one already over when it came, nor one counted already. How it began does not matter: a
- * position set up, a record played on from here, a game with moves undone on the way all count
- * when they end so. */
+/* The rule: a game counts when a person played it to its end against the computer at one of
+ * Verso's levels, here and for the first time. A game between two people, of the computer against
+ * itself or against another engine never counts, nor one already over when it came, nor one
+ * counted already. How it began does not matter: a position set up, a record played on from
+ * here, a game with moves undone on the way all count when they end so. */
 gboolean verso_finished_game_counts (const VersoFinishedGame *finished);
 
 typedef enum {

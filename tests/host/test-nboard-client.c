@@ -1,13 +1,16 @@
 /* test-nboard-client.c: the NBoard client (src/host) against verso-engine's own NBoard engine
  * and the fake engine of tests/cli, each misbehaving as told: start, ping, a move, every error
- * with its status and message, no process left behind and no descriptor leaked.
+ * with its status and message, a wait cancelled from another thread, no process left behind and
+ * no descriptor leaked.
  * Usage: test-nboard-client VERSO_ENGINE FAKE_ENGINE */
 #include <dirent.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -147,6 +150,52 @@ static void test_missing_command (void)
   nboard_client_free (client);
 }
 
+/* A pipe written from another thread, as a GCancellable's descriptor is, ends a wait at once. */
+static void *cancel_later (void *fd)
+{
+  nanosleep (&(struct timespec) { 0, 200000000 }, NULL);
+  CHECK_CMP_INT (write (*(int *) fd, "x", 1), ==, 1);
+  return NULL;
+}
+
+static void check_cancelled (const char *mode, bool at_start)
+{
+  int cancel[2];
+  REQUIRE (pipe (cancel) == 0);
+  NboardClient *client = fake (mode);
+  REQUIRE (client);
+  if (!at_start)
+    CHECK_CMP_INT (nboard_client_start (client, 10), ==, NBOARD_CLIENT_OK);
+  nboard_client_set_cancel (client, cancel[0]);
+  pthread_t thread;
+  REQUIRE (pthread_create (&thread, NULL, cancel_later, &cancel[1]) == 0);
+  double started = clock_seconds ();
+  NotationGame game = opening ();
+  NboardMove move;
+  NboardClientStatus status = at_start ? nboard_client_start (client, 30)
+                                       : nboard_client_go (client, &game, 30, &move);
+  CHECK_CMP_INT (status, ==, NBOARD_CLIENT_CANCELLED);
+  CHECK (clock_seconds () - started < 5, "the wait took %g s", clock_seconds () - started);
+  CHECK (strstr (nboard_client_error (client), "was stopped"), "%s", nboard_client_error (client));
+  CHECK (!nboard_client_running (client));
+  pthread_join (thread, NULL);
+  /* Readable for good, as a cancelled GCancellable's is: a start is refused at once. */
+  CHECK_CMP_INT (nboard_client_start (client, 30), ==, NBOARD_CLIENT_CANCELLED);
+  nboard_client_set_cancel (client, -1);
+  if (!at_start)
+    CHECK_CMP_INT (nboard_client_start (client, 10), ==, NBOARD_CLIENT_OK);
+  nboard_client_free (client);
+  close (cancel[0]);
+  close (cancel[1]);
+  CHECK (waitpid (-1, NULL, WNOHANG) < 0, "a child is left");
+}
+
+static void test_cancel_ends_a_wait (void)
+{
+  check_cancelled ("hang", false);
+  check_cancelled ("silent", true);
+}
+
 /* Started, stopped and failed twenty times: every pipe closed, every process reaped, and a
  * program that ignores SIGPIPE or not is not stopped by a write to an engine that has gone. */
 static void test_nothing_leaks (void)
@@ -181,6 +230,7 @@ int main (int argc, char **argv)
   check_run ("noise_is_skipped", test_noise_is_skipped);
   check_run ("failures", test_failures);
   check_run ("missing_command", test_missing_command);
+  check_run ("cancel_ends_a_wait", test_cancel_ends_a_wait);
   check_run ("nothing_leaks", test_nothing_leaks);
   return check_finish ();
 }
