@@ -152,7 +152,6 @@ static void test_loss_on_time_with_its_clock (Fixture *fixture, gconstpointer un
   g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_CASUAL);
   g_autoptr (GPtrArray) games = NULL;
   g_autofree char *record = NULL;
-  g_autofree char *clock = NULL;
   const LibraryGame *kept;
   double now = 0;
 
