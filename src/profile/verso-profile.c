@@ -14,6 +14,7 @@ struct _VersoProfile {
 
   VersoStats *stats;  /* with the rating, in statistics.ini */
   VersoDeck *deck;    /* practice.ini */
+  VersoOpeningProgress *openings; /* openings.ini */
   char *library_path; /* library.sqlite, opened when the first game is kept */
   Library *library;
 };
@@ -84,6 +85,7 @@ static void verso_profile_dispose (GObject *object)
 
   g_clear_object (&self->stats);
   g_clear_object (&self->deck);
+  g_clear_object (&self->openings);
   g_clear_pointer (&self->library, library_close);
   G_OBJECT_CLASS (verso_profile_parent_class)->dispose (object);
 }
@@ -101,8 +103,8 @@ static void verso_profile_class_init (VersoProfileClass *klass)
   G_OBJECT_CLASS (klass)->dispose = verso_profile_dispose;
   G_OBJECT_CLASS (klass)->finalize = verso_profile_finalize;
 
-  /* A game was counted or kept, the statistics were reset, or the deck changed: a card joined,
-   * was updated or answered. */
+  /* A game was counted or kept, the statistics were reset, the deck changed (a card joined,
+   * was updated or answered), or a line of the opening trainer was counted. */
   signals[SIGNAL_CHANGED] =
     g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
@@ -118,11 +120,13 @@ VersoProfile *verso_profile_new (const char *folder)
   /* NULL paths: the files' own default, "verso/NAME" in the user's data folder. */
   g_autofree char *stats_path = folder ? g_build_filename (folder, "statistics.ini", NULL) : NULL;
   g_autofree char *deck_path = folder ? g_build_filename (folder, "practice.ini", NULL) : NULL;
+  g_autofree char *openings_path = folder ? g_build_filename (folder, "openings.ini", NULL) : NULL;
 
   char library_path[4096];
 
   self->stats = verso_stats_new (stats_path);
   self->deck = verso_deck_new (deck_path);
+  self->openings = verso_opening_progress_new (openings_path);
   if (folder)
     self->library_path = g_build_filename (folder, "library.sqlite", NULL);
   else if (library_default_path (library_path, sizeof library_path))
@@ -183,6 +187,25 @@ VersoDeckChange verso_profile_add_mistake (VersoProfile *self, VersoGame *game, 
   if (change != VERSO_DECK_UNCHANGED)
     g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
   return change;
+}
+
+VersoOpeningProgress *verso_profile_get_opening_progress (VersoProfile *self)
+{
+  g_return_val_if_fail (VERSO_IS_PROFILE (self), NULL);
+  return self->openings;
+}
+
+gboolean verso_profile_add_opening_line (VersoProfile *self, const char *opening, int colour,
+                                         gboolean clean, gint64 now, GError **error)
+{
+  gboolean saved;
+
+  g_return_val_if_fail (VERSO_IS_PROFILE (self), FALSE);
+
+  /* Counted in memory even when the file could not be written: "changed" either way. */
+  saved = verso_opening_progress_add (self->openings, opening, colour, clean, now, error);
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+  return saved;
 }
 
 int verso_profile_answer_card (VersoProfile *self, const Position *position, int move, gint64 now,

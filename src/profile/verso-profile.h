@@ -1,5 +1,6 @@
 /* verso-profile.h: the person's profile: their results against the computer and their rating
- * (verso-stats.h, statistics.ini), their practice deck (verso-deck.h, practice.ini) and the games
+ * (verso-stats.h, statistics.ini), their practice deck (verso-deck.h, practice.ini), their
+ * progress in the opening trainer (verso-opening-progress.h, openings.ini) and the games
  * they played, kept in the game library (library.h, library.sqlite), read once
  * from the user's data folder into the one object the application holds for every window and
  * dialog; the rule for when a finished game counts; and "changed" after every change, so that
@@ -13,6 +14,7 @@
 #include "rules.h"
 #include "verso-deck.h"
 #include "verso-game.h"
+#include "verso-opening-progress.h"
 #include "verso-stats.h"
 
 G_BEGIN_DECLS
@@ -67,6 +69,7 @@ VersoProfile *verso_profile_new (const char *folder);
 /* What the profile holds, to read: owned by it and alive as long as it is. */
 VersoStats *verso_profile_get_stats (VersoProfile *profile);
 VersoDeck *verso_profile_get_deck (VersoProfile *profile);
+VersoOpeningProgress *verso_profile_get_opening_progress (VersoProfile *profile);
 
 /* Applies the rule (verso_finished_game_counts) to finished, which ended at time now (seconds
  * since 1970); a game that counts goes into the statistics under its rules and level, and moves
@@ -84,6 +87,11 @@ VersoDeckChange verso_profile_add_mistake (VersoProfile *profile, VersoGame *gam
 /* verso_deck_answer on the profile's deck: an answer in practice; "changed" when it was one. */
 int verso_profile_answer_card (VersoProfile *profile, const Position *position, int move,
                                gint64 now, GError **error);
+
+/* verso_opening_progress_add on the profile's progress in the openings (openings.ini): a line
+ * of the opening trainer played to its end; "changed" follows. */
+gboolean verso_profile_add_opening_line (VersoProfile *profile, const char *opening, int colour,
+                                         gboolean clean, gint64 now, GError **error);
 
 /* Keeps game, which ended or is being left, in the game library (library.sqlite in the profile's
  * folder, opened on first use; the user's library, the one `verso-engine library` reads, for the

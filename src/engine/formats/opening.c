@@ -11,6 +11,7 @@ typedef struct OpeningLine {
   int side_to_move;
   size_t n_moves;        /* passes included */
   size_t name;           /* offset of the NUL-terminated name in the table's names */
+  size_t first_move;     /* offset of the line's n_moves moves in the table's moves */
 } OpeningLine;
 
 struct OpeningTable {
@@ -18,6 +19,7 @@ struct OpeningTable {
   size_t longest;        /* the most moves of any line: no game position after it can match */
   OpeningLine *lines;
   char *names;
+  int *moves;            /* every line's moves, one after another */
 };
 
 static bool is_blank (char c)
@@ -34,7 +36,8 @@ static NotationStatus table_error (NotationError error, size_t offset)
 /* Reads one line text[begin..end): nothing (blank or comment), or a line of the table, whose name
  * is copied to names + *names_used. */
 static NotationStatus read_line (const char *text, size_t begin, size_t end, OpeningLine *line,
-                                 bool *is_opening, char *names, size_t *names_used)
+                                 bool *is_opening, char *names, size_t *names_used,
+                                 int *moves_kept, size_t *moves_used)
 {
   *is_opening = false;
   size_t i = begin;
@@ -70,6 +73,9 @@ static NotationStatus read_line (const char *text, size_t begin, size_t end, Ope
   line->side_to_move = position.side_to_move;
   line->n_moves = n_moves;
   line->name = *names_used;
+  line->first_move = *moves_used;
+  memcpy (moves_kept + *moves_used, moves, n_moves * sizeof *moves);
+  *moves_used += n_moves;
   memcpy (names + *names_used, text + i, name_end - i);
   names[*names_used + name_end - i] = '\0';
   *names_used += name_end - i + 1;
@@ -95,19 +101,22 @@ OpeningTable *opening_table_parse (const char *text, size_t length, NotationStat
   if (table) {
     table->lines = malloc (n_lines * sizeof *table->lines);
     table->names = malloc (length + n_lines);
+    /* A move takes at least two characters of the text. */
+    table->moves = malloc ((length / 2 + 1) * sizeof *table->moves);
   }
-  if (!table || !table->lines || !table->names) {
+  if (!table || !table->lines || !table->names || !table->moves) {
     opening_table_free (table);
     return NULL;
   }
-  size_t names_used = 0, line_number = 0;
+  size_t names_used = 0, moves_used = 0, line_number = 0;
   for (size_t begin = 0; begin < length;) {
     line_number++;
     const char *newline = memchr (text + begin, '\n', length - begin);
     size_t end = newline ? (size_t) (newline - text) : length;
     bool is_opening;
     OpeningLine *line = &table->lines[table->count];
-    *status = read_line (text, begin, end, line, &is_opening, table->names, &names_used);
+    *status = read_line (text, begin, end, line, &is_opening, table->names, &names_used,
+                         table->moves, &moves_used);
     if (status->error) {
       if (error_line)
         *error_line = line_number;
@@ -130,6 +139,7 @@ void opening_table_free (OpeningTable *table)
     return;
   free (table->lines);
   free (table->names);
+  free (table->moves);
   free (table);
 }
 
@@ -137,6 +147,18 @@ size_t opening_table_count (const OpeningTable *table)
 {
   assert (table);
   return table->count;
+}
+
+const char *opening_table_line (const OpeningTable *table, size_t index, const int **moves,
+                                size_t *n_moves)
+{
+  assert (table && index < table->count);
+  const OpeningLine *line = &table->lines[index];
+  if (moves)
+    *moves = table->moves + line->first_move;
+  if (n_moves)
+    *n_moves = line->n_moves;
+  return table->names + line->name;
 }
 
 /* The first line (in table order) that ends after n_moves in `position` under a symmetry. */

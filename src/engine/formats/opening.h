@@ -25,6 +25,10 @@ OpeningTable *opening_table_parse (const char *text, size_t length, NotationStat
                                    size_t *error_line);
 void opening_table_free (OpeningTable *table);
 size_t opening_table_count (const OpeningTable *table);
+/* Line index (below the count), in the table's order: its name, and its moves from the standard
+ * start in *moves (owned by the table; passes as BOARD_PASS) and *n_moves, either may be NULL. */
+const char *opening_table_line (const OpeningTable *table, size_t index, const int **moves,
+                                size_t *n_moves);
 
 /* The name of the opening a game follows: along the moves played from start (passes included),
  * the last position that is, under one of the 8 symmetries, the final position of a named line

@@ -265,6 +265,8 @@ static void verso_application_startup (GApplication *application)
     { "win.analyse-game", { "<Control><Shift>a", NULL } },
     /* Practise the positions of the person's mistakes. */
     { "win.practise", { "<Control><Shift>p", NULL } },
+    /* Learn openings against the trainer. */
+    { "win.train-openings", { "<Control><Shift>t", NULL } },
     /* The games kept: played here and imported. */
     { "win.library", { "<Control>l", NULL } },
     { "win.open", { "<Control>o", NULL } },

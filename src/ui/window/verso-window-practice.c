@@ -1,12 +1,13 @@
 /* verso-window-practice.c: the practice deck in the window: the moves the coach grades a mistake
  * or a blunder join it, Practise… (win.practise) opens its window, and a damaged deck file set
- * aside is said once. */
+ * aside is said once; and Train Openings… (win.train-openings), the practice of openings. */
 #include "verso-window-private.h"
 
 #include <glib/gi18n.h>
 
 #include "verso-dialog.h"
 #include "verso-practice-window.h"
+#include "verso-trainer-window.h"
 
 static void on_move_scored (VersoGame *game, guint ply, VersoWindow *self)
 {
@@ -27,6 +28,13 @@ static void practise_activated (GtkWidget *widget, const char *action, GVariant 
   VersoWindow *self = VERSO_WINDOW (widget);
 
   verso_dialog_present (GTK_WINDOW (verso_practice_window_new (GTK_WINDOW (self), self->profile)), GTK_WINDOW (self));
+}
+
+static void train_openings_activated (GtkWidget *widget, const char *action, GVariant *parameter)
+{
+  VersoWindow *self = VERSO_WINDOW (widget);
+
+  verso_dialog_present (GTK_WINDOW (verso_trainer_window_new (GTK_WINDOW (self), self->profile)), GTK_WINDOW (self));
 }
 
 /* Once the window shows: a damaged deck file is kept aside at the next write, and the person hears
@@ -61,4 +69,5 @@ void window_practice_watch_profile (VersoWindow *self)
 void window_practice_class_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.practise", NULL, practise_activated);
+  gtk_widget_class_install_action (widget_class, "win.train-openings", NULL, train_openings_activated);
 }
