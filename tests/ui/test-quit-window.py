@@ -26,6 +26,9 @@ CASES = [
     ('save-after-set-up-position', ['ctrl+e', ('sleep', 1), 'alt+p', ('window', '^Save Changes$')]),
     ('set-up-position', ['ctrl+e', ('sleep', 1)]),
     ('practise', ['ctrl+shift+p', ('window', '^Practise$')]),
+    # The Library (its search has the keyboard) and the opening trainer.
+    ('library', ['ctrl+l', ('window', '^Library$')]),
+    ('train-openings', ['ctrl+shift+t', ('window', '^Train Openings$')]),
     ('preferences', ['ctrl+comma', ('window', '^Preferences$')]),
     # Analyse Game under way.
     ('analyse-game', ['ctrl+shift+a', ('sleep', 0.5)]),
