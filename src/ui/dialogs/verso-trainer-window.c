@@ -387,6 +387,40 @@ static GtkWidget *pill_button_new (const char *mnemonic, gboolean suggested)
   return button;
 }
 
+/* The shown choice of a dropdown of strings cut short with "…" where the window is narrow (360
+ * px): a dropdown is otherwise as wide as its longest opening's name. The list keeps whole names. */
+static void setup_cut_label (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_width_chars (GTK_LABEL (label), 8);
+  gtk_list_item_set_child (item, label);
+}
+
+static void bind_cut_label (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  GtkStringObject *string = gtk_list_item_get_item (item);
+
+  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)), gtk_string_object_get_string (string));
+}
+
+static void cut_shown_choice (GtkDropDown *dropdown)
+{
+  GtkListItemFactory *shown = gtk_signal_list_item_factory_new ();
+  GtkListItemFactory *whole = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (shown, "setup", G_CALLBACK (setup_cut_label), NULL);
+  g_signal_connect (shown, "bind", G_CALLBACK (bind_cut_label), NULL);
+  g_signal_connect (whole, "setup", G_CALLBACK (setup_cut_label), NULL);
+  g_signal_connect (whole, "bind", G_CALLBACK (bind_cut_label), NULL);
+  gtk_drop_down_set_factory (dropdown, shown);
+  gtk_drop_down_set_list_factory (dropdown, whole);
+  g_object_unref (shown);
+  g_object_unref (whole);
+}
+
 /* A labelled row of the chooser: the label names the dropdown for a screen reader. */
 static void add_chooser_row (GtkGrid *grid, int row, const char *mnemonic, GtkWidget *dropdown)
 {
@@ -425,6 +459,7 @@ static GtkWidget *chooser_page_new (VersoTrainerWindow *self)
   gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
   self->opening_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&names)), NULL));
   self->colour_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&colour_names)), NULL));
+  cut_shown_choice (self->opening_dropdown);
   /* Translators: the opening trainer's choice of an opening */
   add_chooser_row (GTK_GRID (grid), 0, _("_Opening"), GTK_WIDGET (self->opening_dropdown));
   /* Translators: the opening trainer's choice of the person's colour */
@@ -446,7 +481,8 @@ static GtkWidget *line_page_new (VersoTrainerWindow *self)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
   GtkWidget *board = verso_board_view_new ();
-  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  /* Side by side the two pills are wider than a 360 px window: one above the other. */
+  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
 
   gtk_widget_set_margin_start (box, 18);
   gtk_widget_set_margin_end (box, 18);
