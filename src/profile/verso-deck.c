@@ -429,24 +429,19 @@ static void update_card (VersoDeckCard *card, const VersoDeckCard *fresh, gint64
   memcpy (card->line, fresh->line, sizeof card->line);
 }
 
-VersoDeckChange verso_deck_add_move (VersoDeck *self, VersoGame *game, guint ply, gint64 now,
-                                     GError **error)
+VersoDeckChange verso_deck_add_analysis (VersoDeck *self, const Position *position, int played,
+                                         const Analysis *analysis, gint64 now, GError **error)
 {
-  const VersoRecord *record;
-  const Analysis *analysis;
   VersoDeckCard fresh = { 0 }, *card;
   VersoDeckChange change;
 
   g_return_val_if_fail (VERSO_IS_DECK (self), VERSO_DECK_UNCHANGED);
-  g_return_val_if_fail (VERSO_IS_GAME (game), VERSO_DECK_UNCHANGED);
+  g_return_val_if_fail (position != NULL && analysis != NULL, VERSO_DECK_UNCHANGED);
   g_return_val_if_fail (error == NULL || *error == NULL, VERSO_DECK_UNCHANGED);
 
-  record = verso_game_get_record (game);
-  if (ply == 0 || ply > verso_record_get_length (record) || !joins (game, ply)
-      || !(analysis = verso_game_get_analysis (game, ply - 1))
-      || !fill_card (&fresh, analysis, verso_record_get_move (record, ply)))
+  if (!fill_card (&fresh, analysis, played))
     return VERSO_DECK_UNCHANGED;
-  fresh.position = *verso_record_get_position (record, ply - 1);
+  fresh.position = *position;
   if ((card = find (self, &fresh.position))) {
     if (!practised_since_joined (card) && same_analysis (card, &fresh))
       return VERSO_DECK_UNCHANGED;
@@ -461,6 +456,24 @@ VersoDeckChange verso_deck_add_move (VersoDeck *self, VersoGame *game, guint ply
   update_card (card, &fresh, now);
   save (self, error);
   return change;
+}
+
+VersoDeckChange verso_deck_add_move (VersoDeck *self, VersoGame *game, guint ply, gint64 now,
+                                     GError **error)
+{
+  const VersoRecord *record;
+  const Analysis *analysis;
+
+  g_return_val_if_fail (VERSO_IS_DECK (self), VERSO_DECK_UNCHANGED);
+  g_return_val_if_fail (VERSO_IS_GAME (game), VERSO_DECK_UNCHANGED);
+  g_return_val_if_fail (error == NULL || *error == NULL, VERSO_DECK_UNCHANGED);
+
+  record = verso_game_get_record (game);
+  if (ply == 0 || ply > verso_record_get_length (record) || !joins (game, ply)
+      || !(analysis = verso_game_get_analysis (game, ply - 1)))
+    return VERSO_DECK_UNCHANGED;
+  return verso_deck_add_analysis (self, verso_record_get_position (record, ply - 1),
+                                  verso_record_get_move (record, ply), analysis, now, error);
 }
 
 /* Practice. */

@@ -77,6 +77,12 @@ const char *verso_deck_get_path (VersoDeck *deck);
  * card kept in memory) when the file could not be written. */
 VersoDeckChange verso_deck_add_move (VersoDeck *deck, VersoGame *game, guint ply, gint64 now,
                                      GError **error);
+/* The position where the person played `played`, scored by analysis (every legal move with a
+ * score, the best line), joins the deck, or its card is updated, as verso_deck_add_move does for a
+ * game's move: for mistakes found elsewhere than in a game (the opening trainer's). Unchanged when
+ * a move of the analysis has no score. */
+VersoDeckChange verso_deck_add_analysis (VersoDeck *deck, const Position *position, int played,
+                                         const Analysis *analysis, gint64 now, GError **error);
 
 guint verso_deck_get_size (VersoDeck *deck);
 const VersoDeckCard *verso_deck_get_card (VersoDeck *deck, guint index);

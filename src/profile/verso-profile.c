@@ -6,7 +6,9 @@
 #include <gio/gio.h>
 #include <string.h>
 
+#include "analysis.h"
 #include "library.h"
+#include "search.h"
 #include "verso-kept-game.h"
 
 struct _VersoProfile {
@@ -278,4 +280,68 @@ const char *verso_profile_get_library_path (VersoProfile *self)
 {
   g_return_val_if_fail (VERSO_IS_PROFILE (self), NULL);
   return self->library_path;
+}
+
+/* A mistake made elsewhere than in a game: the position analysed in a worker thread, the card
+ * added on the main thread when it is done. The task holds the profile. */
+
+/* The table of a mistake's analysis: its few searches need little. */
+#define MISTAKE_HASH_BYTES ((size_t) 16 << 20)
+
+typedef struct {
+  Position position;
+  int played;
+  int depth;
+  gint64 now;
+  Analysis analysis;
+} MistakeJob;
+
+static void analyse_mistake (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  MistakeJob *job = data;
+  Search *search = search_new (MISTAKE_HASH_BYTES);
+  SearchLimits limits = search_limits_default ();
+
+  if (!search) {
+    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED, "out of memory for the analysis");
+    return;
+  }
+  limits.max_depth = job->depth;
+  analysis_run (search, &job->position.board, &limits, NULL, NULL, &job->analysis);
+  search_free (search);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void mistake_analysed (GObject *source, GAsyncResult *result, gpointer data)
+{
+  VersoProfile *self = VERSO_PROFILE (source);
+  MistakeJob *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr (GError) error = NULL;
+
+  if (g_task_propagate_boolean (G_TASK (result), &error)
+      && verso_deck_add_analysis (self->deck, &job->position, job->played, &job->analysis, job->now,
+                                  &error) != VERSO_DECK_UNCHANGED)
+    g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+  if (error)
+    g_message ("A mistake of the opening trainer did not join the practice deck: %s", error->message);
+}
+
+void verso_profile_add_position_mistake (VersoProfile *self, const Position *position, int played,
+                                         int depth, gint64 now)
+{
+  g_autoptr (GTask) task = NULL;
+  MistakeJob *job;
+
+  g_return_if_fail (VERSO_IS_PROFILE (self));
+  g_return_if_fail (position != NULL);
+  g_return_if_fail (depth >= 1 && depth <= 60);
+
+  job = g_new0 (MistakeJob, 1);
+  job->position = *position;
+  job->played = played;
+  job->depth = depth;
+  job->now = now;
+  task = g_task_new (self, NULL, mistake_analysed, NULL);
+  g_task_set_task_data (task, job, g_free);
+  g_task_run_in_thread (task, analyse_mistake);
 }

@@ -108,4 +108,11 @@ Library *verso_profile_get_library (VersoProfile *profile, char **notice, GError
 /* Where the games are kept; NULL when no data folder is known. */
 const char *verso_profile_get_library_path (VersoProfile *profile);
 
+/* The person played `played` at position, a mistake found outside a game (the opening trainer):
+ * the position is analysed to depth in a worker thread (every legal move scored, as the coach
+ * does), then joins the deck as verso_deck_add_analysis says, and "changed" is emitted, on the
+ * main thread. A file that cannot be written is logged (g_message); the card is kept in memory. */
+void verso_profile_add_position_mistake (VersoProfile *profile, const Position *position, int played,
+                                         int depth, gint64 now);
+
 G_END_DECLS

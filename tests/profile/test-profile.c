@@ -399,6 +399,30 @@ static void test_answer_says_so (Fixture *fixture, gconstpointer unused)
   CHECK_CMP_INT (fixture->changed, ==, 1);
 }
 
+/* A mistake made outside a game (the opening trainer's): the position is analysed in a worker,
+ * then joins the deck with every legal move scored, on the main thread, and "changed" says so. */
+static void test_position_mistake_joins_the_deck (Fixture *fixture, gconstpointer unused)
+{
+  Position position;
+  const VersoDeckCard *card;
+
+  position_init (&position);
+  REQUIRE (position_play (&position, 37 /* f5 */) && position_play (&position, 43 /* d6 */));
+  verso_profile_add_position_mistake (fixture->profile, &position, 34 /* c5 */, 4, T0);
+  for (int i = 0; i < 3000 && fixture->changed == 0; i++) {
+    g_main_context_iteration (NULL, FALSE);
+    g_usleep (1000);
+  }
+  CHECK_CMP_INT (fixture->changed, ==, 1);
+  REQUIRE (verso_deck_get_size (verso_profile_get_deck (fixture->profile)) == 1);
+  card = verso_deck_get_card (verso_profile_get_deck (fixture->profile), 0);
+  CHECK (board_equal (&card->position.board, &position.board));
+  CHECK_CMP_INT (card->played, ==, 34);
+  CHECK_CMP_INT (card->n_moves, ==, board_count (board_legal_moves (&position.board)));
+  CHECK (verso_deck_card_loss (card, card->best) == 0);
+  CHECK (g_file_test (fixture->deck_path, G_FILE_TEST_EXISTS));
+}
+
 int main (int argc, char **argv)
 {
   g_autofree char *home = g_dir_make_tmp ("verso-profile-home-XXXXXX", NULL);
@@ -426,6 +450,7 @@ int main (int argc, char **argv)
   ADD ("default-folder-is-the-users", test_default_folder_is_the_users);
   ADD ("reset-forgets-and-says-so", test_reset_forgets_and_says_so);
   ADD ("answer-says-so", test_answer_says_so);
+  ADD ("position-mistake-joins-the-deck", test_position_mistake_joins_the_deck);
 #undef ADD
   g_rmdir (home);
   return check_finish ();

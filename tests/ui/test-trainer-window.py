@@ -3,10 +3,11 @@
 trainer's replies fixed by VERSO_TRAINER_SEED: Ctrl+Shift+T shows the chooser (the book's main
 lines as Black, not trained yet), Start shows the line; f5 played with the board's cursor keys is
 right and the trainer replies d6; c7 is off the lines, its loss and the right moves named, and the
-move taken back; c3, one of them, is right again. Then Escape closes the window and the main
-window goes on.
+move taken back, and its position joins the practice deck (practice.ini, once analysed); c3,
+one of them, is right again. Then Escape closes the window and the main window goes on.
 Run inside dbus-run-session. Usage: test-trainer-window.py VERSO SCHEMA_DIR"""
 
+import os
 import re
 
 import verso_ui_test.atspi as atspi_game
@@ -59,6 +60,13 @@ def test_a_line_of_the_main_lines(env):
     print('a wrong move: “%s”' % wrong, flush=True)
     if 'Black to move' not in (training_board().get_description() or ''):
         window.fail('the move off the lines was not taken back: ' + (training_board().get_description() or ''))
+    # After f5 d6, c7 was Black's mistake: the deck's card for that position records it.
+    deck = os.path.join(env['XDG_DATA_HOME'], 'verso', 'practice.ini')
+    card = '[' + '-' * 27 + 'OX' + '-' * 6 + 'OXX' + '-' * 5 + 'O' + '-' * 20 + ' X]'
+    text = window.wait_for_file(deck, 'the practice deck with the position of c7', lambda t: card in t, 30)
+    if 'played=c7' not in text.split(card, 1)[1].split('[', 1)[0]:
+        window.fail('the card of c7\'s position does not record c7:\n%s' % text)
+    print('the position joined the practice deck, c7 recorded', flush=True)
     play_with_cursor(env, 'c3')
     again = wait_until(lambda: label_matching(r'^Right: c3 is a book move'), 'the verdict on c3', 10)
     print('then “%s”' % again, flush=True)

@@ -20,6 +20,9 @@
 
 /* Long enough to see the person's move land before the trainer's reply does. */
 #define REPLY_DELAY_MS 600
+/* How deep a mistake's position is analysed for its practice card (every move scored, in a
+ * worker thread): as deep as the coach grades a game's moves, a second or so in the opening. */
+#define TRAINER_MISTAKE_DEPTH 10
 
 /* One choice of the chooser: the line it begins from and where its progress is kept. */
 typedef struct {
@@ -312,8 +315,10 @@ static void answer (VersoTrainerWindow *self, int move)
     next_turn (self);
     return;
   }
-  /* Off the lines: the move is taken back and the person tries again, knowing the right ones. */
+  /* Off the lines: the move is taken back and the person tries again, knowing the right ones;
+   * the position joins the practice deck, analysed meanwhile. */
   self->mistakes++;
+  verso_profile_add_position_mistake (self->profile, &self->position, move, TRAINER_MISTAKE_DEPTH, now ());
   right = right_moves_text (&verdict);
   if (verdict.scored) {
     int loss = verdict.right_moves[0].score - verdict.score;
