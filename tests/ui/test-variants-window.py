@@ -167,9 +167,14 @@ def test_statistics(env, home):
     rows = wait_until(lambda: stats_rows()[0] and stats_rows(), 'a row in the Statistics window', 5)
     expected_mean = ('+%d.0' % margin) if margin > 0 else ('\u2212%d.0' % -margin) if margin < 0 else '0.0'
     expected_counts = 'Won %d · Lost %d · Drawn %d' % (margin > 0, margin < 0, margin == 0)
-    expected = (['Beginner'], [expected_counts], ['Mean disc difference: ' + expected_mean])
+    # The level's row, and the opening's under Your Openings (the game kept in the library once,
+    # though it ended twice): the same mean.
+    expected = (['Beginner'], [expected_counts], ['Mean disc difference: ' + expected_mean] * 2)
     if rows != expected:
         fail('the Statistics window shows %r, not %r' % (rows, expected))
+    opening = 'As Black: ' + expected_counts
+    if len([n for n in labels() if n.split('\n')[0] == opening]) != 1:
+        fail('Your Openings does not show the game once: %r' % [n for n in labels() if n.startswith('As ')])
     print('Statistics: Beginner, %s, mean %s (counted once after undo and redo)' % (expected_counts, expected_mean),
           flush=True)
     shot(env, 'statistics')

@@ -159,7 +159,8 @@ static void on_game_over (VersoGame *game, VersoWindow *self)
 
   /* Counted first: the text says how the game changed the rating. */
   count_result (self);
-  if (game_played_here (self))
+  /* Kept at its first end, as it is counted: an end reached again after undo is the same game. */
+  if (game_played_here (self) && !self->game_kept)
     keep_game (self);
   body = game_over_body (self);
   /* A record's end is reviewed, not announced: the status line gives its result. */
