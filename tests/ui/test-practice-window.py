@@ -14,7 +14,8 @@ import os
 import re
 
 import verso_ui_test.atspi as atspi_game
-from verso_ui_test.atspi import Atspi, wait_until, stop, key, accessibles, labels, board_description
+from verso_ui_test.atspi import wait_until, stop, key, board_description
+from verso_ui_test.atspi import play_on_board, label_matching
 window = atspi_game.window
 fail = window.fail
 
@@ -38,34 +39,6 @@ def read_deck(home):
         return file.read()
 
 
-def practice_board():
-    for role, name, node in accessibles():
-        if role == Atspi.Role.TABLE and name == 'Practice board':
-            return node
-    return None
-
-
-def answer_with_cursor(env, square):
-    """The practice board's cursor moved onto square with the arrow keys, then Return."""
-    def cursor():
-        board = practice_board()
-        description = board.get_description() if board else ''
-        return 'Cursor on ' in description and description
-    found = re.search(r'Cursor on ([a-h])([1-8])', wait_until(cursor, 'the practice board\'s cursor', 15))
-    column, row = 'abcdefgh'.index(found.group(1)), int(found.group(2)) - 1
-    target_column, target_row = 'abcdefgh'.index(square[0]), int(square[1]) - 1
-    keys = (['Right'] * (target_column - column) + ['Left'] * (column - target_column)
-            + ['Down'] * (target_row - row) + ['Up'] * (row - target_row))
-    if keys:
-        key(env, *keys)
-    wait_until(lambda: 'Cursor on %s' % square in cursor(), 'the cursor on ' + square, 10)
-    key(env, 'Return')
-
-
-def label_matching(pattern):
-    return next((text for text in labels() if re.search(pattern, text)), None)
-
-
 def start(env):
     return atspi_game.start(env, [], board_description, 'the board to appear')
 
@@ -82,7 +55,7 @@ def test_answer_the_best_move(env, home):
     prompt = wait_until(lambda: label_matching(r'^Find the best move\. You played e6 here and lost 8 discs\.$'),
                         'the card\'s task', 15)
     print('the card says “%s”' % prompt, flush=True)
-    answer_with_cursor(env, 'd3')
+    play_on_board(env, 'Practice board', 'd3')
     verdict = wait_until(lambda: label_matching(r'^Best move! d3, 0$'), 'the verdict on d3', 10)
     line = wait_until(lambda: label_matching(r'Best line: d3 c3 c4'), 'the best line', 10)
     print('the verdict says “%s”, then “%s”' % (verdict, line.replace('\n', ' / ')), flush=True)
@@ -106,7 +79,7 @@ def test_damaged_deck(env, home):
         fail('the damaged deck was set aside before anything was written')
     key(env, 'ctrl+shift+p')
     wait_until(lambda: label_matching(r'^Find the best move\. You played e6'), 'the card that reads', 15)
-    answer_with_cursor(env, 'c4')
+    play_on_board(env, 'Practice board', 'c4')
     verdict = wait_until(lambda: label_matching(r'^c4: −3, 3 discs worse than d3 \(0\)$'), 'the verdict on c4', 10)
     print('a miss: “%s”' % verdict, flush=True)
     wait_until(lambda: label_matching(r'^Missed\. This position comes back in 10 minutes\.'), 'the retry time', 10)

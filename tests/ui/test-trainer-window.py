@@ -8,39 +8,11 @@ one of them, is right again. Then Escape closes the window and the main window g
 Run inside dbus-run-session. Usage: test-trainer-window.py VERSO SCHEMA_DIR"""
 
 import os
-import re
 
 import verso_ui_test.atspi as atspi_game
-from verso_ui_test.atspi import Atspi, wait_until, stop, key, accessibles, labels, board_description, press, button
+from verso_ui_test.atspi import wait_until, stop, key, board_description, press, button
+from verso_ui_test.atspi import board_named, play_on_board, label_matching
 window = atspi_game.window
-
-
-def training_board():
-    for role, name, node in accessibles():
-        if role == Atspi.Role.TABLE and name == 'Training board':
-            return node
-    return None
-
-
-def play_with_cursor(env, square):
-    """The training board's cursor moved onto square with the arrow keys, then Return."""
-    def cursor():
-        board = training_board()
-        description = board.get_description() if board else ''
-        return 'Cursor on ' in description and description
-    found = re.search(r'Cursor on ([a-h])([1-8])', wait_until(cursor, 'the training board\'s cursor', 15))
-    column, row = 'abcdefgh'.index(found.group(1)), int(found.group(2)) - 1
-    target_column, target_row = 'abcdefgh'.index(square[0]), int(square[1]) - 1
-    keys = (['Right'] * (target_column - column) + ['Left'] * (column - target_column)
-            + ['Down'] * (target_row - row) + ['Up'] * (row - target_row))
-    if keys:
-        key(env, *keys)
-    wait_until(lambda: 'Cursor on %s' % square in cursor(), 'the cursor on ' + square, 10)
-    key(env, 'Return')
-
-
-def label_matching(pattern):
-    return next((text for text in labels() if re.search(pattern, text)), None)
 
 
 def test_a_line_of_the_main_lines(env):
@@ -49,17 +21,17 @@ def test_a_line_of_the_main_lines(env):
     wait_until(lambda: label_matching(r'^Not trained yet\.$'), 'the chooser\'s progress', 15)
     press(wait_until(lambda: button('Start'), 'the Start button', 10))
     wait_until(lambda: label_matching(r'^Your move as Black$'), 'the task', 10)
-    play_with_cursor(env, 'f5')
+    play_on_board(env, 'Training board', 'f5')
     right = wait_until(lambda: label_matching(r'^Right: f5 is a book move \([+−]?\d+\)$'), 'the verdict on f5', 10)
     reply = wait_until(lambda: label_matching(r'^The trainer played d6\.$'), 'the trainer\'s reply', 10)
     print('“%s”, then “%s”' % (right, reply), flush=True)
     wait_until(lambda: label_matching(r'^Your move as Black$'), 'the person\'s turn again', 10)
-    play_with_cursor(env, 'c7')
+    play_on_board(env, 'Training board', 'c7')
     wrong = wait_until(lambda: label_matching(r'^Off the lines: c7 loses \d+ discs; the right ones: .*c3 '),
                        'the verdict on c7 naming c3', 10)
     print('a wrong move: “%s”' % wrong, flush=True)
-    if 'Black to move' not in (training_board().get_description() or ''):
-        window.fail('the move off the lines was not taken back: ' + (training_board().get_description() or ''))
+    if 'Black to move' not in (board_named('Training board').get_description() or ''):
+        window.fail('the move off the lines was not taken back: ' + (board_named('Training board').get_description() or ''))
     # After f5 d6, c7 was Black's mistake: the deck's card for that position records it.
     deck = os.path.join(env['XDG_DATA_HOME'], 'verso', 'practice.ini')
     card = '[' + '-' * 27 + 'OX' + '-' * 6 + 'OXX' + '-' * 5 + 'O' + '-' * 20 + ' X]'
@@ -67,11 +39,11 @@ def test_a_line_of_the_main_lines(env):
     if 'played=c7' not in text.split(card, 1)[1].split('[', 1)[0]:
         window.fail('the card of c7\'s position does not record c7:\n%s' % text)
     print('the position joined the practice deck, c7 recorded', flush=True)
-    play_with_cursor(env, 'c3')
+    play_on_board(env, 'Training board', 'c3')
     again = wait_until(lambda: label_matching(r'^Right: c3 is a book move'), 'the verdict on c3', 10)
     print('then “%s”' % again, flush=True)
     key(env, 'Escape')
-    wait_until(lambda: training_board() is None, 'the trainer\'s window to close', 10)
+    wait_until(lambda: board_named('Training board') is None, 'the trainer\'s window to close', 10)
     stop(app)
 
 

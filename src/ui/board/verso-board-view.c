@@ -296,3 +296,17 @@ GtkWidget *verso_board_view_new (void)
 {
   return g_object_new (VERSO_TYPE_BOARD_VIEW, NULL);
 }
+
+/* The task's texts name squares: the board names its rows and columns. */
+#define TASK_BOARD_MIN_SIZE 280
+
+GtkWidget *verso_board_view_new_for_task (const char *name)
+{
+  GtkWidget *board = verso_board_view_new ();
+
+  gtk_widget_set_vexpand (board, TRUE);
+  gtk_widget_set_size_request (board, TASK_BOARD_MIN_SIZE, TASK_BOARD_MIN_SIZE);
+  g_object_set (board, "show-coordinates", TRUE, NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (board), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  return board;
+}

@@ -17,6 +17,9 @@ G_DECLARE_FINAL_TYPE (VersoBoardView, verso_board_view, VERSO, BOARD_VIEW, GtkWi
  * (the board rotated or mirrored, a nick of verso-board-view-orientation.h; the squares' names
  * never change). */
 GtkWidget *verso_board_view_new (void);
+/* A board of a secondary window's task (Practise, Train Openings), whose texts name squares: with
+ * its coordinates, at least 280 px square, filling the height; name is its accessible name. */
+GtkWidget *verso_board_view_new_for_task (const char *name);
 
 VersoGame *verso_board_view_get_game (VersoBoardView *view);
 void verso_board_view_set_game (VersoBoardView *view, VersoGame *game);

@@ -213,3 +213,14 @@ void verso_dialog_clear_chooser (GtkNativeDialog **kept)
     gtk_native_dialog_destroy (*kept);
   g_clear_object (kept);
 }
+
+GtkWidget *verso_dialog_label_new (const char *css_class)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
+  if (css_class)
+    gtk_widget_add_css_class (label, css_class);
+  return label;
+}

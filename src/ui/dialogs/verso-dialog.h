@@ -34,4 +34,8 @@ void verso_dialog_clear_chooser (GtkNativeDialog **kept);
  * message dialog's heading (verso-dialog.c says why) to the debug log. Call once, first thing. */
 void verso_dialog_set_up_log (void);
 
+/* A text of a secondary window's task (a prompt, a verdict): wrapped, centred, with css_class
+ * (may be NULL). */
+GtkWidget *verso_dialog_label_new (const char *css_class);
+
 G_END_DECLS

@@ -9,6 +9,7 @@
 
 #include "notation.h"
 #include "verso-board-view.h"
+#include "verso-dialog.h"
 #include "verso-game-analysis.h"
 
 struct _VersoPracticeWindow {
@@ -259,39 +260,21 @@ static void verso_practice_window_class_init (VersoPracticeWindowClass *klass)
   gtk_widget_class_add_binding_action (GTK_WIDGET_CLASS (klass), GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
-static GtkWidget *label_new (const char *css_class)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
-  gtk_label_set_selectable (GTK_LABEL (label), FALSE);
-  if (css_class)
-    gtk_widget_add_css_class (label, css_class);
-  return label;
-}
-
 static GtkWidget *card_page_new (VersoPracticeWindow *self)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  GtkWidget *board = verso_board_view_new ();
+  /* Translators: the accessible name of the board in Practise */
+  GtkWidget *board = verso_board_view_new_for_task (_("Practice board"));
 
   gtk_widget_set_margin_start (box, 18);
   gtk_widget_set_margin_end (box, 18);
   gtk_widget_set_margin_top (box, 12);
   gtk_widget_set_margin_bottom (box, 18);
-  self->prompt_label = GTK_LABEL (label_new ("heading"));
+  self->prompt_label = GTK_LABEL (verso_dialog_label_new ("heading"));
   self->board_view = VERSO_BOARD_VIEW (board);
-  gtk_widget_set_vexpand (board, TRUE);
-  gtk_widget_set_size_request (board, 280, 280);
-  /* The task names squares: the board names its rows and columns. */
-  g_object_set (board, "show-coordinates", TRUE, NULL);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (board), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  /* Translators: the accessible name of the board in Practise */
-                                  _("Practice board"), -1);
   g_signal_connect (board, "square-activated", G_CALLBACK (on_square_activated), self);
-  self->verdict_label = GTK_LABEL (label_new ("title-4"));
-  self->line_label = GTK_LABEL (label_new ("dim-label"));
+  self->verdict_label = GTK_LABEL (verso_dialog_label_new ("title-4"));
+  self->line_label = GTK_LABEL (verso_dialog_label_new ("dim-label"));
   /* Translators: the button that shows the next practice position */
   self->next_button = gtk_button_new_with_mnemonic (_("_Next"));
   gtk_widget_add_css_class (self->next_button, "suggested-action");

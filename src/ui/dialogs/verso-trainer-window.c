@@ -16,6 +16,7 @@
 #include "opening_trainer.h"
 #include "random.h"
 #include "verso-board-view.h"
+#include "verso-dialog.h"
 #include "verso-game-analysis.h"
 
 /* Long enough to see the person's move land before the trainer's reply does. */
@@ -370,17 +371,6 @@ static void verso_trainer_window_class_init (VersoTrainerWindowClass *klass)
   gtk_widget_class_add_binding_action (GTK_WIDGET_CLASS (klass), GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
-static GtkWidget *label_new (const char *css_class)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
-  if (css_class)
-    gtk_widget_add_css_class (label, css_class);
-  return label;
-}
-
 static GtkWidget *pill_button_new (const char *mnemonic, gboolean suggested)
 {
   GtkWidget *button = gtk_button_new_with_mnemonic (mnemonic);
@@ -443,7 +433,7 @@ static GtkWidget *chooser_page_new (VersoTrainerWindow *self)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
   GtkWidget *grid = gtk_grid_new ();
-  GtkWidget *intro = label_new ("dim-label");
+  GtkWidget *intro = verso_dialog_label_new ("dim-label");
   GtkWidget *start = pill_button_new (_("_Start"), TRUE);
   g_autoptr (GtkStringList) names = gtk_string_list_new (NULL);
   const char *colours[] = { N_("Black"), N_("White"), NULL };
@@ -471,7 +461,7 @@ static GtkWidget *chooser_page_new (VersoTrainerWindow *self)
   add_chooser_row (GTK_GRID (grid), 1, _("_Your colour"), GTK_WIDGET (self->colour_dropdown));
   g_signal_connect_swapped (self->opening_dropdown, "notify::selected", G_CALLBACK (on_choice_changed), self);
   g_signal_connect_swapped (self->colour_dropdown, "notify::selected", G_CALLBACK (on_choice_changed), self);
-  self->progress_label = GTK_LABEL (label_new (NULL));
+  self->progress_label = GTK_LABEL (verso_dialog_label_new (NULL));
   g_signal_connect_swapped (start, "clicked", G_CALLBACK (start_line), self);
   /* Without the book there are no lines to train. */
   gtk_widget_set_sensitive (start, self->book != NULL);
@@ -485,7 +475,8 @@ static GtkWidget *chooser_page_new (VersoTrainerWindow *self)
 static GtkWidget *line_page_new (VersoTrainerWindow *self)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  GtkWidget *board = verso_board_view_new ();
+  /* Translators: the accessible name of the board in Train Openings */
+  GtkWidget *board = verso_board_view_new_for_task (_("Training board"));
   /* Side by side the two pills are wider than a 360 px window: one above the other. */
   GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
 
@@ -493,18 +484,11 @@ static GtkWidget *line_page_new (VersoTrainerWindow *self)
   gtk_widget_set_margin_end (box, 18);
   gtk_widget_set_margin_top (box, 12);
   gtk_widget_set_margin_bottom (box, 18);
-  self->prompt_label = GTK_LABEL (label_new ("heading"));
+  self->prompt_label = GTK_LABEL (verso_dialog_label_new ("heading"));
   self->board_view = VERSO_BOARD_VIEW (board);
-  gtk_widget_set_vexpand (board, TRUE);
-  gtk_widget_set_size_request (board, 280, 280);
-  /* The verdicts name squares: the board names its rows and columns. */
-  g_object_set (board, "show-coordinates", TRUE, NULL);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (board), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  /* Translators: the accessible name of the board in Train Openings */
-                                  _("Training board"), -1);
   g_signal_connect (board, "square-activated", G_CALLBACK (on_square_activated), self);
-  self->verdict_label = GTK_LABEL (label_new ("title-4"));
-  self->detail_label = GTK_LABEL (label_new ("dim-label"));
+  self->verdict_label = GTK_LABEL (verso_dialog_label_new ("title-4"));
+  self->detail_label = GTK_LABEL (verso_dialog_label_new ("dim-label"));
   /* Translators: a button of the opening trainer: the same opening and colour again */
   self->another_button = pill_button_new (_("_Another Line"), TRUE);
   /* Translators: a button of the opening trainer: back to the choice of an opening */

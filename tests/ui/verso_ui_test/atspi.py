@@ -300,6 +300,38 @@ def play_with_cursor(env, square):
     key(env, 'Return')
 
 
+def board_named(name):
+    """The board whose accessible name is name (a secondary window's: 'Practice board',
+    'Training board'), or None."""
+    for role, node_name, node in accessibles():
+        if role == Atspi.Role.TABLE and node_name == name:
+            return node
+    return None
+
+
+def play_on_board(env, name, square):
+    """Plays square (its name, 'f5') on the board named name from its keyboard: the cursor moved
+    onto it with the arrow keys, then Return."""
+    def cursor():
+        board = board_named(name)
+        description = board.get_description() if board else ''
+        return 'Cursor on ' in description and description
+    found = re.search(r'Cursor on ([a-h])([1-8])', wait_until(cursor, 'the cursor of the %s' % name, 15))
+    column, row = 'abcdefgh'.index(found.group(1)), int(found.group(2)) - 1
+    target_column, target_row = 'abcdefgh'.index(square[0]), int(square[1]) - 1
+    keys = (['Right'] * (target_column - column) + ['Left'] * (column - target_column)
+            + ['Down'] * (target_row - row) + ['Up'] * (row - target_row))
+    if keys:
+        key(env, *keys)
+    wait_until(lambda: 'Cursor on %s' % square in cursor(), 'the cursor on ' + square, 10)
+    key(env, 'Return')
+
+
+def label_matching(pattern):
+    """The first text shown (labels ()) that the regular expression pattern finds, or None."""
+    return next((text for text in labels() if re.search(pattern, text)), None)
+
+
 def press(node):
     """Activates an accessible (a button, a menu item) by its first action."""
     Atspi.Action.do_action(node, 0)
