@@ -214,3 +214,15 @@ void verso_game_clock_restore (VersoGame *self, const TimeControl *control, gboo
   self->lost_on_time = lost_on_time;
   verso_game_clock_sync (self);
 }
+
+void verso_game_clock_to_notation (VersoGame *self, NotationGame *game, gboolean with_times)
+{
+  game->clock.known = TRUE;
+  for (int colour = 0; colour < 2; colour++) {
+    game->clock.main[colour] = self->clock.control.main_seconds;
+    game->clock.increment[colour] = self->clock.control.increment;
+  }
+  for (gsize k = 0; k < NOTATION_MAX_MOVES; k++)
+    game->clock.move_seconds[k] = with_times && k < game->n_moves && k < self->move_seconds->len
+                                  ? g_array_index (self->move_seconds, double, k) : -1;
+}

@@ -90,16 +90,8 @@ static void game_so_far (VersoGame *self, NotationGame *game)
     g_autofree char *name = verso_text_player_name (self, color);
     verso_text_copy_name (color == VERSO_COLOR_BLACK ? game->black : game->white, name);
   }
-  if (!self->has_clock)
-    return;
-  game->clock.known = TRUE;
-  for (int colour = 0; colour < 2; colour++) {
-    game->clock.main[colour] = self->clock.control.main_seconds;
-    game->clock.increment[colour] = self->clock.control.increment;
-  }
-  for (gsize k = 0; k < NOTATION_MAX_MOVES; k++)
-    game->clock.move_seconds[k] = k < game->n_moves && k < self->move_seconds->len
-                                  ? g_array_index (self->move_seconds, double, k) : -1;
+  if (self->has_clock)
+    verso_game_clock_to_notation (self, game, TRUE);
 }
 
 void verso_game_engine_choose_move (VersoGame *self, GCancellable *cancellable,

@@ -215,17 +215,8 @@ static void write_clock (VersoGame *self, NotationGame *game)
 
   if (!self->has_clock)
     return;
-  game->clock.known = TRUE;
-  for (int colour = 0; colour < 2; colour++) {
-    game->clock.main[colour] = self->clock.control.main_seconds;
-    game->clock.increment[colour] = self->clock.control.increment;
-  }
-  for (gsize k = 0; k < NOTATION_MAX_MOVES; k++)
-    game->clock.move_seconds[k] = -1;
   /* The times are those of the line played, which GGF writes only when it is the main line. */
-  if (verso_record_is_main_line (self->record))
-    for (gsize k = 0; k < game->n_moves && k < self->move_seconds->len; k++)
-      game->clock.move_seconds[k] = g_array_index (self->move_seconds, double, k);
+  verso_game_clock_to_notation (self, game, verso_record_is_main_line (self->record));
   if (verso_game_lost_on_time (self, &loser))
     g_strlcpy (game->result, loser == VERSO_COLOR_BLACK ? "-64:t" : "+64:t", sizeof game->result);
 }

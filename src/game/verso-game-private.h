@@ -174,6 +174,9 @@ void verso_game_clock_sync (VersoGame *game);
 void verso_game_clock_moved (VersoGame *game, guint ply, gboolean passed);
 /* Undo went from position from back to position to: an unrated game gives the time back. */
 void verso_game_clock_undone (VersoGame *game, guint from, guint to);
+/* The game's clock as a record has it (game has_clock): the control for both sides, and each of
+ * game's n_moves moves' time when with_times (the line played is the record's), else none. */
+void verso_game_clock_to_notation (VersoGame *game, NotationGame *notation, gboolean with_times);
 /* The most seconds the computer may think on the move shown: its share of the clock of the side
  * to move (time_control_think_seconds), or 0 without a clock. */
 double verso_game_clock_think_seconds (VersoGame *game);
