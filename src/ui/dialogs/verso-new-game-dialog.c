@@ -85,8 +85,9 @@ static void setup_opponent_row (VersoNewGameDialog *self, GSettings *settings)
   g_autofree char *opponent = g_settings_get_string (settings, "opponent");
   guint selected = 0;
 
-  /* Translators: in New Game, the opponent that is Verso itself, at its own levels */
-  gtk_string_list_append (opponents, _("Verso"));
+  /* Translators: in New Game, the opponent that is Verso itself, at the levels it offers: not
+   * "Verso", which `verso-engine nboard` names itself when added as an engine */
+  gtk_string_list_append (opponents, _("Verso’s levels"));
   for (guint i = 0; names[i]; i++) {
     gtk_string_list_append (opponents, names[i]);
     if (g_str_equal (names[i], opponent))
