@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "level.h"
+#include "verso-engine-settings.h"
 #include "verso-game.h"
 #include "verso-level-row.h"
 
@@ -14,6 +15,7 @@ struct _VersoNewGameDialog {
 
   AdwComboRow *mode_row;
   AdwComboRow *color_row;
+  AdwComboRow *opponent_row;  /* "Verso", then the engines by name */
   AdwComboRow *level_row;
   AdwComboRow *black_level_row;
   AdwComboRow *white_level_row;
@@ -53,13 +55,46 @@ static AdwComboRow *nth_row (VersoNewGameDialog *self, gsize i)
 static void on_mode_selected (VersoNewGameDialog *self)
 {
   guint mode = adw_combo_row_get_selected (self->mode_row);
+  GListModel *opponents = adw_combo_row_get_model (self->opponent_row);  /* none yet while set up */
+  gboolean engines = opponents && g_list_model_get_n_items (opponents) > 1;
+  /* An engine plays at the depth Preferences gave it: Verso's levels would only mislead. */
+  gboolean levels = adw_combo_row_get_selected (self->opponent_row) == 0
+                    || mode == VERSO_MODE_TWO_PLAYERS || !engines;
 
   /* Only the rows that matter to the players chosen are shown. */
   gtk_widget_set_visible (GTK_WIDGET (self->color_row), mode == VERSO_MODE_VERSUS_COMPUTER);
-  gtk_widget_set_visible (GTK_WIDGET (self->level_row), mode == VERSO_MODE_VERSUS_COMPUTER);
-  gtk_widget_set_visible (GTK_WIDGET (self->match_row), mode == VERSO_MODE_VERSUS_COMPUTER);
-  gtk_widget_set_visible (GTK_WIDGET (self->black_level_row), mode == VERSO_MODE_COMPUTER_ONLY);
-  gtk_widget_set_visible (GTK_WIDGET (self->white_level_row), mode == VERSO_MODE_COMPUTER_ONLY);
+  gtk_widget_set_visible (GTK_WIDGET (self->opponent_row), engines && mode != VERSO_MODE_TWO_PLAYERS);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->opponent_row),
+                                 mode == VERSO_MODE_COMPUTER_ONLY
+                                 /* Translators: in New Game, who plays both sides: Verso or another engine */
+                                 ? _("Computer")
+                                 /* Translators: in New Game, who plays against the person: Verso or another engine */
+                                 : _("Opponent"));
+  gtk_widget_set_visible (GTK_WIDGET (self->level_row), levels && mode == VERSO_MODE_VERSUS_COMPUTER);
+  gtk_widget_set_visible (GTK_WIDGET (self->match_row), levels && mode == VERSO_MODE_VERSUS_COMPUTER);
+  gtk_widget_set_visible (GTK_WIDGET (self->black_level_row), levels && mode == VERSO_MODE_COMPUTER_ONLY);
+  gtk_widget_set_visible (GTK_WIDGET (self->white_level_row), levels && mode == VERSO_MODE_COMPUTER_ONLY);
+}
+
+/* The opponents: Verso, then each engine of Preferences, the one the settings chose selected
+ * (Verso when it has since been removed). */
+static void setup_opponent_row (VersoNewGameDialog *self, GSettings *settings)
+{
+  g_autoptr (GtkStringList) opponents = gtk_string_list_new (NULL);
+  g_auto (GStrv) names = verso_engine_settings_dup_names (settings);
+  g_autofree char *opponent = g_settings_get_string (settings, "opponent");
+  guint selected = 0;
+
+  /* Translators: in New Game, the opponent that is Verso itself, at the levels it offers: not
+   * "Verso", which `verso-engine nboard` names itself when added as an engine */
+  gtk_string_list_append (opponents, _("Verso’s levels"));
+  for (guint i = 0; names[i]; i++) {
+    gtk_string_list_append (opponents, names[i]);
+    if (g_str_equal (names[i], opponent))
+      selected = i + 1;
+  }
+  adw_combo_row_set_model (self->opponent_row, G_LIST_MODEL (opponents));
+  adw_combo_row_set_selected (self->opponent_row, selected);
 }
 
 /* The clock's choices, in the order of the schema's Clock enum: each preset as
@@ -148,15 +183,23 @@ struct _VersoNewGameChoices {
   int values[G_N_ELEMENTS (rows)];  /* each row's enum value, in the order of rows */
   gboolean match_my_level;
   char clock_custom[CLOCK_TEXT_MAX];
+  char opponent[];  /* an engine's name, or "" for Verso */
 };
 
 VersoNewGameChoices *verso_new_game_dialog_get_choices (VersoNewGameDialog *self)
 {
   VersoNewGameChoices *choices;
+  guint selected;
+  const char *opponent = "";
 
   g_return_val_if_fail (VERSO_IS_NEW_GAME_DIALOG (self), NULL);
 
-  choices = g_new (VersoNewGameChoices, 1);
+  selected = adw_combo_row_get_selected (self->opponent_row);
+  if (selected > 0 && selected != GTK_INVALID_LIST_POSITION)
+    opponent = gtk_string_object_get_string (adw_combo_row_get_selected_item (self->opponent_row));
+  /* The name has the room it needs after the rest: the choices stay one block for g_free. */
+  choices = g_malloc (sizeof *choices + strlen (opponent) + 1);
+  strcpy (choices->opponent, opponent);
   for (gsize i = 0; i < G_N_ELEMENTS (rows); i++)
     choices->values[i] = (int) adw_combo_row_get_selected (nth_row (self, i));
   choices->match_my_level = gtk_switch_get_active (self->match_switch);
@@ -176,6 +219,7 @@ void verso_new_game_choices_save (const VersoNewGameChoices *choices, GSettings 
     g_settings_set_enum (settings, rows[i].key, choices->values[i]);
   g_settings_set_boolean (settings, "match-my-level", choices->match_my_level);
   g_settings_set_string (settings, "clock-custom", choices->clock_custom);
+  g_settings_set_string (settings, "opponent", choices->opponent);
   g_settings_apply (settings);
 }
 
@@ -197,6 +241,7 @@ static void verso_new_game_dialog_class_init (VersoNewGameDialogClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/verso/Verso/verso-new-game-dialog.ui");
   for (gsize i = 0; i < G_N_ELEMENTS (rows); i++)
     gtk_widget_class_bind_template_child_full (widget_class, rows[i].name, FALSE, (gssize) rows[i].offset);
+  gtk_widget_class_bind_template_child (widget_class, VersoNewGameDialog, opponent_row);
   gtk_widget_class_bind_template_child (widget_class, VersoNewGameDialog, match_row);
   gtk_widget_class_bind_template_child (widget_class, VersoNewGameDialog, match_switch);
   gtk_widget_class_bind_template_child (widget_class, VersoNewGameDialog, clock_entry_row);
@@ -236,6 +281,7 @@ GtkWidget *verso_new_game_dialog_new (GtkWindow *parent, GSettings *settings)
 
     gtk_editable_set_text (GTK_EDITABLE (self->clock_entry_row), custom);
   }
+  setup_opponent_row (self, settings);
   on_mode_selected (self);
   on_clock_changed (self);
   return GTK_WIDGET (self);

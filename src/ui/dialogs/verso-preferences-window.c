@@ -1,12 +1,13 @@
 /* verso-preferences-window.c: the Preferences window. Every row is bound to its settings key
  * with g_settings_bind, so a change is stored at once and the game, which listens to the same
  * keys, applies it at once; Match My Level says the strength the person's rating gives, and
- * follows the profile while open. */
+ * follows the profile while open. The Engines page is a class of its own (verso-engines-page.c). */
 #include "verso-preferences-window.h"
 
 #include <glib/gi18n.h>
 
 #include "level.h"
+#include "verso-engines-page.h"
 #include "verso-game-analysis.h"
 #include "verso-level-row.h"
 #include "verso-profile.h"
@@ -275,6 +276,8 @@ static void verso_preferences_window_constructed (GObject *object)
   g_signal_connect_swapped (self->profile, "changed", G_CALLBACK (setup_match_row), self);
   setup_review_row (self);
   setup_threads_row (self);
+  adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self),
+                              ADW_PREFERENCES_PAGE (verso_engines_page_new (self->settings)));
 }
 
 static void verso_preferences_window_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)

@@ -45,6 +45,9 @@ void window_show_notice (VersoWindow *self, NoticeKind kind, const char *text, g
     self->notice_timeout = g_timeout_add_seconds (seconds, notice_timed_out, self);
 }
 
+/* Long enough to read two sentences twice. */
+#define ENGINE_NOTICE_SECONDS 12
+
 static void on_pass (VersoGame *game, int color, VersoWindow *self)
 {
   const char *text = window_player_words (self, color, _("You have no legal move and pass"),
@@ -56,7 +59,25 @@ static void on_pass (VersoGame *game, int color, VersoWindow *self)
   window_show_notice (self, NOTICE_PASS, text, 3);
 }
 
+/* An engine that failed has left the game at its last legal move and its colour to the person:
+ * the notice says so in the person's words; its own English goes to the log, where a report can
+ * quote it (a message, not a warning: nothing in Verso went wrong). */
+static void on_engine_failed (VersoGame *game, int color, const char *message, const char *detail,
+                              VersoWindow *self)
+{
+  /* Translators: over the board after an engine failed, e.g. "The engine “Edax” played an
+   * illegal move. You play White from here." */
+  g_autofree char *text = g_strdup_printf (color == VERSO_COLOR_BLACK ? _("%s You play Black from here.")
+                                                                      : _("%s You play White from here."),
+                                           message);
+
+  g_message ("%s", detail);
+  window_show_notice (self, NOTICE_ENGINE, text, ENGINE_NOTICE_SECONDS);
+  window_update_status (self);
+}
+
 void window_notices_init (VersoWindow *self)
 {
   g_signal_group_connect (self->game_signals, "pass", G_CALLBACK (on_pass), self);
+  g_signal_group_connect (self->game_signals, "engine-failed", G_CALLBACK (on_engine_failed), self);
 }

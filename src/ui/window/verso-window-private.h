@@ -21,6 +21,7 @@ typedef enum {
   NOTICE_HINT,     /* until the position changes */
   NOTICE_PASS,     /* until an undo goes back before the pass, or another game */
   NOTICE_FILE,     /* a remark on the game opened or pasted, or why a paste failed; for a few seconds */
+  NOTICE_ENGINE,   /* what an engine did wrong when it gave up its colour; for a while */
 } NoticeKind;
 
 /* A window action ("win.name") without a parameter, and what activating it does. */

@@ -74,12 +74,24 @@ static void update_record_details (VersoWindow *self)
   gtk_widget_set_visible (self->play_from_here_button, record && !verso_game_is_over (self->game));
 }
 
+/* The computer's player of a colour: an engine by its name, else Verso's level. */
+static const char *computer_name (VersoGame *game, VersoColor color, LevelId level)
+{
+  const char *name;
+
+  if (verso_game_get_engine_for (game, color, &name, NULL, NULL))
+    return name;
+  return _(level_get (level)->name);
+}
+
 /* Who plays, for the subtitle: a record's players by name ("Alice Martin (2105) against Bob
  * Chen"), else the mode and levels. */
 static char *players_text (VersoWindow *self)
 {
   VersoGame *game = self->game;
-  const char *level = _(level_get (verso_game_get_level (game))->name);
+  VersoColor computer = verso_game_get_player (game, VERSO_COLOR_BLACK) == VERSO_PLAYER_HUMAN
+                        ? VERSO_COLOR_WHITE : VERSO_COLOR_BLACK;
+  const char *level = computer_name (game, computer, verso_game_get_level (game));
   LevelMix mix;
 
   if (verso_game_is_record (game))
@@ -91,11 +103,11 @@ static char *players_text (VersoWindow *self)
     /* Translators: the window subtitle: Black's level against White's, e.g.
      * "Computer against itself · Casual against Expert" */
     return g_strdup_printf (_("Computer against itself · %s against %s"),
-                            _(level_get (verso_game_get_level_for (game, VERSO_COLOR_BLACK))->name),
-                            _(level_get (verso_game_get_level_for (game, VERSO_COLOR_WHITE))->name));
+                            computer_name (game, VERSO_COLOR_BLACK, verso_game_get_level_for (game, VERSO_COLOR_BLACK)),
+                            computer_name (game, VERSO_COLOR_WHITE, verso_game_get_level_for (game, VERSO_COLOR_WHITE)));
   case VERSO_MODE_VERSUS_COMPUTER:
   default:
-    if (verso_game_get_level_mix (game, &mix)) {
+    if (!verso_game_get_engine_for (game, computer, NULL, NULL, NULL) && verso_game_get_level_mix (game, &mix)) {
       g_autofree char *strength = verso_level_row_describe_mix (&mix);
       /* Translators: the window subtitle, e.g. "You play white · Match my level: about Casual (1,050)" */
       return g_strdup_printf (verso_game_get_player (game, VERSO_COLOR_BLACK) == VERSO_PLAYER_HUMAN

@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""Other engines in the real window, read through the AT-SPI bus as a screen reader would.
+Preferences ▸ Engines refuses a command that is no engine, saying why under the command, and
+adds `verso-engine nboard` (depth 2) under the name it gives itself once it has answered, then
+the fake engine that plays illegal moves. New Game with the real engine as the opponent names it
+in the subtitle, and it answers the person's move (the move list grows). With the fake one, its
+illegal answer leaves a notice naming it, and the person plays White from there.
+Reuses verso_ui_test's helpers. Run inside dbus-run-session.
+Usage: test-engines-window.py VERSO SCHEMA_DIR VERSO_ENGINE FAKE_ENGINE"""
+
+import os
+import shlex
+import sys
+import time
+
+import verso_ui_test.atspi as atspi_game
+from verso_ui_test.atspi import Atspi, wait_until, stop, key, accessibles, labels, button, press
+from verso_ui_test.atspi import play_with_cursor, move_names, name_of, text_of
+window = atspi_game.window
+fail = window.fail
+
+ENGINE, FAKE = sys.argv[3], sys.argv[4]
+F5, F4 = 37, 29
+
+
+def with_text(text):
+    return [label for label in labels() if text in label]
+
+
+def open_engines_page(env):
+    key(env, 'ctrl+comma')
+    page = wait_until(lambda: [node for role, name, node in accessibles()
+                               if role in (Atspi.Role.TOGGLE_BUTTON, Atspi.Role.PUSH_BUTTON, Atspi.Role.PAGE_TAB)
+                               and name.replace('_', '') == 'Engines'],
+                      'the Engines page in Preferences', 15)
+    press(page[0])
+    wait_until(lambda: [node for role, name, node in accessibles()
+                        if role == Atspi.Role.TEXT and name_of(node) == 'Command'],
+               'the command of Add an Engine', 10)
+
+
+def add_engine(env, command, depth=None):
+    # GTK lets AT-SPI move no keyboard focus, and Tab did not reach the entry row under Xvfb
+    # without a window manager: the command is written through the text's editable interface.
+    field = wait_until(lambda: [node for role, name, node in accessibles()
+                                if role == Atspi.Role.TEXT and name_of(node) == 'Command'], 'the command', 10)[0]
+    Atspi.EditableText.set_text_contents(field, command)
+    wait_until(lambda: text_of(field) == command, 'the command to hold %r' % command, 10)
+    if depth is not None:
+        spin = wait_until(lambda: [node for role, name, node in accessibles() if name == 'Depth, in moves'],
+                          'the depth', 10)
+        Atspi.Value.set_current_value(spin[0], depth)
+    press(wait_until(lambda: button('Add'), 'the Add button', 10))
+
+
+def new_game_against(env, keyfile, opponent, discard):
+    """New Game after the key file names the opponent: the window learns of the change through a
+    file monitor, which may come late; the game is started again until the subtitle names it."""
+    with open(keyfile, 'a') as f:
+        f.write("opponent='%s'\n" % opponent)
+    subtitle = 'You play black · %s' % opponent
+
+    def started():
+        key(env, 'ctrl+n')
+        wait_until(lambda: button('Start'), 'the New Game dialog', 10)
+        key(env, 'Return')
+        if discard:
+            # The game in progress is asked about: Discard by its mnemonic.
+            wait_until(lambda: button('Discard'), 'the question about the game in progress', 10)
+            key(env, 'alt+d')
+        # (A try whose game is still Verso's is no failure, and says nothing.)
+        deadline = time.monotonic() + 3
+        while time.monotonic() < deadline:
+            if subtitle in labels():
+                return True
+            time.sleep(0.2)
+        return False
+    wait_until(started, 'a new game whose subtitle is “%s”' % subtitle, 40)
+
+
+def main():
+    with atspi_game.session('verso-engines-') as (env, home):
+        env = atspi_game.settings_env(env, home, 'engines', {
+            'game-mode': "'versus-computer'", 'player-color': "'black'", 'coach': 'false'})
+        keyfile = os.path.join(env['XDG_CONFIG_HOME'], 'glib-2.0', 'settings', 'keyfile')
+        app = atspi_game.start(env, [], lambda: button('Main Menu'), 'the window to appear')
+        try:
+            atspi_game.wait_for_game()
+            open_engines_page(env)
+            add_engine(env, 'verso-no-such-engine --nboard')
+            wait_until(lambda: with_text('The engine did not start'), 'the reason the command is refused', 15)
+            if button('Remove verso-no-such-engine --nboard'):
+                fail('a command that is no engine was added')
+            print('refused: %s' % with_text('The engine did not start')[0].replace('\n', ' / '), flush=True)
+
+            add_engine(env, '%s nboard' % shlex.quote(ENGINE), depth=2)
+            wait_until(lambda: button('Remove Verso'), 'the engine added under its own name, Verso', 20)
+            if with_text('The engine did not start'):
+                fail('the reason of the refused command stays after an engine was added')
+            add_engine(env, '%s %s illegal' % (shlex.quote(sys.executable), shlex.quote(FAKE)))
+            wait_until(lambda: button('Remove Fake-illegal'), 'the fake engine added as Fake-illegal', 20)
+            print('added: Verso (depth 2), Fake-illegal', flush=True)
+            window.shot(env, 'engines-preferences')
+            key(env, 'Escape')
+            wait_until(lambda: not button('Remove Verso'), 'Preferences to close', 10)
+
+            # The real engine answers the person's move.
+            new_game_against(env, keyfile, 'Verso', discard=False)
+            play_with_cursor(env, F5)
+            wait_until(lambda: len(move_names()) >= 2, lambda: 'the engine to answer f5 (moves: %r)' % move_names(), 30)
+            print('Verso over NBoard answered: %r' % move_names()[:2], flush=True)
+
+            # The fake engine answers with an illegal move: the notice names it, and the person
+            # plays White on from the last legal move.
+            new_game_against(env, keyfile, 'Fake-illegal', discard=True)
+            play_with_cursor(env, F5)
+            notice = 'The engine “Fake-illegal” played an illegal move. You play White from here.'
+            wait_until(lambda: notice in labels(), 'the notice naming the engine', 30)
+            window.shot(env, 'engines-failed')
+            if len(move_names()) != 1:
+                fail('the moves after the illegal answer: %r' % move_names())
+            play_with_cursor(env, F4)
+            wait_until(lambda: len(move_names()) == 2, lambda: 'the person\'s move for White (moves: %r)' % move_names(), 15)
+            print('after the illegal move: %r' % move_names(), flush=True)
+            print('PASS', flush=True)
+        finally:
+            stop(app)
+
+
+if __name__ == '__main__':
+    main()
