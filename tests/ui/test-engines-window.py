@@ -24,7 +24,10 @@ F5, F4 = 37, 29
 
 
 def with_text(text):
-    return [label for label in labels() if text in label]
+    """The labels showing text; a selectable label (the error under the command, which a person
+    may copy) is read through its text, as it has no name of its own."""
+    shown = labels() + [text_of(node) for role, name, node in accessibles() if role == Atspi.Role.LABEL and not name]
+    return [label for label in shown if label and text in label]
 
 
 def open_engines_page(env):
@@ -88,7 +91,13 @@ def main():
             atspi_game.wait_for_game()
             open_engines_page(env)
             add_engine(env, 'verso-no-such-engine --nboard')
-            wait_until(lambda: with_text('The engine did not start'), 'the reason the command is refused', 15)
+            try:
+                wait_until(lambda: with_text('The engine did not start'), 'the reason the command is refused', 15)
+            except SystemExit:
+                add = button('Add')
+                print('Add sensitive: %s; labels: %r' % (add and add.get_state_set().contains(Atspi.StateType.SENSITIVE),
+                                                         [l for l in labels() if l][:40]), flush=True)
+                raise
             if button('Remove verso-no-such-engine --nboard'):
                 fail('a command that is no engine was added')
             print('refused: %s' % with_text('The engine did not start')[0].replace('\n', ' / '), flush=True)
