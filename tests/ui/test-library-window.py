@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The Library in the real window, read through the AT-SPI bus as a screen reader would. The
 person's library is filled from a WTHOR file with `verso-engine library import`, as a script
-would; Ctrl+L opens it with the search under the keyboard and the newest 200 games listed; typing
+would; Ctrl+Shift+L opens it with the search under the keyboard and the newest 200 games listed; typing
 "tiger" keeps the games whose players or opening hold it, as many as Python's sqlite3 counts in
 the file; Enter opens the newest of them as a record whose moves are the library's; This Position
 (Alt+P) at its end finds that one game; its Delete button and the question's Delete remove it from
@@ -42,7 +42,7 @@ def matching(env):
 
 
 def open_library(env):
-    key(env, 'ctrl+l')
+    key(env, 'ctrl+shift+l')
     wait_until(lambda: button('Import…') and focused_text() is not None, 'the Library with its search focused', 15)
 
 

@@ -27,7 +27,7 @@ CASES = [
     ('set-up-position', ['ctrl+e', ('sleep', 1)]),
     ('practise', ['ctrl+shift+p', ('window', '^Practise$')]),
     # The Library (its search has the keyboard) and the opening trainer.
-    ('library', ['ctrl+l', ('window', '^Library$')]),
+    ('library', ['ctrl+shift+l', ('window', '^Library$')]),
     ('train-openings', ['ctrl+shift+t', ('window', '^Train Openings$')]),
     ('preferences', ['ctrl+comma', ('window', '^Preferences$')]),
     # Analyse Game under way.

@@ -267,8 +267,9 @@ static void verso_application_startup (GApplication *application)
     { "win.practise", { "<Control><Shift>p", NULL } },
     /* Learn openings against the trainer. */
     { "win.train-openings", { "<Control><Shift>t", NULL } },
-    /* The games kept: played here and imported. */
-    { "win.library", { "<Control>l", NULL } },
+    /* The games kept: played here and imported. Not Ctrl+L, which a file chooser's location takes
+     * (GTK 4.18 gives the application's shortcut first, and the chooser lost it). */
+    { "win.library", { "<Control><Shift>l", NULL } },
     { "win.open", { "<Control>o", NULL } },
     { "win.save", { "<Control>s", NULL } },
     { "win.save-as", { "<Control><Shift>s", NULL } },
