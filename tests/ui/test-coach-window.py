@@ -159,7 +159,9 @@ def test_analyse_game(env, home):
     key(env, 'ctrl+shift+a')
     started = time.time()
     wait_until(analysing, 'the analysis to start again', 10)
-    wait_until(lambda: not analysing(), 'the analysis to end', 180)
+    # Sixty moves at the review's depth take some 30 s on a quiet machine, and over 180 s in the
+    # sanitizers' debug build on a loaded one (CI's ASan pass ran out once): the wait has room.
+    wait_until(lambda: not analysing(), 'the analysis to end', 400)
     seconds = time.time() - started
     names = move_names()
     ungraded = [name for name in names if MOVE_NAME.match(name).group(4) is None]
