@@ -224,7 +224,6 @@ static void write_clock (VersoGame *self, NotationGame *game)
 char *verso_ggf_write (VersoGame *self)
 {
   NotationGame game;
-  g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
   g_autofree char *date = NULL;
   char *text;
   gsize size;
@@ -240,7 +239,9 @@ char *verso_ggf_write (VersoGame *self)
 
     verso_text_copy_name (game.black, black);
     verso_text_copy_name (game.white, white);
-    date = g_date_time_format (now, "%Y.%m.%d_%H:%M:%S.UTC");
+    g_autoptr (GDateTime) started = g_date_time_new_from_unix_utc (self->started);
+
+    date = g_date_time_format (started, "%Y.%m.%d_%H:%M:%S.UTC");
   }
   write_clock (self, &game);
   size = notation_format_ggf (&game, date, NULL, 0) + 1;

@@ -35,6 +35,9 @@ struct _VersoGame {
    * them: owned strings, NULL where unknown. */
   gboolean is_record;
   char *details[VERSO_N_DETAILS];
+  /* When a game played here began (seconds since 1970, UTC): its GGF date, so that the game
+   * written twice is the same game to the library. Kept in the session. */
+  gint64 started;
   /* The last variation deleted, for its undo (verso-game-variations.c): the record before, and
    * the tree it left (SGF), which the record must still be for the undo to apply. */
   VersoRecord *deleted_from;
@@ -119,6 +122,9 @@ static inline const Position *verso_game_shown_position (VersoGame *game)
  * (a saved session restored in the middle of its record). */
 VersoGame *verso_game_new_with_record (VersoPlayer black, VersoPlayer white, LevelId level,
                                        VersoRecord *record, gboolean navigated);
+
+/* The last second GDateTime can hold (9999-12-31 23:59:59 UTC): a later "started" is no date. */
+#define VERSO_GAME_LAST_DATE G_GINT64_CONSTANT (253402300799)
 
 /* verso-game.c: the game is no longer a record of other players: its details go, "record" is
  * notified; the caller tells what else changed. */

@@ -167,6 +167,8 @@ gboolean verso_game_save (VersoGame *self, const char *path, GError **error)
   g_key_file_set_boolean (file, SAVE_GROUP, "Modified", self->modified);
   /* Keys added for issue 33; a game without them was played here. */
   g_key_file_set_boolean (file, SAVE_GROUP, "Record", self->is_record);
+  /* Added for issue 43; a game without it is dated when it is restored. */
+  g_key_file_set_int64 (file, SAVE_GROUP, "Started", self->started);
   {
     g_autofree char *listed = verso_board_listed_line (self);
 
@@ -511,6 +513,25 @@ static void load_listed (VersoGame *game, GKeyFile *file, const char *path)
                path, LISTED_KEY);
 }
 
+/* When the saved game began, if the file says so and it is a date ("Started"); else the game
+ * keeps the time it was restored, with a message for a damaged value. */
+static void load_started (VersoGame *game, GKeyFile *file, const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  gint64 started;
+
+  if (!g_key_file_has_key (file, SAVE_GROUP, "Started", NULL))
+    return;
+  started = g_key_file_get_int64 (file, SAVE_GROUP, "Started", &error);
+  if (error)
+    g_message ("The start of the saved game %s is dropped: Started: %s", path, error->message);
+  else if (started < 0 || started > VERSO_GAME_LAST_DATE)
+    g_message ("The start of the saved game %s is dropped: Started: %" G_GINT64_FORMAT
+               " is not a date", path, started);
+  else
+    game->started = started;
+}
+
 /* The clock of the saved game, if it has one (TIME_CONTROL_KEY): a damaged one is dropped with a
  * message naming what was wrong, and the game kept without a clock. */
 static void load_clock (VersoGame *game, GKeyFile *file, const char *path)
@@ -832,6 +853,7 @@ VersoGame *verso_game_load (const char *path, GError **error)
   free_engines (engine_commands, engine_names);
   load_listed (game, file, path);
   load_clock (game, file, path);
+  load_started (game, file, path);
   if (!analysis_dropped)
     load_analysis (game, file, path);
   return game;

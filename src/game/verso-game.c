@@ -174,6 +174,7 @@ static void verso_game_init (VersoGame *self)
   self->levels[VERSO_COLOR_BLACK] = self->levels[VERSO_COLOR_WHITE] = LEVEL_DEFAULT;
   self->rules = RULES_STANDARD;
   self->move_delay = VERSO_GAME_DEFAULT_MOVE_DELAY_MS;
+  self->started = g_get_real_time () / G_USEC_PER_SEC;
   self->computer = verso_computer_new ();
   verso_game_engine_init (self);
   verso_game_clock_init (self);
@@ -344,6 +345,8 @@ void verso_game_end_record (VersoGame *self)
   if (!self->is_record)
     return;
   self->is_record = FALSE;
+  /* Played here from now on: a game of its own, begun now. */
+  self->started = g_get_real_time () / G_USEC_PER_SEC;
   for (guint i = 0; i < VERSO_N_DETAILS; i++)
     g_clear_pointer (&self->details[i], g_free);
   verso_game_notify (self, VERSO_GAME_PROP_RECORD);

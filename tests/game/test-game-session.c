@@ -468,6 +468,45 @@ static void test_listed_scores_survive_a_restart (void)
   check_temp_remove (path);
 }
 
+/* A game played here keeps the time it began across a restart: its GGF date (what makes it the
+ * same game to the library however often it is kept) is the saved one; a damaged one is dropped
+ * with a message, the game loaded. */
+static void test_start_survives_a_restart (void)
+{
+  g_autoptr (VersoGame) game = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_BEGINNER);
+  g_autofree char *path = check_temp_file ("game.ini");
+  g_autoptr (GKeyFile) file = g_key_file_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *saved = NULL, *from = NULL, *text = NULL, *ggf = NULL;
+  static const char *const damaged[] = { "Started=-1", "Started=253402300800", "Started=soon" };
+  VersoGame *loaded;
+
+  play_transcript (game, "f5d6c3");
+  CHECK (verso_game_save (game, path, &error));
+  CHECK_NO_ERROR (error);
+  CHECK (g_key_file_load_from_file (file, path, G_KEY_FILE_NONE, NULL));
+  saved = g_key_file_get_value (file, "Verso Game", "Started", NULL);
+  REQUIRE (saved != NULL, "the session has no Started key");
+  from = g_strdup_printf ("Started=%s\n", saved);
+
+  /* 1,000,000,000 seconds after 1970 began: 2001-09-09 01:46:40 UTC. */
+  text = damaged_save (game, path, from, "Started=1000000000\n");
+  CHECK (g_file_set_contents (path, text, -1, NULL));
+  loaded = verso_game_load (path, &error);
+  CHECK_NO_ERROR (error);
+  REQUIRE (loaded != NULL);
+  ggf = verso_ggf_write (loaded);
+  CHECK (strstr (ggf, "DT[2001.09.09_01:46:40.UTC]") != NULL, "%s", ggf);
+  g_object_unref (loaded);
+  for (gsize i = 0; i < G_N_ELEMENTS (damaged); i++) {
+    g_autofree char *to = g_strconcat (damaged[i], "\n", NULL);
+
+    loaded = load_damaged (game, path, from, to, "*start of the saved game*dropped: Started*", "f5d6c3");
+    g_object_unref (loaded);
+  }
+  check_temp_remove (path);
+}
+
 /* A session saved before the analysis was kept loads as before, and one saved without any score
  * has no analysis part. */
 static void test_old_session_loads (void)
@@ -505,6 +544,7 @@ int main (int argc, char **argv)
   check_run ("/game-session/variations-survive-a-restart", test_variations_survive_a_restart);
   check_run ("/game-session/damaged-tree-keeps-the-moves", test_damaged_tree_keeps_the_moves);
   check_run ("/game-session/listed-scores-survive-a-restart", test_listed_scores_survive_a_restart);
+  check_run ("/game-session/start-survives-a-restart", test_start_survives_a_restart);
   check_run ("/game-session/old-session-loads", test_old_session_loads);
   return check_finish ();
 }

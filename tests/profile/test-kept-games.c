@@ -88,7 +88,7 @@ static void keep (Fixture *fixture, VersoGame *game)
 }
 
 /* A whole game between two people: its moves, result and players as the GGF says them, kept
- * once however often it is kept. */
+ * once however often it is kept, a second later too (its date is when it began). */
 static void test_whole_game_kept_once (Fixture *fixture, gconstpointer unused)
 {
   g_autoptr (VersoGame) game = random_whole_game (7);
@@ -97,6 +97,7 @@ static void test_whole_game_kept_once (Fixture *fixture, gconstpointer unused)
   const LibraryGame *kept;
 
   keep (fixture, game);
+  g_usleep (G_USEC_PER_SEC + G_USEC_PER_SEC / 10);
   keep (fixture, game);
   games = games_in (fixture);
   REQUIRE (games->len == 1, "%u games kept", games->len);
