@@ -172,6 +172,24 @@ static inline const char *check_data_path (const char *name, char *path, size_t 
   return path;
 }
 
+/* The two engines of a hosted engine's test, its arguments: `verso-engine` and the fake NBoard
+ * engine (tests/cli/fake-nboard-engine.py). Without them the program stops with its usage; without
+ * python3 to run the fake one, every test is skipped (exit 77). */
+static inline void check_engine_arguments (int argc, char **argv, const char **verso_engine,
+                                           const char **fake_engine)
+{
+  if (argc != 3) {
+    fprintf (stderr, "usage: %s VERSO_ENGINE FAKE_ENGINE\n", argv[0]);
+    exit (2);
+  }
+  *verso_engine = argv[1];
+  *fake_engine = argv[2];
+  if (system ("python3 -c '' 2>/dev/null") != 0) {
+    printf ("SKIP: no python3 for the fake engine\n");
+    exit (77);
+  }
+}
+
 /* The file of tests/data opened with fopen's mode; when it cannot be, the program fails there. */
 static inline FILE *check_data_open (const char *name, const char *mode)
 {

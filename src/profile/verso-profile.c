@@ -248,6 +248,11 @@ Library *verso_profile_get_library (VersoProfile *self, char **notice, GError **
   return self->library;
 }
 
+gint64 verso_profile_now (void)
+{
+  return g_get_real_time () / G_USEC_PER_SEC;
+}
+
 gboolean verso_profile_keep_game (VersoProfile *self, VersoGame *game, char **notice,
                                   GError **error)
 {

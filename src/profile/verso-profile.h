@@ -19,6 +19,9 @@
 
 G_BEGIN_DECLS
 
+/* The profile's clock, which its dated changes take: seconds since 1970 (UTC). */
+gint64 verso_profile_now (void);
+
 /* A game that just ended, in the plain facts the counting rule reads. */
 typedef struct {
   VersoMode mode;

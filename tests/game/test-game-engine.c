@@ -347,16 +347,7 @@ static void test_check_names_the_engine (void)
 
 int main (int argc, char *argv[])
 {
-  if (argc != 3) {
-    fprintf (stderr, "usage: test-game-engine VERSO_ENGINE FAKE_ENGINE\n");
-    return 2;
-  }
-  verso_engine = argv[1];
-  fake_engine = argv[2];
-  if (system ("python3 -c '' 2>/dev/null") != 0) {
-    printf ("SKIP: no python3 for the fake engine\n");
-    return 77;
-  }
+  check_engine_arguments (argc, argv, &verso_engine, &fake_engine);
   check_glib_init ();
   check_run ("/engine/verso-plays-white-to-the-end", test_verso_plays_white_to_the_end);
   check_run ("/engine/failures-go-to-a-person", test_failures_go_to_a_person);

@@ -216,16 +216,7 @@ static void test_nothing_leaks (void)
 
 int main (int argc, char **argv)
 {
-  if (argc != 3) {
-    fprintf (stderr, "usage: test-nboard-client VERSO_ENGINE FAKE_ENGINE\n");
-    return 2;
-  }
-  verso_engine = argv[1];
-  fake_engine = argv[2];
-  if (system ("python3 -c '' 2>/dev/null") != 0) {
-    printf ("SKIP: no python3 for the fake engine\n");
-    return 77;
-  }
+  check_engine_arguments (argc, argv, &verso_engine, &fake_engine);
   check_run ("verso_plays_a_move", test_verso_plays_a_move);
   check_run ("noise_is_skipped", test_noise_is_skipped);
   check_run ("failures", test_failures);

@@ -6,6 +6,7 @@
 
 #include "level.h"
 #include "level_ratings.h"
+#include "verso-profile.h"
 
 /* The chosen level's name opens the subtitle, which wraps, rather than standing beside the title,
  * where a narrow window cut it short ("Interm…"): the row uses its subtitle for the choice. The
@@ -67,7 +68,7 @@ void verso_level_row_setup_match (AdwActionRow *match_row, VersoStats *stats)
 
   g_return_if_fail (ADW_IS_ACTION_ROW (match_row) && VERSO_IS_STATS (stats));
 
-  if (verso_stats_get_match_mix (stats, g_get_real_time () / G_USEC_PER_SEC, &mix)) {
+  if (verso_stats_get_match_mix (stats, verso_profile_now (), &mix)) {
     g_autofree char *strength = verso_level_row_describe_mix (&mix);
     /* Translators: the subtitle of Match My Level, e.g. "Plays at your rating: about Casual (1,050)" */
     g_autofree char *subtitle = g_strdup_printf (_("Plays at your rating: %s"), strength);

@@ -32,11 +32,6 @@ struct _VersoPracticeWindow {
 
 G_DEFINE_FINAL_TYPE (VersoPracticeWindow, verso_practice_window, ADW_TYPE_WINDOW)
 
-static gint64 now (void)
-{
-  return g_get_real_time () / G_USEC_PER_SEC;
-}
-
 static const char *square_name (int move, char name[3])
 {
   notation_format_square (move, name);
@@ -71,7 +66,7 @@ static void show_empty (VersoPracticeWindow *self)
     adw_status_page_set_description (self->empty_page,
                                      _("The moves the coach grades a mistake or a blunder in your games against the computer join your deck, to practise here."));
   } else {
-    wait = verso_practice_describe_wait (verso_deck_get_next_due_time (self->deck) - now ());
+    wait = verso_practice_describe_wait (verso_deck_get_next_due_time (self->deck) - verso_profile_now ());
     adw_status_page_set_title (self->empty_page, _("Nothing to Practise Now"));
     /* Translators: the empty state of Practise: "%u positions" is how many cards, "%s" when the
      * next is due ("in 3 days") */
@@ -112,7 +107,7 @@ static void show_card (VersoPracticeWindow *self, const VersoDeckCard *card)
 
 static void show_next (VersoPracticeWindow *self)
 {
-  const VersoDeckCard *card = verso_deck_next_due (self->deck, now ());
+  const VersoDeckCard *card = verso_deck_next_due (self->deck, verso_profile_now ());
 
   if (card)
     show_card (self, card);
@@ -193,7 +188,7 @@ static void answer (VersoPracticeWindow *self, int move)
   g_autofree char *when = NULL;
   int loss;
 
-  if (!card || (loss = verso_profile_answer_card (self->profile, &self->position, move, now (), &error)) < 0) {
+  if (!card || (loss = verso_profile_answer_card (self->profile, &self->position, move, verso_profile_now (), &error)) < 0) {
     verso_board_view_flash_square (self->board_view, move);
     return;
   }

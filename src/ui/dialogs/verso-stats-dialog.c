@@ -271,7 +271,7 @@ static GtkWidget *rating_group_new (VersoStats *stats)
 {
   guint count;
   const VersoRatingEntry *entries = verso_stats_get_rating_history (stats, &count);
-  Rating rating = verso_stats_get_rating (stats, g_get_real_time () / G_USEC_PER_SEC);
+  Rating rating = verso_stats_get_rating (stats, verso_profile_now ());
   GtkWidget *group, *row;
   g_autofree char *title = NULL, *against_levels = NULL, *meaning = NULL;
 
@@ -402,7 +402,7 @@ static GtkWidget *weeks_row_new (VersoDeck *deck, gint64 now)
  * NULL when the deck is empty. */
 static GtkWidget *practice_group_new (VersoDeck *deck)
 {
-  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  gint64 now = verso_profile_now ();
   VersoDeckSummary summary = verso_deck_get_summary (deck, now);
   GtkWidget *group;
   g_autofree char *learned = NULL;

@@ -65,11 +65,6 @@ struct _VersoTrainerWindow {
 
 G_DEFINE_FINAL_TYPE (VersoTrainerWindow, verso_trainer_window, ADW_TYPE_WINDOW)
 
-static gint64 now (void)
-{
-  return g_get_real_time () / G_USEC_PER_SEC;
-}
-
 static const OpeningTable *openings (void)
 {
   static OpeningTable *table;
@@ -203,7 +198,7 @@ static void end_line (VersoTrainerWindow *self)
   g_autofree char *detail = NULL;
 
   self->over = TRUE;
-  verso_profile_add_opening_line (self->profile, self->choice->key, self->colour, self->mistakes == 0, now (),
+  verso_profile_add_opening_line (self->profile, self->choice->key, self->colour, self->mistakes == 0, verso_profile_now (),
                                   &error);
   /* Translators: the opening trainer's heading at the end of a line */
   gtk_label_set_text (self->prompt_label, self->mistakes == 0 ? _("Line learned") : _("Line finished"));
@@ -319,7 +314,7 @@ static void answer (VersoTrainerWindow *self, int move)
   /* Off the lines: the move is taken back and the person tries again, knowing the right ones;
    * the position joins the practice deck, analysed meanwhile. */
   self->mistakes++;
-  verso_profile_add_position_mistake (self->profile, &self->position, move, TRAINER_MISTAKE_DEPTH, now ());
+  verso_profile_add_position_mistake (self->profile, &self->position, move, TRAINER_MISTAKE_DEPTH, verso_profile_now ());
   right = right_moves_text (&verdict);
   if (verdict.scored) {
     int loss = verdict.right_moves[0].score - verdict.score;

@@ -34,7 +34,7 @@ static void count_result (VersoWindow *self)
   verso_finished_game_init (&finished, self->game);
   finished.over_when_given = self->game_over_when_given;
   finished.counted = self->game_counted;
-  count = verso_profile_record_game (self->profile, &finished, g_get_real_time () / G_USEC_PER_SEC, &error);
+  count = verso_profile_record_game (self->profile, &finished, verso_profile_now (), &error);
   if (count == VERSO_GAME_NOT_COUNTED)
     return;
   self->game_counted = TRUE;

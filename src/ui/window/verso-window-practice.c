@@ -13,7 +13,7 @@ static void on_move_scored (VersoGame *game, guint ply, VersoWindow *self)
 {
   g_autoptr (GError) error = NULL;
 
-  verso_profile_add_mistake (self->profile, game, ply, g_get_real_time () / G_USEC_PER_SEC, &error);
+  verso_profile_add_mistake (self->profile, game, ply, verso_profile_now (), &error);
   if (error) {
     /* Translators: the practice deck's file could not be written; the reason follows */
     g_autofree char *text = g_strdup_printf (_("The practice deck could not be saved: %s"), error->message);

@@ -21,7 +21,7 @@ VersoPlayer window_settings_player (GSettings *settings, VersoColor color)
 gboolean window_match_my_level (VersoWindow *self, LevelMix *mix)
 {
   return g_settings_get_boolean (self->settings, "match-my-level")
-         && verso_stats_get_match_mix (verso_profile_get_stats (self->profile), g_get_real_time () / G_USEC_PER_SEC, mix);
+         && verso_stats_get_match_mix (verso_profile_get_stats (self->profile), verso_profile_now (), mix);
 }
 
 /* Match my level, when the settings ask for it in a game against the computer. */
