@@ -46,7 +46,10 @@ static int64_t library_list_key (Library *library, const LibraryFilter *filter, 
     filter = &none;
   ListQuery query = { .length = 0 };
   query_add (&query, "SELECT id, black, white, black_level, white_level, rules, start, date,"
-                     " disc_difference, ending, opening, moves, source FROM games WHERE 1");
+                     " disc_difference, ending, opening, moves, source,"
+                     " (SELECT group_concat (tag, ', ') FROM"
+                     "  (SELECT tag FROM tags WHERE game = games.id ORDER BY tag))"
+                     " FROM games WHERE 1");
   /* LIKE patterns: the user's text between '%', its own % _ and \ escaped. */
   char patterns[4][LIBRARY_TEXT_SIZE * 2 + 3];
   const char *likes[4] = { filter->player, filter->opening, filter->source, filter->text };
@@ -81,6 +84,10 @@ static int64_t library_list_key (Library *library, const LibraryFilter *filter, 
                                          " AND disc_difference = 0 AND ending = 0" };
   if (filter->result >= 1 && filter->result <= 3)
     query_add (&query, results[filter->result]);
+  if (filter->origin == LIBRARY_ORIGIN_PLAYED)
+    query_add (&query, " AND source = 'played'");
+  else if (filter->origin == LIBRARY_ORIGIN_IMPORTED)
+    query_add (&query, " AND source <> 'played'");
   char number[64];
   if (filter->rules >= 0) {
     snprintf (number, sizeof number, " AND rules = %d", filter->rules);
@@ -131,6 +138,8 @@ static int64_t library_list_key (Library *library, const LibraryFilter *filter, 
                                &game.n_moves);
     snprintf (game.source, sizeof game.source, "%s",
               (const char *) sqlite3_column_text (statement, 12));
+    const char *tags = (const char *) sqlite3_column_text (statement, 13);  /* NULL: none */
+    snprintf (game.tags, sizeof game.tags, "%s", tags ? tags : "");
     count++;
     if (visit && !visit (&game, user_data))
       break;

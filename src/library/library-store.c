@@ -1,5 +1,6 @@
 /* library-store.c: the library file: opened or made with its schema, a damaged or newer file set
  * aside, and games added, deleted and tagged, each write one transaction. */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -317,6 +318,29 @@ static void library_bind_text (sqlite3_stmt *statement, int index, const char *t
     sqlite3_bind_null (statement, index);
 }
 
+/* Inside a transaction: each of tags (comma separated, each trimmed, empty ones skipped) given
+ * to the game. */
+static bool library_insert_tags (Library *library, int64_t id, const char *tags)
+{
+  for (const char *tag = tags; tag && *tag;) {
+    const char *comma = strchr (tag, ',');
+    const char *end = comma ? comma : tag + strlen (tag);
+    while (tag < end && isspace ((unsigned char) *tag))
+      tag++;
+    while (end > tag && isspace ((unsigned char) end[-1]))
+      end--;
+    if (end > tag) {
+      sqlite3_reset (library->insert_tag);
+      sqlite3_bind_text (library->insert_tag, 1, tag, (int) (end - tag), SQLITE_STATIC);
+      sqlite3_bind_int64 (library->insert_tag, 2, id);
+      if (sqlite3_step (library->insert_tag) != SQLITE_DONE)
+        return false;
+    }
+    tag = comma ? comma + 1 : NULL;
+  }
+  return true;
+}
+
 /* Inside a transaction: 1 added, 0 duplicate, -1 error. */
 static int library_insert (Library *library, LibraryGame *game, const char *tags)
 {
@@ -354,18 +378,8 @@ static int library_insert (Library *library, LibraryGame *game, const char *tags
   game->id = sqlite3_last_insert_rowid (library->db);
   if (!library_add_positions (library, game))
     return -1;
-  for (const char *tag = tags; tag && *tag;) {
-    const char *comma = strchr (tag, ',');
-    size_t length = comma ? (size_t) (comma - tag) : strlen (tag);
-    if (length > 0) {
-      sqlite3_reset (library->insert_tag);
-      sqlite3_bind_text (library->insert_tag, 1, tag, (int) length, SQLITE_STATIC);
-      sqlite3_bind_int64 (library->insert_tag, 2, game->id);
-      if (sqlite3_step (library->insert_tag) != SQLITE_DONE)
-        return -1;
-    }
-    tag = comma ? comma + 1 : NULL;
-  }
+  if (!library_insert_tags (library, game->id, tags))
+    return -1;
   return 1;
 }
 
@@ -417,6 +431,19 @@ bool library_delete (Library *library, int64_t id)
   return done;
 }
 
+/* Whether a game of that id is kept. */
+static bool library_query_exists (Library *library, int64_t id)
+{
+  sqlite3_stmt *statement;
+  if (sqlite3_prepare_v2 (library->db, "SELECT 1 FROM games WHERE id = ?1", -1, &statement,
+                          NULL) != SQLITE_OK)
+    return false;
+  sqlite3_bind_int64 (statement, 1, id);
+  bool found = sqlite3_step (statement) == SQLITE_ROW;
+  sqlite3_finalize (statement);
+  return found;
+}
+
 bool library_tag (Library *library, int64_t id, const char *tag)
 {
   return library_run (library, "INSERT OR IGNORE INTO tags (game, tag)"
@@ -427,6 +454,41 @@ bool library_tag (Library *library, int64_t id, const char *tag)
 bool library_untag (Library *library, int64_t id, const char *tag)
 {
   return library_run (library, "DELETE FROM tags WHERE game = ?1 AND tag = ?2", id, tag);
+}
+
+bool library_set_tags (Library *library, int64_t id, const char *tags)
+{
+  bool own = !library->in_batch;
+  if (own && !library_exec (library, "BEGIN IMMEDIATE"))
+    return false;
+  bool done = library_query_exists (library, id)
+           && library_run (library, "DELETE FROM tags WHERE game = ?1", id, NULL);
+  done = done && library_insert_tags (library, id, tags);
+  if (own) {
+    if (done)
+      done = library_exec (library, "COMMIT");
+    if (!done)
+      library_exec (library, "ROLLBACK");
+  }
+  return done;
+}
+
+int64_t library_list_tags (Library *library, LibraryTagVisit visit, void *user_data)
+{
+  sqlite3_stmt *statement;
+  if (sqlite3_prepare_v2 (library->db, "SELECT tag, count(*) FROM tags GROUP BY tag ORDER BY tag",
+                          -1, &statement, NULL) != SQLITE_OK)
+    return -1;
+  int64_t count = 0;
+  int status;
+  while ((status = sqlite3_step (statement)) == SQLITE_ROW) {
+    count++;
+    if (visit && !visit ((const char *) sqlite3_column_text (statement, 0),
+                         sqlite3_column_int64 (statement, 1), user_data))
+      break;
+  }
+  sqlite3_finalize (statement);
+  return status == SQLITE_ROW || status == SQLITE_DONE ? count : -1;
 }
 
 int64_t library_count (Library *library)

@@ -54,6 +54,9 @@ typedef struct LibraryGame {
    * discs they lost (0 and 0 when nobody graded them). Kept, not listed. */
   int graded[2];
   int lost[2];
+  /* Filled in by the list: the game's tags, sorted, ", " between them ("" for none; cut to
+   * the size). library_add takes its tags apart. */
+  char tags[LIBRARY_TEXT_SIZE];
 } LibraryGame;
 
 /* Opens the library at path, creating it (and its folder) when missing. A file that is not a
@@ -76,6 +79,14 @@ int library_add (Library *library, LibraryGame *game, const char *tags);
 bool library_delete (Library *library, int64_t id);
 bool library_tag (Library *library, int64_t id, const char *tag);
 bool library_untag (Library *library, int64_t id, const char *tag);
+/* Makes the game's tags those of tags, comma separated (each trimmed; empty ones and repeats
+ * dropped; "" or NULL removes them all), in one transaction. False on a database error or when
+ * there is no such game. */
+bool library_set_tags (Library *library, int64_t id, const char *tags);
+/* Calls visit with each tag given to a game and how many games have it, by name; visit returns
+ * false to stop. Returns the number visited, or -1 on error. */
+typedef bool (*LibraryTagVisit) (const char *tag, int64_t games, void *user_data);
+int64_t library_list_tags (Library *library, LibraryTagVisit visit, void *user_data);
 int64_t library_count (Library *library);
 /* The record text of a game (malloc'ed, NULL when none). */
 char *library_record (Library *library, int64_t id);
@@ -102,6 +113,13 @@ typedef enum LibrarySort {
   LIBRARY_SORT_RESULT,
 } LibrarySort;
 
+/* Where games came from: played in Verso (source "played") or imported from a file. */
+typedef enum LibraryOrigin {
+  LIBRARY_ORIGIN_ANY,
+  LIBRARY_ORIGIN_PLAYED,
+  LIBRARY_ORIGIN_IMPORTED,
+} LibraryOrigin;
+
 /* What a list keeps: each text filter applies when not NULL or "". */
 typedef struct LibraryFilter {
   const char *player;    /* a substring of either player's name, any case */
@@ -114,6 +132,7 @@ typedef struct LibraryFilter {
                             box's one text) */
   int result;            /* 0 any, 1 black won, 2 white won, 3 drawn */
   int rules;             /* -1 any, else a Rules */
+  LibraryOrigin origin;
   LibrarySort sort;
   bool descending;
   int limit;             /* 0: no limit */

@@ -187,6 +187,66 @@ static void test_filters_and_sorts (void)
   library_close (library);
 }
 
+static bool collect_tag (const char *tag, int64_t games, void *user_data)
+{
+  char *seen = user_data;
+  char one[64];
+  snprintf (one, sizeof one, "%s%s=%lld", *seen ? " " : "", tag, (long long) games);
+  strncat (seen, one, 255 - strlen (seen));
+  return true;
+}
+
+/* Tags set at once (trimmed, repeats and empty ones dropped) come back listed with each game,
+ * sorted; the tags in use are listed with their games; played and imported games are told apart. */
+static void test_tags_and_origin (void)
+{
+  Library *library = open_library ("tags.sqlite");
+  LibraryGame played = make_game ("f5d6c3", "Ann", "Verso", "2024-05-01 10:00:00", 0);
+  LibraryGame imported = make_game ("f5f6e6", "Bob", "Cleo", "1990", 4);
+  snprintf (imported.source, sizeof imported.source, "/home/ann/games/wth_1990.wtb");
+  REQUIRE (library_add (library, &played, " study ,club") == 1);
+  REQUIRE (library_add (library, &imported, NULL) == 1);
+
+  LibraryFilter filter = LIBRARY_FILTER_INIT;
+  filter.sort = LIBRARY_SORT_DATE;
+  Listed listed = list (library, &filter);
+  REQUIRE (listed.count == 2);
+  CHECK_CMP_STR (listed.games[0].tags, ==, "");
+  CHECK_CMP_STR (listed.games[1].tags, ==, "club, study");
+  CHECK (library_set_tags (library, played.id, "opening, ,  loss,opening"));
+  CHECK (library_set_tags (library, imported.id, "opening"));
+  CHECK (!library_set_tags (library, 999, "ghost"));
+  listed = list (library, &filter);
+  REQUIRE (listed.count == 2);
+  CHECK_CMP_STR (listed.games[1].tags, ==, "loss, opening");
+  CHECK_CMP_STR (listed.games[0].tags, ==, "opening");
+  char seen[256] = "";
+  CHECK_CMP_INT (library_list_tags (library, collect_tag, seen), ==, 2);
+  CHECK_CMP_STR (seen, ==, "loss=1 opening=2");
+  filter.tag = "loss";
+  listed = list (library, &filter);
+  REQUIRE (listed.count == 1);
+  CHECK_CMP_STR (listed.games[0].black, ==, "Ann");
+  filter.tag = NULL;
+
+  filter.origin = LIBRARY_ORIGIN_PLAYED;
+  listed = list (library, &filter);
+  REQUIRE (listed.count == 1);
+  CHECK_CMP_STR (listed.games[0].black, ==, "Ann");
+  filter.origin = LIBRARY_ORIGIN_IMPORTED;
+  listed = list (library, &filter);
+  REQUIRE (listed.count == 1);
+  CHECK_CMP_STR (listed.games[0].black, ==, "Bob");
+
+  /* No tags left: none listed. */
+  CHECK (library_set_tags (library, played.id, ""));
+  CHECK (library_set_tags (library, imported.id, NULL));
+  seen[0] = '\0';
+  CHECK_CMP_INT (library_list_tags (library, collect_tag, seen), ==, 0);
+  CHECK (library_check (library));
+  library_close (library);
+}
+
 /* A game opened from the library: its record when one is kept, else a GGF record written from
  * the listed fields that reads back to the same game. */
 static void test_game_text (void)
@@ -638,6 +698,7 @@ int main (void)
   REQUIRE (mkdtemp (scratch));
   check_run ("round-trip", test_round_trip);
   check_run ("filters-and-sorts", test_filters_and_sorts);
+  check_run ("tags-and-origin", test_tags_and_origin);
   check_run ("position-under-symmetry", test_position_under_symmetry);
   check_run ("game-text", test_game_text);
   check_run ("opening-stats", test_opening_stats);

@@ -5,7 +5,8 @@ would; Ctrl+Shift+L opens it with the search under the keyboard and the newest 2
 "tiger" keeps the games whose players or opening hold it, as many as Python's sqlite3 counts in
 the file; Enter opens the newest of them as a record whose moves are the library's; This Position
 (Alt+P) at its end finds that one game; its Delete button and the question's Delete remove it from
-the file. Last, Export… with the search "tiger" writes the games it keeps to a GGF file typed in
+the file. A game's Tags button asks for its tags: "study" typed and Enter shows them in its row
+and keeps them in the file. Last, Export… with the search "tiger" writes the games it keeps to a GGF file typed in
 the file chooser, one record a line, each the library's moves. Reuses verso_ui_test's helpers. Run inside dbus-run-session.
 Usage: test-library-window.py VERSO SCHEMA_DIR VERSO_ENGINE WTHOR_FILE"""
 
@@ -63,7 +64,7 @@ def main():
         try:
             atspi_game.wait_for_game()
             open_library(env)
-            wait_until(lambda: 'The newest 200 games: search to find others' in labels(), 'the first page\'s summary', 15)
+            wait_until(lambda: 'The first 200 games: search to find others' in labels(), 'the first page\'s summary', 15)
             expected = matching(env)
             subprocess.run(['xdotool', 'type', '--delay', '30', SEARCH], env=env, check=True)
             summary = '%d games' % len(expected)
@@ -111,6 +112,22 @@ def main():
             subprocess.run(['xdotool', 'type', '--delay', '30', SEARCH], env=env, check=True)
             kept = matching(env)
             wait_until(lambda: '%d games' % len(kept) in labels(), 'the search again', 15)
+
+            # A game's tags: its Tags button, "study" typed in the question's entry (focused, its
+            # cursor after the tags it has), Enter; the row says them, the file keeps them.
+            tagged, tag_black, tag_white, _ = kept[0]
+            tags = wait_until(lambda: [node for role, name, node in accessibles() if role == Atspi.Role.PUSH_BUTTON
+                                       and name == 'Tags of the game %s – %s' % (tag_black, tag_white)],
+                              'the game\'s Tags button', 10)[0]
+            press(tags)
+            wait_until(lambda: 'Tags' in labels() and focused_text() is not None, 'the question about its tags', 10)
+            subprocess.run(['xdotool', 'type', '--delay', '30', 'study'], env=env, check=True)
+            key(env, 'Return')
+            wait_until(lambda: any(label.endswith('Tags: study') for label in labels()),
+                       lambda: 'the row to show its tag (labels: %r)' % labels()[:8], 15)
+            if query(env, 'SELECT tag FROM tags WHERE game = ?', tagged) != [('study',)]:
+                fail('the tags of game %d in the file: %r' % (tagged, query(env, 'SELECT tag, game FROM tags')))
+            print('tagged: %s – %s with “study”' % (tag_black, tag_white), flush=True)
             key(env, 'alt+e')
             window.wait_for_window(env, '^Export Games$')
             window.wait_for_focus(env, 'Export Games')

@@ -1,8 +1,9 @@
-/* verso-library-window.c: the Library window: the games of the game library, the newest first, a
- * page of them at a time, found by one search text (either player's name or the opening's) and
- * by the position shown in the main window, under its 8 symmetries; a game opened or deleted;
- * game files imported, and the games found exported as GGF, each in a worker thread with a
- * connection of its own, the import with progress and Cancel. */
+/* verso-library-window.c: the Library window: the games of the game library, a page of them at a
+ * time, found by one search text (either player's name or the opening's), by the position shown
+ * in the main window under its 8 symmetries, by where they came from or a tag, in the order
+ * chosen; a game opened, tagged or deleted; game files imported, and the games found exported as
+ * GGF, each in a worker thread with a connection of its own, the import with progress and
+ * Cancel. */
 #include "verso-library-window.h"
 
 #include <glib/gi18n.h>
@@ -13,6 +14,8 @@
 
 /* The games listed at once, the newest that match: a search narrows a large library. */
 #define LIBRARY_PAGE 200
+/* The characters of a tag that Show's choice shows. */
+#define TAG_SHOWN_LENGTH 12
 /* How often the import's progress bar follows the worker thread, in milliseconds. */
 #define IMPORT_PROGRESS_MS 100
 
@@ -35,6 +38,9 @@ struct _VersoLibraryWindow {
   Position shown;               /* the main window's position, for This Position */
   GtkEditable *search_entry;
   GtkToggleButton *position_button;
+  GtkDropDown *sort_dropdown;   /* SORTS */
+  GtkDropDown *show_dropdown;   /* SHOWN, then "Tagged" with each of tags */
+  GStrv tags;                   /* the tags in the library when the list was made */
   GtkListBox *list;
   GtkLabel *summary_label;
   GtkStack *stack;              /* "games" or "empty" */
@@ -57,6 +63,59 @@ enum {
   N_SIGNALS
 };
 static guint signals[N_SIGNALS];
+
+/* The orders of the Sort choice, as the dropdown lists them. */
+static const struct {
+  LibrarySort sort;
+  gboolean descending;
+} SORTS[] = {
+  { LIBRARY_SORT_DATE, TRUE }, { LIBRARY_SORT_DATE, FALSE }, { LIBRARY_SORT_PLAYER, FALSE },
+  { LIBRARY_SORT_OPENING, FALSE },
+};
+
+/* The first choices of Show; the library's tags follow them. */
+static const LibraryOrigin SHOWN[] = { LIBRARY_ORIGIN_ANY, LIBRARY_ORIGIN_PLAYED, LIBRARY_ORIGIN_IMPORTED };
+
+/* What the window lists, read from its controls: the list and the export find the same games. */
+typedef struct {
+  char *text;          /* the search's, or NULL */
+  char *tag;           /* the tag chosen in Show, or NULL */
+  LibraryOrigin origin;
+  guint sort;          /* an index of SORTS */
+  gboolean by_position;
+} Query;
+
+static void query_read (VersoLibraryWindow *self, Query *search)
+{
+  const char *text = gtk_editable_get_text (self->search_entry);
+  guint shown = gtk_drop_down_get_selected (self->show_dropdown);
+
+  search->text = *text ? g_strdup (text) : NULL;
+  search->origin = shown < G_N_ELEMENTS (SHOWN) ? SHOWN[shown] : LIBRARY_ORIGIN_ANY;
+  search->tag = shown >= G_N_ELEMENTS (SHOWN) && self->tags && shown - G_N_ELEMENTS (SHOWN) < g_strv_length (self->tags)
+                ? g_strdup (self->tags[shown - G_N_ELEMENTS (SHOWN)]) : NULL;
+  search->sort = MIN (gtk_drop_down_get_selected (self->sort_dropdown), G_N_ELEMENTS (SORTS) - 1);
+  search->by_position = gtk_toggle_button_get_active (self->position_button);
+}
+
+static void query_clear (Query *search)
+{
+  g_clear_pointer (&search->text, g_free);
+  g_clear_pointer (&search->tag, g_free);
+}
+
+/* The library's filter for search, which must outlive it. */
+static LibraryFilter query_filter (const Query *search)
+{
+  LibraryFilter filter = LIBRARY_FILTER_INIT;
+
+  filter.text = search->text;
+  filter.tag = search->tag;
+  filter.origin = search->origin;
+  filter.sort = SORTS[search->sort].sort;
+  filter.descending = SORTS[search->sort].descending;
+  return filter;
+}
 
 char *verso_library_describe_result (const LibraryGame *game)
 {
@@ -108,23 +167,82 @@ static void on_delete_clicked (GtkButton *button, VersoLibraryWindow *self)
   verso_dialog_present (GTK_WINDOW (dialog), GTK_WINDOW (self));
 }
 
-/* One game: its players, then its date, result and opening; Delete beside it. */
+static void on_tags_response (AdwMessageDialog *dialog, const char *response, VersoLibraryWindow *self)
+{
+  gint64 id = (gint64) GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (dialog), "game"));
+  GtkEditable *entry = g_object_get_data (G_OBJECT (dialog), "entry");
+
+  if (g_strcmp0 (response, "save") != 0 || !self->library)
+    return;
+  if (!library_set_tags (self->library, id, gtk_editable_get_text (entry))) {
+    /* Translators: a message in the Library; the reason follows */
+    g_autofree char *text = g_strdup_printf (_("The tags could not be saved: %s"), library_error (self->library));
+
+    adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
+  }
+  refresh (self);
+}
+
+/* The game's tags in one line to edit, commas between them; Enter saves. */
+static void on_tags_clicked (GtkButton *button, VersoLibraryWindow *self)
+{
+  const LibraryGame *game = g_object_get_data (G_OBJECT (button), "game");
+  g_autofree char *players = g_strdup_printf ("%s – %s", game->black, game->white);
+  /* Translators: the heading of the Library's question that edits a game's tags */
+  GtkWidget *dialog = verso_dialog_new_question (GTK_WINDOW (self), _("Tags"), players, "cancel",
+                                                 _("_Cancel"), "save", _("_Save"), ADW_RESPONSE_SUGGESTED);
+  GtkWidget *entry = gtk_entry_new ();
+
+  gtk_editable_set_text (GTK_EDITABLE (entry), game->tags);
+  /* Translators: the placeholder of the entry of a game's tags in the Library */
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("study, club, to review"));
+  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  /* Translators: the accessible name of the entry of a game's tags */
+                                  _("Tags, separated by commas"), -1);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
+  g_object_set_data (G_OBJECT (dialog), "game", GSIZE_TO_POINTER ((gsize) game->id));
+  g_object_set_data (G_OBJECT (dialog), "entry", entry);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_tags_response), self, 0);
+  verso_dialog_present (GTK_WINDOW (dialog), GTK_WINDOW (self));
+  /* The cursor after the tags, none selected: typing adds one, as a person tagging expects. */
+  gtk_widget_grab_focus (entry);
+  gtk_editable_select_region (GTK_EDITABLE (entry), -1, -1);
+}
+
+/* One game: its players, then its date, result, opening and tags; Tags and Delete beside it. */
 static GtkWidget *game_row_new (VersoLibraryWindow *self, const LibraryGame *game)
 {
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *delete_button = gtk_button_new_from_icon_name ("user-trash-symbolic");
+  GtkWidget *tags_button = gtk_button_new_from_icon_name ("verso-tag-symbolic");
   LibraryGame *copy = g_memdup2 (game, sizeof *game);
   g_autofree char *players = g_strdup_printf ("%s – %s", game->black[0] ? game->black : _("Black"),
                                               game->white[0] ? game->white : _("White"));
   g_autofree char *result = verso_library_describe_result (game);
   g_autofree char *date = g_strndup (game->date, 10);  /* the day, not the time */
-  g_autofree char *details = game->opening[0] ? g_strdup_printf ("%s · %s · %s", date, result, game->opening)
-                                              : g_strdup_printf ("%s · %s", date, result);
+  g_autoptr (GString) details = g_string_new (NULL);
   g_autofree char *title = g_markup_escape_text (players, -1);
-  g_autofree char *subtitle = g_markup_escape_text (details, -1);
+  g_autofree char *subtitle = NULL;
   /* Translators: the accessible name of a game's Delete button in the Library, e.g.
    * "Delete the game Ann – Bob" */
   g_autofree char *delete_name = g_strdup_printf (_("Delete the game %s"), players);
+  /* Translators: the accessible name of a game's Tags button in the Library, e.g.
+   * "Tags of the game Ann – Bob" */
+  g_autofree char *tags_name = g_strdup_printf (_("Tags of the game %s"), players);
+
+  g_string_append_printf (details, "%s · %s", date, result);
+  if (game->opening[0])
+    g_string_append_printf (details, " · %s", game->opening);
+  if (game->tags[0]) {
+    g_autofree char *tags = g_utf8_make_valid (game->tags, -1);
+
+    g_string_append (details, " · ");
+    /* Translators: a game's tags in the Library's list, e.g. "Tags: club, study" */
+    g_string_append_printf (details, _("Tags: %s"), tags);
+  }
+  subtitle = g_markup_escape_text (details->str, -1);
 
   copy->record = copy->clock = NULL;
   g_object_set_data_full (G_OBJECT (row), "game", copy, g_free);
@@ -137,6 +255,13 @@ static GtkWidget *game_row_new (VersoLibraryWindow *self, const LibraryGame *gam
   gtk_accessible_update_property (GTK_ACCESSIBLE (delete_button), GTK_ACCESSIBLE_PROPERTY_LABEL, delete_name, -1);
   g_object_set_data (G_OBJECT (delete_button), "game", copy);
   g_signal_connect (delete_button, "clicked", G_CALLBACK (on_delete_clicked), self);
+  gtk_widget_add_css_class (tags_button, "flat");
+  gtk_widget_set_valign (tags_button, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (tags_button, _("Edit Tags"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (tags_button), GTK_ACCESSIBLE_PROPERTY_LABEL, tags_name, -1);
+  g_object_set_data (G_OBJECT (tags_button), "game", copy);
+  g_signal_connect (tags_button, "clicked", G_CALLBACK (on_tags_clicked), self);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), tags_button);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), delete_button);
   return row;
 }
@@ -157,7 +282,7 @@ static bool add_row (const LibraryGame *game, void *user_data)
   return true;
 }
 
-static void show_empty (VersoLibraryWindow *self, const char *search, gboolean by_position)
+static void show_empty (VersoLibraryWindow *self, const Query *search)
 {
   if (!self->library) {
     adw_status_page_set_title (self->empty_page, _("The Library Cannot Be Opened"));
@@ -168,40 +293,103 @@ static void show_empty (VersoLibraryWindow *self, const char *search, gboolean b
   } else {
     adw_status_page_set_title (self->empty_page, _("No Games Found"));
     adw_status_page_set_description (self->empty_page,
-                                     by_position && *search ? _("No game with these words reached the position shown.")
-                                     : by_position ? _("No game reached the position shown.")
+                                     search->origin != LIBRARY_ORIGIN_ANY || search->tag
+                                     /* Translators: in the Library, when the games of the Show choice
+                                      * (played here, imported, a tag) have none that the search finds */
+                                     ? _("None of the games shown matches the search.")
+                                     : search->by_position && search->text ? _("No game with these words reached the position shown.")
+                                     : search->by_position ? _("No game reached the position shown.")
                                      : _("No game has these words in its players’ names or its opening."));
   }
   gtk_stack_set_visible_child_name (self->stack, "empty");
 }
 
+static bool add_tag (const char *tag, int64_t games, void *data)
+{
+  g_ptr_array_add (data, g_strdup (tag));
+  return true;
+}
+
+/* Show lists the tags the library has now; the choice stays on the same tag while it exists,
+ * else goes back to All Games. */
+static void update_tags (VersoLibraryWindow *self)
+{
+  g_autoptr (GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GtkStringList) choices = NULL;
+  g_auto (GStrv) tags = NULL;
+  guint selected = gtk_drop_down_get_selected (self->show_dropdown);
+  g_autofree char *chosen = NULL;
+
+  if (self->library)
+    library_list_tags (self->library, add_tag, found);
+  g_ptr_array_add (found, NULL);
+  tags = (GStrv) g_ptr_array_free (g_steal_pointer (&found), FALSE);
+  if (self->tags && g_strv_equal ((const char *const *) tags, (const char *const *) self->tags))
+    return;
+  if (selected >= G_N_ELEMENTS (SHOWN) && self->tags && selected - G_N_ELEMENTS (SHOWN) < g_strv_length (self->tags))
+    chosen = g_strdup (self->tags[selected - G_N_ELEMENTS (SHOWN)]);
+  choices = gtk_string_list_new ((const char *[]) {
+    /* Translators: choices of the Library's Show: every game, the games played in Verso, the
+     * games read from files */
+    _("All Games"), _("Played Here"), _("Imported"), NULL });
+  if (selected >= G_N_ELEMENTS (SHOWN))
+    selected = 0;
+  for (guint i = 0; tags[i]; i++) {
+    /* A long tag is shortened, so that Show keeps its place beside Sort at 360 pixels. */
+    g_autofree char *valid = g_utf8_make_valid (tags[i], -1);
+    g_autofree char *shown = NULL;
+
+    if (g_utf8_strlen (valid, -1) > TAG_SHOWN_LENGTH) {
+      g_autofree char *start = g_utf8_substring (valid, 0, TAG_SHOWN_LENGTH - 1);
+
+      shown = g_strconcat (start, "…", NULL);
+    } else {
+      shown = g_strdup (valid);
+    }
+    /* Translators: a choice of the Library's Show: the games given this tag */
+    g_autofree char *choice = g_strdup_printf (_("Tagged “%s”"), shown);
+
+    gtk_string_list_append (choices, choice);
+    if (chosen && g_str_equal (chosen, tags[i]))
+      selected = G_N_ELEMENTS (SHOWN) + i;
+  }
+  g_strfreev (self->tags);
+  self->tags = g_steal_pointer (&tags);
+  /* The model is replaced without listing twice: refresh reads the choice afterwards. */
+  g_signal_handlers_block_matched (self->show_dropdown, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL, self);
+  gtk_drop_down_set_model (self->show_dropdown, G_LIST_MODEL (choices));
+  gtk_drop_down_set_selected (self->show_dropdown, selected);
+  g_signal_handlers_unblock_matched (self->show_dropdown, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL, self);
+}
+
 static void refresh (VersoLibraryWindow *self)
 {
-  const char *search = gtk_editable_get_text (self->search_entry);
-  gboolean by_position = gtk_toggle_button_get_active (self->position_button);
-  LibraryFilter filter = LIBRARY_FILTER_INIT;
+  Query search = { 0 };
+  LibraryFilter filter;
   Listing listing = { self, 0 };
   GtkWidget *child;
   int64_t found = 0;
 
+  update_tags (self);
+  query_read (self, &search);
+  filter = query_filter (&search);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list))))
     gtk_list_box_remove (self->list, child);
-  filter.text = search;
-  filter.sort = LIBRARY_SORT_DATE;
-  filter.descending = true;
   filter.limit = LIBRARY_PAGE + 1;
   if (self->library)
-    found = by_position ? library_list_position (self->library, &self->shown, &filter, add_row, &listing)
-                        : library_list (self->library, &filter, add_row, &listing);
+    found = search.by_position ? library_list_position (self->library, &self->shown, &filter, add_row, &listing)
+                               : library_list (self->library, &filter, add_row, &listing);
   gtk_widget_set_sensitive (self->export_button, listing.rows > 0);
   if (listing.rows == 0) {
-    show_empty (self, search, by_position);
+    show_empty (self, &search);
+    query_clear (&search);
     return;
   }
+  query_clear (&search);
   gtk_stack_set_visible_child_name (self->stack, "games");
   if (found > LIBRARY_PAGE) {
     /* Translators: under the Library's search, when more games match than are listed */
-    g_autofree char *text = g_strdup_printf (_("The newest %d games: search to find others"), LIBRARY_PAGE);
+    g_autofree char *text = g_strdup_printf (_("The first %d games: search to find others"), LIBRARY_PAGE);
     gtk_label_set_text (self->summary_label, text);
   } else {
     /* Translators: how many games the Library lists */
@@ -419,8 +607,7 @@ static void on_cancel_import_clicked (VersoLibraryWindow *self)
 
 typedef struct {
   char *library_path;
-  char *text;                 /* the search's, or NULL */
-  gboolean by_position;
+  Query query;                /* the games listed */
   Position shown;
   char *path;                 /* the file to write */
   GString *out;
@@ -431,7 +618,7 @@ typedef struct {
 static void export_job_free (ExportJob *job)
 {
   g_free (job->library_path);
-  g_free (job->text);
+  query_clear (&job->query);
   g_free (job->path);
   if (job->out)
     g_string_free (job->out, TRUE);
@@ -463,7 +650,7 @@ static void export_thread (GTask *task, gpointer source, gpointer data, GCancell
   ExportJob *job = data;
   char error[512];
   ExportVisit visit = { library_open (job->library_path, NULL, 0, error, sizeof error), job };
-  LibraryFilter filter = LIBRARY_FILTER_INIT;
+  LibraryFilter filter = query_filter (&job->query);
   g_autoptr (GError) write_error = NULL;
   int64_t listed;
 
@@ -472,10 +659,8 @@ static void export_thread (GTask *task, gpointer source, gpointer data, GCancell
     g_task_return_boolean (task, FALSE);
     return;
   }
-  filter.text = job->text;
-  filter.sort = LIBRARY_SORT_DATE;
   job->out = g_string_new (NULL);
-  listed = job->by_position ? library_list_position (visit.library, &job->shown, &filter, export_game, &visit)
+  listed = job->query.by_position ? library_list_position (visit.library, &job->shown, &filter, export_game, &visit)
                             : library_list (visit.library, &filter, export_game, &visit);
   if (listed < 0 || listed != job->games)
     job->error = g_strdup (listed < 0 ? library_error (visit.library) : "out of memory");
@@ -513,7 +698,6 @@ static void on_export_response (GtkNativeDialog *chooser, int response, VersoLib
   g_autoptr (GFile) file = NULL;
   g_autoptr (GTask) task = NULL;
   const char *library_path = verso_profile_get_library_path (self->profile);
-  const char *search = gtk_editable_get_text (self->search_entry);
   ExportJob *job;
   char *path;
 
@@ -526,8 +710,7 @@ static void on_export_response (GtkNativeDialog *chooser, int response, VersoLib
     return;
   job = g_new0 (ExportJob, 1);
   job->library_path = g_strdup (library_path);
-  job->text = *search ? g_strdup (search) : NULL;
-  job->by_position = gtk_toggle_button_get_active (self->position_button);
+  query_read (self, &job->query);
   job->shown = self->shown;
   job->path = path;
   gtk_widget_set_sensitive (self->export_button, FALSE);
@@ -569,6 +752,7 @@ static void verso_library_window_dispose (GObject *object)
   g_clear_handle_id (&self->progress_source, g_source_remove);
   verso_dialog_clear_chooser (&self->chooser);
   g_clear_object (&self->profile);
+  g_clear_pointer (&self->tags, g_strfreev);
   G_OBJECT_CLASS (verso_library_window_parent_class)->dispose (object);
 }
 
@@ -599,11 +783,30 @@ static GtkWidget *clamped (GtkWidget *child)
   return clamp;
 }
 
-/* The search text and This Position above the list; the import's progress under them. */
+/* A dropdown of the search bar, named for screen readers, that lists again when changed. */
+static GtkWidget *choice_new (VersoLibraryWindow *self, const char *const *choices, const char *name,
+                              const char *tooltip)
+{
+  GtkWidget *dropdown = gtk_drop_down_new_from_strings (choices);
+
+  gtk_widget_set_hexpand (dropdown, TRUE);
+  gtk_widget_set_tooltip_text (dropdown, tooltip);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  g_signal_connect_swapped (dropdown, "notify::selected", G_CALLBACK (refresh), self);
+  return dropdown;
+}
+
+/* The search text and This Position above the list, the order and the games shown under them;
+ * the import's progress under those. */
 static GtkWidget *search_bar_new (VersoLibraryWindow *self)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *choices = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  /* Translators: the orders of the Library's list */
+  const char *const sorts[] = { _("Newest First"), _("Oldest First"), _("By Players"), _("By Opening"), NULL };
+  const char *const shown[] = { _("All Games"), _("Played Here"), _("Imported"), NULL };
+  GtkWidget *sort, *show;
   GtkWidget *search = gtk_search_entry_new ();
   /* Translators: a toggle in the Library: only the games that reached the position shown */
   GtkWidget *position = gtk_toggle_button_new_with_mnemonic (_("This _Position"));
@@ -630,6 +833,18 @@ static GtkWidget *search_bar_new (VersoLibraryWindow *self)
   g_signal_connect_swapped (position, "toggled", G_CALLBACK (refresh), self);
   gtk_box_append (GTK_BOX (row), search);
   gtk_box_append (GTK_BOX (row), position);
+  G_STATIC_ASSERT (G_N_ELEMENTS (sorts) == G_N_ELEMENTS (SORTS) + 1);
+  G_STATIC_ASSERT (G_N_ELEMENTS (shown) == G_N_ELEMENTS (SHOWN) + 1);
+  /* Translators: the accessible name and tooltip of the Library's order */
+  sort = choice_new (self, sorts, _("Sort"), _("The order of the games"));
+  /* Translators: the accessible name and tooltip of the Library's choice of games: all, played
+   * here, imported, or those of a tag */
+  show = choice_new (self, shown, _("Show"), _("Which games are listed: where they come from, or a tag"));
+  self->sort_dropdown = GTK_DROP_DOWN (sort);
+  self->show_dropdown = GTK_DROP_DOWN (show);
+  gtk_box_set_homogeneous (GTK_BOX (choices), TRUE);
+  gtk_box_append (GTK_BOX (choices), sort);
+  gtk_box_append (GTK_BOX (choices), show);
 
   gtk_widget_set_hexpand (progress, TRUE);
   gtk_widget_set_valign (progress, GTK_ALIGN_CENTER);
@@ -643,6 +858,7 @@ static GtkWidget *search_bar_new (VersoLibraryWindow *self)
   self->import_revealer = GTK_REVEALER (revealer);
 
   gtk_box_append (GTK_BOX (box), row);
+  gtk_box_append (GTK_BOX (box), choices);
   gtk_box_append (GTK_BOX (box), revealer);
   return clamped (box);
 }
