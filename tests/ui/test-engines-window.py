@@ -4,7 +4,7 @@ Preferences ▸ Engines refuses a command that is no engine, saying why under th
 adds `verso-engine nboard` (depth 2) under the name it gives itself once it has answered, then
 the fake engine that plays illegal moves. New Game with the real engine as the opponent names it
 in the subtitle, and it answers the person's move (the move list grows). With the fake one, its
-illegal answer leaves a notice naming it, and the person plays White from there.
+illegal answer leaves a notice naming it until the person, playing White from there, moves.
 Reuses verso_ui_test's helpers. Run inside dbus-run-session.
 Usage: test-engines-window.py VERSO SCHEMA_DIR VERSO_ENGINE FAKE_ENGINE"""
 
@@ -30,13 +30,18 @@ def with_text(text):
     return [label for label in shown if label and text in label]
 
 
+def notices():
+    """The texts of the notices over the board (labels with the role of an alert)."""
+    return [name or text_of(node) for role, name, node in accessibles() if role == Atspi.Role.ALERT]
+
+
 def open_engines_page(env):
     key(env, 'ctrl+comma')
     page = wait_until(lambda: [node for role, name, node in accessibles()
                                if role in (Atspi.Role.TOGGLE_BUTTON, Atspi.Role.PUSH_BUTTON, Atspi.Role.PAGE_TAB)
                                and name.replace('_', '') == 'Engines'],
-                      'the Engines page in Preferences', 15)
-    press(page[0])
+                      lambda: 'the Engines page in Preferences (%r)' % [(role.value_nick, name) for role, name, node in accessibles() if 'ngine' in name or 'eneral' in name], 15)
+    key(env, 'alt+e')
     wait_until(lambda: [node for role, name, node in accessibles()
                         if role == Atspi.Role.TEXT and name_of(node) == 'Command'],
                'the command of Add an Engine', 10)
@@ -50,8 +55,8 @@ def add_engine(env, command, depth=None):
     Atspi.EditableText.set_text_contents(field, command)
     wait_until(lambda: text_of(field) == command, 'the command to hold %r' % command, 10)
     if depth is not None:
-        spin = wait_until(lambda: [node for role, name, node in accessibles() if name == 'Depth, in moves'],
-                          'the depth', 10)
+        spin = wait_until(lambda: [node for role, name, node in accessibles() if role == Atspi.Role.SPIN_BUTTON and name.startswith('Depth, in moves')],
+                          lambda: 'the depth (%r)' % [(role.value_nick, name) for role, name, node in accessibles() if role in (Atspi.Role.SPIN_BUTTON, Atspi.Role.TEXT) or 'epth' in name], 10)
         Atspi.Value.set_current_value(spin[0], depth)
     press(wait_until(lambda: button('Add'), 'the Add button', 10))
 
@@ -94,6 +99,7 @@ def main():
             try:
                 wait_until(lambda: with_text('The engine did not start'), 'the reason the command is refused', 15)
             except SystemExit:
+                window.shot(env, 'engines-add')
                 add = button('Add')
                 print('Add sensitive: %s; labels: %r' % (add and add.get_state_set().contains(Atspi.StateType.SENSITIVE),
                                                          [l for l in labels() if l][:40]), flush=True)
@@ -124,12 +130,19 @@ def main():
             new_game_against(env, keyfile, 'Fake-illegal', discard=True)
             play_with_cursor(env, F5)
             notice = 'The engine “Fake-illegal” played an illegal move. You play White from here.'
-            wait_until(lambda: notice in labels(), 'the notice naming the engine', 30)
+            try:
+                wait_until(lambda: notice in notices(), lambda: 'the notice naming the engine (moves %r, notices %r)'
+                           % (move_names(), notices()), 30)
+            except SystemExit:
+                window.shot(env, 'engines-notice')
+                raise
             window.shot(env, 'engines-failed')
             if len(move_names()) != 1:
                 fail('the moves after the illegal answer: %r' % move_names())
             play_with_cursor(env, F4)
             wait_until(lambda: len(move_names()) == 2, lambda: 'the person\'s move for White (moves: %r)' % move_names(), 15)
+            # The notice stayed until the person's move.
+            wait_until(lambda: notice not in notices(), 'the notice to go after the person\'s move', 10)
             print('after the illegal move: %r' % move_names(), flush=True)
             print('PASS', flush=True)
         finally:

@@ -45,9 +45,6 @@ void window_show_notice (VersoWindow *self, NoticeKind kind, const char *text, g
     self->notice_timeout = g_timeout_add_seconds (seconds, notice_timed_out, self);
 }
 
-/* Long enough to read two sentences twice. */
-#define ENGINE_NOTICE_SECONDS 12
-
 static void on_pass (VersoGame *game, int color, VersoWindow *self)
 {
   const char *text = window_player_words (self, color, _("You have no legal move and pass"),
@@ -60,8 +57,9 @@ static void on_pass (VersoGame *game, int color, VersoWindow *self)
 }
 
 /* An engine that failed has left the game at its last legal move and its colour to the person:
- * the notice says so in the person's words; its own English goes to the log, where a report can
- * quote it (a message, not a warning: nothing in Verso went wrong). */
+ * the notice says so in the person's words until the position changes, so that it is read
+ * whenever the person looks; its own English goes to the log, where a report can quote it (a
+ * message, not a warning: nothing in Verso went wrong). */
 static void on_engine_failed (VersoGame *game, int color, const char *message, const char *detail,
                               VersoWindow *self)
 {
@@ -72,12 +70,23 @@ static void on_engine_failed (VersoGame *game, int color, const char *message, c
                                            message);
 
   g_message ("%s", detail);
-  window_show_notice (self, NOTICE_ENGINE, text, ENGINE_NOTICE_SECONDS);
+  self->engine_failed_ply = verso_game_get_ply (game);
+  window_show_notice (self, NOTICE_ENGINE, text, 0);
   window_update_status (self);
+}
+
+/* A notice withdrawn leaves no text behind once it has faded: a screen reader, which still finds
+ * the hidden label, reads nothing stale. */
+static void on_notice_revealed (VersoWindow *self)
+{
+  if (!gtk_revealer_get_child_revealed (self->notice_revealer) && self->notice_kind == NOTICE_NONE)
+    gtk_label_set_text (self->notice_label, "");
 }
 
 void window_notices_init (VersoWindow *self)
 {
+  g_signal_connect_object (self->notice_revealer, "notify::child-revealed", G_CALLBACK (on_notice_revealed),
+                           self, G_CONNECT_SWAPPED);
   g_signal_group_connect (self->game_signals, "pass", G_CALLBACK (on_pass), self);
   g_signal_group_connect (self->game_signals, "engine-failed", G_CALLBACK (on_engine_failed), self);
 }

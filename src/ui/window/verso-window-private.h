@@ -21,7 +21,8 @@ typedef enum {
   NOTICE_HINT,     /* until the position changes */
   NOTICE_PASS,     /* until an undo goes back before the pass, or another game */
   NOTICE_FILE,     /* a remark on the game opened or pasted, or why a paste failed; for a few seconds */
-  NOTICE_ENGINE,   /* what an engine did wrong when it gave up its colour; for a while */
+  NOTICE_ENGINE,   /* what an engine did wrong when it gave up its colour; until the position
+                      changes (the person's move, an undo), or another game */
 } NoticeKind;
 
 /* A window action ("win.name") without a parameter, and what activating it does. */
@@ -76,6 +77,7 @@ struct _VersoWindow {
   NoticeKind notice_kind;
   guint notice_timeout;
   guint pass_ply;           /* a pass notice is true until an undo goes back before the pass */
+  guint engine_failed_ply;  /* the position where an engine gave up its colour */
   GtkWidget *game_over_dialog;
   GtkWidget *new_game_dialog;
   gboolean saving_new_game_choices; /* settings written by the New Game dialog, not a change of players */

@@ -229,6 +229,8 @@ static void on_game_changed (VersoGame *game, VersoWindow *self)
   window_withdraw_notice (self, NOTICE_HINT);
   if (verso_game_get_ply (game) < self->pass_ply)
     window_withdraw_notice (self, NOTICE_PASS);
+  if (verso_game_get_ply (game) != self->engine_failed_ply)
+    window_withdraw_notice (self, NOTICE_ENGINE);
   window_update_status (self);
   window_update_scores (self);
 }
