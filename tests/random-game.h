@@ -1,4 +1,4 @@
-/* random-game.h: the tests' positions and games. board_after_move plays a move or a pass on a
+/* random-game.h: the tests' positions and games: a square by its name; board_after_move plays a move or a pass on a
  * copy. Seeded random games, the same on every run: CheckRandom (xorshift64*) picks moves one by
  * one and check_random_plies plays some from the start; with random.h's splitmix64,
  * random_game_step plays one random legal move (or a pass), random_game_position random legal
@@ -11,6 +11,12 @@
 
 #include "board.h"
 #include "random.h"
+
+/* The square of a name such as "d3" (lower case). */
+static inline int check_square (const char *name)
+{
+  return board_square (name[0] - 'a', name[1] - '1');
+}
 
 typedef struct CheckRandom {
   uint64_t state;

@@ -7,8 +7,10 @@
 
 G_BEGIN_DECLS
 
-/* The key of the book's main lines from the start, beside the named openings' names. */
+/* The keys of the book's main lines from the start and of the lines of the person's own games
+ * (the trainer answering as their opponents did), beside the named openings' names. */
 #define VERSO_OPENING_MAIN_LINES "main-lines"
+#define VERSO_OPENING_YOUR_GAMES "your-games"
 
 typedef struct {
   guint tried;   /* lines played to their end */
@@ -24,7 +26,7 @@ G_DECLARE_FINAL_TYPE (VersoOpeningProgress, verso_opening_progress, VERSO, OPENI
  * as "openings.ini.damaged" before it is next written (verso-keyfile.h). */
 VersoOpeningProgress *verso_opening_progress_new (const char *path);
 
-/* The record of opening (a named opening's name, or VERSO_OPENING_MAIN_LINES) played as colour
+/* The record of opening (a named opening's name, VERSO_OPENING_MAIN_LINES or VERSO_OPENING_YOUR_GAMES) played as colour
  * (POSITION_BLACK or POSITION_WHITE); zeros when none was played. */
 VersoOpeningRecord verso_opening_progress_get (VersoOpeningProgress *progress, const char *opening,
                                                int colour);

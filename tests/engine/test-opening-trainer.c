@@ -7,6 +7,7 @@
 #include "check.h"
 #include "notation.h"
 #include "opening_trainer.h"
+#include "random-game.h"
 
 static Position after_transcript (const char *transcript)
 {
@@ -109,6 +110,92 @@ static void test_replies_follow_the_games_in_the_book (void)
     CHECK_CMP_INT (trainer_reply (book, database, &far, &a), ==, BOARD_NO_MOVE);
 }
 
+/* The moves of a transcript, in game's room. */
+static size_t transcript_moves (const char *transcript, int *moves)
+{
+  Position position;
+  size_t n_moves;
+  position_init (&position);
+  CHECK (!notation_parse_transcript (transcript, strlen (transcript), &position, moves,
+                                     NOTATION_MAX_MOVES, &n_moves).error);
+  return n_moves;
+}
+
+/* A repertoire counts the opponents' moves of the person's games, a game turned by a symmetry
+ * with its untouched twin, most played first; the replies follow those counts within the book,
+ * and where the person's games never went, the database's. */
+static void test_replies_from_the_persons_games (void)
+{
+  const Book *book = book_compiled ();
+  const Database *database = database_compiled ();
+  CHECK (book && database);
+  static const char *const transcripts[] = { "f5d6c3d3c4", "f5d6c3", "f5f6e6f4", "f5d6", "f5f6" };
+  int games[6][NOTATION_MAX_MOVES];
+  const int *moves[6];
+  size_t lengths[6];
+  for (size_t i = 0; i < 5; i++) {
+    lengths[i] = transcript_moves (transcripts[i], games[i]);
+    moves[i] = games[i];
+  }
+  /* "f5d6" turned so that it begins at d3: the same opening, seen from another side. */
+  int symmetry = 0;
+  while (symmetry < 8 && board_square_symmetry (check_square ("f5"), symmetry) != check_square ("d3"))
+    symmetry++;
+  REQUIRE (symmetry < 8);
+  lengths[5] = transcript_moves ("f5d6", games[5]);
+  for (size_t i = 0; i < lengths[5]; i++)
+    games[5][i] = board_square_symmetry (games[5][i], symmetry);
+  moves[5] = games[5];
+
+  Repertoire *black = repertoire_new (moves, lengths, 6, POSITION_BLACK);
+  REQUIRE (black != NULL);
+  CHECK_CMP_UINT (repertoire_games (black), ==, 6);
+  Position position = after_transcript ("f5");
+  int replies[BOARD_SQUARES];
+  uint64_t counts[BOARD_SQUARES];
+  CHECK_CMP_INT (repertoire_moves (black, &position.board, replies, counts), ==, 2);
+  CHECK_CMP_INT (replies[0], ==, check_square ("d6"));
+  CHECK_CMP_INT (counts[0], ==, 4);
+  CHECK_CMP_INT (replies[1], ==, check_square ("f6"));
+  CHECK_CMP_INT (counts[1], ==, 2);
+  /* The person's own moves are not the opponents': at the start, Black's, nothing. */
+  Position start;
+  position_init (&start);
+  CHECK_CMP_INT (repertoire_moves (black, &start.board, replies, counts), ==, 0);
+
+  /* Drawn as often as played: d6 about twice as often as f6, nothing else. */
+  uint64_t state = 11;
+  int drawn[BOARD_SQUARES] = { 0 };
+  for (int i = 0; i < 600; i++)
+    drawn[trainer_reply_from_repertoire (book, black, database, &position, &state)]++;
+  CHECK_CMP_INT (drawn[check_square ("d6")] + drawn[check_square ("f6")], ==, 600);
+  CHECK (drawn[check_square ("d6")] > 300 && drawn[check_square ("d6")] < 500,
+         "d6 drawn %d times in 600", drawn[check_square ("d6")]);
+
+  /* Where the games never went, the database's reply (the same draw from the same seed). */
+  Position tiger = after_transcript ("f5d6c3d3c4");
+  uint64_t a = 5, b = 5;
+  CHECK_CMP_INT (repertoire_moves (black, &tiger.board, replies, counts), ==, 0);
+  CHECK_CMP_INT (trainer_reply_from_repertoire (book, black, database, &tiger, &a), ==,
+                 trainer_reply (book, database, &tiger, &b));
+  repertoire_free (black);
+
+  /* As White the opponents' moves are Black's: at the start, whose four first moves are one
+   * move turned, each of the six games played all four. */
+  Repertoire *white = repertoire_new (moves, lengths, 6, POSITION_WHITE);
+  REQUIRE (white != NULL);
+  int n = repertoire_moves (white, &start.board, replies, counts);
+  CHECK_CMP_INT (n, ==, 4);
+  for (int i = 0; i < n; i++)
+    CHECK (counts[i] == 6 && (board_legal_moves (&start.board) & board_bit (replies[i])),
+           "%d played %d times", replies[i], (int) counts[i]);
+  repertoire_free (white);
+  Repertoire *none = repertoire_new (NULL, NULL, 0, POSITION_BLACK);
+  REQUIRE (none != NULL);
+  CHECK_CMP_INT (repertoire_moves (none, &position.board, replies, counts), ==, 0);
+  repertoire_free (none);
+}
+
 static void test_a_line_ends_out_of_the_book_or_when_long_enough (void)
 {
   const Book *book = book_compiled ();
@@ -148,6 +235,7 @@ int main (void)
   check_run ("right_moves_are_the_books_best_within_a_disc",
              test_right_moves_are_the_books_best_within_a_disc);
   check_run ("replies_follow_the_games_in_the_book", test_replies_follow_the_games_in_the_book);
+  check_run ("replies_from_the_persons_games", test_replies_from_the_persons_games);
   check_run ("a_line_ends_out_of_the_book_or_when_long_enough",
              test_a_line_ends_out_of_the_book_or_when_long_enough);
   return check_finish ();

@@ -81,6 +81,30 @@ int trainer_reply (const Book *book, const Database *database, const Position *p
   return BOARD_NO_MOVE;
 }
 
+int trainer_reply_from_repertoire (const Book *book, const Repertoire *repertoire,
+                                   const Database *database, const Position *position,
+                                   uint64_t *state)
+{
+  assert (book && repertoire && position && state);
+  int moves[BOARD_SQUARES];
+  uint64_t counts[BOARD_SQUARES], total = 0;
+  int count = repertoire_moves (repertoire, &position->board, moves, counts);
+  for (int i = 0; i < count; i++)
+    if (stays_in_book (book, &position->board, moves[i]))
+      total += counts[i];
+  if (total > 0) {
+    uint64_t pick = random_next (state) % total;
+    for (int i = 0; i < count; i++) {
+      if (!stays_in_book (book, &position->board, moves[i]))
+        continue;
+      if (pick < counts[i])
+        return moves[i];
+      pick -= counts[i];
+    }
+  }
+  return trainer_reply (book, database, position, state);
+}
+
 bool trainer_line_goes_on (const Book *book, const Position *position, int plies)
 {
   assert (book && position && plies >= 0);

@@ -10,6 +10,7 @@
 #include "book.h"
 #include "database.h"
 #include "position.h"
+#include "repertoire.h"
 
 /* A book move losing at most this many discs against the book's best is right: the book's
  * values come from searches, and one disc is within their noise. */
@@ -40,6 +41,13 @@ bool trainer_judge (const Book *book, const Board *board, int move, TrainerVerdi
  * BOARD_NO_MOVE when there is none. */
 int trainer_reply (const Book *book, const Database *database, const Position *position,
                    uint64_t *state);
+
+/* The trainer's reply at position as the person's opponents played in their own games: drawn
+ * among the repertoire's moves there that keep the position in the book, each as likely as the
+ * games that played it; without one, trainer_reply's (database may be NULL). */
+int trainer_reply_from_repertoire (const Book *book, const Repertoire *repertoire,
+                                   const Database *database, const Position *position,
+                                   uint64_t *state);
 
 /* Whether a line that has gone plies moves from where it began goes on at position: it is in
  * the book, the side to move has a move, and plies is below TRAINER_LINE_PLIES. */

@@ -1,5 +1,6 @@
-/* verso-trainer-window.c: the Train Openings window: a chooser (the openings the book covers and
- * the main lines, the person's colour, the progress in each), then a line on a board of its own,
+/* verso-trainer-window.c: the Train Openings window: a chooser (the openings the book covers, the
+ * main lines and the lines of the person's own games, the person's colour, the progress in each),
+ * then a line on a board of its own,
  * a private game between people whose every move the window plays: the person's moves judged by
  * the trainer's rules (opening_trainer.h), a wrong one taken back with the right ones named, the
  * trainer's reply after a pause long enough to see, and at the line's end its count in the
@@ -8,6 +9,7 @@
 
 #include <glib/gi18n.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "book.h"
 #include "database.h"
@@ -15,6 +17,7 @@
 #include "opening.h"
 #include "opening_trainer.h"
 #include "random.h"
+#include "repertoire.h"
 #include "verso-board-view.h"
 #include "verso-dialog.h"
 #include "verso-game-analysis.h"
@@ -27,7 +30,7 @@
 
 /* One choice of the chooser: the line it begins from and where its progress is kept. */
 typedef struct {
-  const char *key;       /* the opening's name, or VERSO_OPENING_MAIN_LINES */
+  const char *key;       /* the opening's name, VERSO_OPENING_MAIN_LINES or VERSO_OPENING_YOUR_GAMES */
   const int *moves;      /* from the standard start, owned by the openings' table */
   size_t n_moves;
 } Choice;
@@ -37,8 +40,9 @@ struct _VersoTrainerWindow {
 
   VersoProfile *profile;
   const Book *book;
-  GArray *choices;          /* Choice, the main lines first */
+  GArray *choices;          /* Choice, the main lines and the person's games first */
   uint64_t random;          /* the replies' generator */
+  Repertoire *repertoire;   /* the person's games as the line's colour, for Your games */
 
   /* The line being played. */
   const Choice *choice;
@@ -84,8 +88,68 @@ static const char *square_name (int move, char name[3])
 /* What the person sees of a choice: a named opening's name is its own in every language. */
 static const char *choice_title (const Choice *choice)
 {
+  if (g_str_equal (choice->key, VERSO_OPENING_YOUR_GAMES))
+    /* Translators: the opening trainer's choice of the lines of the person's own games in the
+     * Library, the trainer answering as their opponents did */
+    return _("Your games");
   /* Translators: the opening trainer's choice of the book's main lines from the start */
   return choice->moves ? choice->key : _("Main lines");
+}
+
+typedef struct {
+  GPtrArray *games;   /* LibraryGame */
+  int colour;
+} Gathering;
+
+static bool gather_game (const LibraryGame *game, void *data)
+{
+  Gathering *gathering = data;
+  Position start;
+  gboolean black = !game->black_level[0] && game->white_level[0];
+  gboolean white = !game->white_level[0] && game->black_level[0];
+
+  position_init (&start);
+  if ((gathering->colour == POSITION_BLACK ? black : white)
+      && memcmp (&game->start, &start, sizeof start) == 0)
+    g_ptr_array_add (gathering->games, g_memdup2 (game, sizeof *game));
+  return true;
+}
+
+/* The person's games kept in the library as colour: played here, against the computer or an
+ * engine (the other side's level set, theirs not), from the standard start under the standard
+ * rules. No library file is made to look. */
+static GPtrArray *games_as (VersoTrainerWindow *self, int colour)
+{
+  Gathering gathering = { g_ptr_array_new_with_free_func (g_free), colour };
+  const char *path = verso_profile_get_library_path (self->profile);
+  LibraryFilter filter = LIBRARY_FILTER_INIT;
+  Library *library;
+
+  if (!path || !g_file_test (path, G_FILE_TEST_EXISTS)
+      || !(library = verso_profile_get_library (self->profile, NULL, NULL)))
+    return gathering.games;
+  filter.origin = LIBRARY_ORIGIN_PLAYED;
+  filter.rules = RULES_STANDARD;
+  library_list (library, &filter, gather_game, &gathering);
+  return gathering.games;
+}
+
+/* The repertoire of the person's games as colour; NULL when they have none. */
+static Repertoire *repertoire_of (VersoTrainerWindow *self, int colour)
+{
+  g_autoptr (GPtrArray) games = games_as (self, colour);
+  g_autofree const int **moves = g_new (const int *, MAX (games->len, 1));
+  g_autofree size_t *lengths = g_new (size_t, MAX (games->len, 1));
+
+  if (games->len == 0)
+    return NULL;
+  for (guint i = 0; i < games->len; i++) {
+    const LibraryGame *game = games->pdata[i];
+
+    moves[i] = game->moves;
+    lengths[i] = game->n_moves;
+  }
+  return repertoire_new (moves, lengths, games->len, colour);
 }
 
 /* The main lines, then each named opening whose line the book covers to its end. */
@@ -93,8 +157,10 @@ static void fill_choices (VersoTrainerWindow *self)
 {
   const OpeningTable *table = openings ();
   Choice main_lines = { VERSO_OPENING_MAIN_LINES, NULL, 0 };
+  Choice your_games = { VERSO_OPENING_YOUR_GAMES, NULL, 0 };
 
   g_array_append_val (self->choices, main_lines);
+  g_array_append_val (self->choices, your_games);
   for (size_t i = 0; table && self->book && i < opening_table_count (table); i++) {
     Choice choice;
     Position position;
@@ -127,6 +193,25 @@ static void update_progress (VersoTrainerWindow *self)
   VersoOpeningRecord record = verso_opening_progress_get (verso_profile_get_opening_progress (self->profile),
                                                           chosen (self)->key, chosen_colour (self));
   g_autofree char *text = NULL;
+  g_autofree char *games = NULL;
+
+  if (g_str_equal (chosen (self)->key, VERSO_OPENING_YOUR_GAMES)) {
+    g_autoptr (GPtrArray) kept = games_as (self, chosen_colour (self));
+    guint n = kept->len;
+
+    if (n == 0)
+      games = g_strdup (chosen_colour (self) == POSITION_BLACK
+                        /* Translators: the opening trainer's Your games, before the person played any */
+                        ? _("No game of yours as Black in the Library yet: the trainer answers as strong players did.")
+                        : _("No game of yours as White in the Library yet: the trainer answers as strong players did."));
+    else if (chosen_colour (self) == POSITION_BLACK)
+      /* Translators: the opening trainer's Your games: how many of the person's games it follows */
+      games = g_strdup_printf (g_dngettext (NULL, "The trainer answers as your opponents did in your %u game as Black.",
+                                            "The trainer answers as your opponents did in your %u games as Black.", n), n);
+    else
+      games = g_strdup_printf (g_dngettext (NULL, "The trainer answers as your opponents did in your %u game as White.",
+                                            "The trainer answers as your opponents did in your %u games as White.", n), n);
+  }
 
   if (record.tried == 0) {
     /* Translators: the opening trainer's progress in an opening not played yet */
@@ -139,6 +224,12 @@ static void update_progress (VersoTrainerWindow *self)
     text = g_strdup_printf (g_dngettext (NULL, "%u line trained, %u without a mistake; last on %s.",
                                          "%u lines trained, %u without a mistake; last on %s.", record.tried),
                             record.tried, record.clean, day);
+  }
+  if (games) {
+    g_autofree char *both = g_strconcat (games, "\n", text, NULL);
+
+    gtk_label_set_text (self->progress_label, both);
+    return;
   }
   gtk_label_set_text (self->progress_label, text);
 }
@@ -247,7 +338,9 @@ static gboolean reply (gpointer data)
   g_autofree char *text = NULL;
 
   self->reply_source = 0;
-  move = trainer_reply (self->book, database_compiled (), &self->position, &self->random);
+  move = self->repertoire ? trainer_reply_from_repertoire (self->book, self->repertoire, database_compiled (),
+                                                           &self->position, &self->random)
+                          : trainer_reply (self->book, database_compiled (), &self->position, &self->random);
   if (move == BOARD_NO_MOVE) {
     end_line (self);
     return G_SOURCE_REMOVE;
@@ -279,6 +372,9 @@ static void start_line (VersoTrainerWindow *self)
   g_clear_handle_id (&self->reply_source, g_source_remove);
   self->choice = chosen (self);
   self->colour = chosen_colour (self);
+  g_clear_pointer (&self->repertoire, repertoire_free);
+  if (g_str_equal (self->choice->key, VERSO_OPENING_YOUR_GAMES))
+    self->repertoire = repertoire_of (self, self->colour);
   position_init (&self->position);
   for (size_t m = 0; m < self->choice->n_moves; m++)
     position_play (&self->position, self->choice->moves[m]);
@@ -357,6 +453,7 @@ static void verso_trainer_window_dispose (GObject *object)
   g_clear_object (&self->game);
   g_clear_object (&self->profile);
   g_clear_pointer (&self->choices, g_array_unref);
+  g_clear_pointer (&self->repertoire, repertoire_free);
   G_OBJECT_CLASS (verso_trainer_window_parent_class)->dispose (object);
 }
 
