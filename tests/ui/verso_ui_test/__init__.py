@@ -38,17 +38,24 @@ def fail(message):
     sys.exit(1)
 
 
+# The least limit of a wait, in seconds (see wait_until).
+WAIT_FLOOR = 20
+
+
 def wait_until(condition, what, seconds=30, interval=0.1):
     """condition()'s first true value within seconds (asked every interval); the test fails
     naming what was awaited otherwise (what: a text, or a function giving it). Every wait of the window tests is one of these, never a
-    fixed sleep: a loaded machine makes a sleep too short, an idle one makes it wasted."""
-    deadline = time.time() + seconds
+    fixed sleep: a loaded machine makes a sleep too short, an idle one makes it wasted. No wait is
+    shorter than WAIT_FLOOR seconds: one ends as soon as its condition holds, so a long limit costs
+    a passing test nothing, and a machine loaded by sanitizers and other work (a dialog took over
+    5 s to appear under ASan beside a build) no longer fails one that would pass."""
+    deadline = time.time() + max(seconds, WAIT_FLOOR)
     while True:
         value = condition()
         if value:
             return value
         if time.time() > deadline:
-            fail('timed out after %g s waiting for %s' % (seconds, what() if callable(what) else what))
+            fail('timed out after %g s waiting for %s' % (max(seconds, WAIT_FLOOR), what() if callable(what) else what))
         time.sleep(interval)
 
 
