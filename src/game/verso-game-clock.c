@@ -1,8 +1,12 @@
 /* verso-game-clock.c: the game's clock: a time control for both sides (time_control.h), the
  * clock of the side to move running while the game goes on, each move's time, and the loss on
  * time. The game never reads the time by itself but through its time source, which tests
- * replace, and it finds a fallen flag when a move is played or verso_game_check_time asks. */
+ * replace, and it finds a fallen flag when a move is played or verso_game_check_time asks. Times
+ * as the window writes and says them, for the clocks and the moves alike. */
 #include "verso-game-private.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
 
 /* The monotonic clock in seconds: the time source of a game that was given none. */
 static double monotonic_seconds (gpointer unused)
@@ -225,4 +229,40 @@ void verso_game_clock_to_notation (VersoGame *self, NotationGame *game, gboolean
   for (gsize k = 0; k < NOTATION_MAX_MOVES; k++)
     game->clock.move_seconds[k] = with_times && k < game->n_moves && k < self->move_seconds->len
                                   ? g_array_index (self->move_seconds, double, k) : -1;
+}
+
+char *verso_format_clock (double seconds, double tenths_below)
+{
+  long whole;
+
+  seconds = MAX (seconds, 0);
+  whole = (long) floor (seconds);
+  if (seconds < tenths_below && whole < 60)
+    return g_strdup_printf ("0:%02ld.%ld", whole, (long) floor (seconds * 10) % 10);
+  if (whole >= 3600)
+    return g_strdup_printf ("%ld:%02ld:%02ld", whole / 3600, whole / 60 % 60, whole % 60);
+  return g_strdup_printf ("%ld:%02ld", whole / 60, whole % 60);
+}
+
+char *verso_format_duration (double seconds)
+{
+  long whole = (long) floor (MAX (seconds, 0));
+  long hours = whole / 3600, minutes = whole / 60 % 60, secs = whole % 60;
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+
+  if (whole == 0 && seconds > 0)
+    /* Translators: how long a move took, when it was under a second */
+    return g_strdup (_("less than a second"));
+  if (hours > 0) {
+    first = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%ld hour", "%ld hours", hours), hours);
+    second = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%ld minute", "%ld minutes", minutes), minutes);
+  } else if (minutes > 0) {
+    first = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%ld minute", "%ld minutes", minutes), minutes);
+    second = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%ld second", "%ld seconds", secs), secs);
+  } else {
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%ld second", "%ld seconds", secs), secs);
+  }
+  /* Translators: a time in two units, the larger first, e.g. "4 minutes 59 seconds" */
+  return g_strdup_printf (_("%s %s"), first, second);
 }

@@ -285,4 +285,11 @@ gboolean verso_game_check_time (VersoGame *game);
 /* Whether the game was lost on time, and by whom (*loser may be NULL). */
 gboolean verso_game_lost_on_time (VersoGame *game, VersoColor *loser);
 
+/* A time as the clocks and the move list write it, cut to whole seconds: "4:59", "1:02:03"; under
+ * tenths_below seconds with its tenths, "0:09.3" (the clocks give 10, the moves 0: never). */
+char *verso_format_clock (double seconds, double tenths_below);
+/* A time as a screen reader says it, cut to whole seconds: "12 seconds", "4 minutes 59 seconds",
+ * "1 hour 2 minutes"; "less than a second" above 0 and under 1. */
+char *verso_format_duration (double seconds);
+
 G_END_DECLS

@@ -1,7 +1,8 @@
 /* test-game-clock.c: the game's clock on injected time: both sides' time across moves with the
  * increment and each move's time, pause, undo in rated and unrated games, the loss on time and
  * its result, GGF written and read back with its times (and GGS's own form), and the saved
- * session keeping the clock with the time that was left; the computer moving on its clock. */
+ * session keeping the clock with the time that was left; the computer moving on its clock; times
+ * as the clocks and the move list write them and a screen reader says them. */
 #include <math.h>
 
 #include "game-test.h"
@@ -325,6 +326,35 @@ static void test_computer_moves_on_its_clock (void)
   CHECK (verso_game_get_clock_running (game, VERSO_COLOR_BLACK));
 }
 
+static void check_text (char *text, const char *expected)
+{
+  CHECK_CMP_STR (text, ==, expected);
+  g_free (text);
+}
+
+/* Cut, never rounded: a clock shows 0:00 only once its flag fell, and a move of 59.9 s took
+ * less than a minute. Tenths only under the clock's threshold; a move's time never has them. */
+static void test_time_formats (void)
+{
+  check_text (verso_format_clock (299.99, 10), "4:59");
+  check_text (verso_format_clock (9.37, 10), "0:09.3");
+  check_text (verso_format_clock (0, 10), "0:00.0");
+  check_text (verso_format_clock (3723.5, 10), "1:02:03");
+  check_text (verso_format_clock (9.37, 0), "0:09");
+  check_text (verso_format_clock (0.4, 0), "0:00");
+  check_text (verso_format_clock (59.9, 0), "0:59");
+  check_text (verso_format_clock (65.2, 0), "1:05");
+  check_text (verso_format_clock (600, 0), "10:00");
+  check_text (verso_format_clock (-1, 0), "0:00");
+  check_text (verso_format_duration (12.5), "12 seconds");
+  check_text (verso_format_duration (1), "1 second");
+  check_text (verso_format_duration (0), "0 seconds");
+  check_text (verso_format_duration (0.4), "less than a second");
+  check_text (verso_format_duration (65.2), "1 minute 5 seconds");
+  check_text (verso_format_duration (120), "2 minutes 0 seconds");
+  check_text (verso_format_duration (3723), "1 hour 2 minutes");
+}
+
 int main (int argc, char *argv[])
 {
   (void) argc;
@@ -337,5 +367,6 @@ int main (int argc, char *argv[])
   check_run ("/clock/ggf-keeps-the-times", test_ggf_keeps_the_times);
   check_run ("/clock/session-keeps-the-clock", test_session_keeps_the_clock);
   check_run ("/clock/computer-moves-on-its-clock", test_computer_moves_on_its_clock);
+  check_run ("/clock/time-formats", test_time_formats);
   return check_finish ();
 }

@@ -127,8 +127,8 @@ static char *describe_score (int score)
   return g_strdup (_("Even"));
 }
 
-/* Accessibility: the move shown and its score, then the trend: who leads at the last scored move
- * and since which move. */
+/* Accessibility: the move shown, its score and its time, then the trend: who leads at the last
+ * scored move and since which move. */
 static void update_description (VersoEvalGraph *self)
 {
   g_autoptr (GString) text = g_string_new (NULL);
@@ -153,6 +153,7 @@ static void update_description (VersoEvalGraph *self)
     g_string_append_printf (text, _("Start, %u moves recorded"), length);
   } else {
     VersoMoveScore score = verso_game_get_move_score (self->game, ply);
+    double seconds = verso_game_get_move_seconds (self->game, ply);
     /* Translators: the evaluation graph's current move, e.g. "Move 23 of 41" */
     g_string_append_printf (text, _("Move %u of %u"), ply, length);
     if (score.known) {
@@ -164,6 +165,13 @@ static void update_description (VersoEvalGraph *self)
     } else {
       /* Translators: after the current move in the evaluation graph: it has no score yet */
       g_string_append_printf (text, ": %s", _("not analysed"));
+    }
+    /* The time the move took, when the clock knows it, as the move list says it (a pass, played
+     * at once, has none). */
+    if (seconds >= 0 && verso_record_get_move (verso_game_get_record (self->game), ply) != BOARD_PASS) {
+      g_autofree char *duration = verso_format_duration (seconds);
+      g_string_append (text, ", ");
+      g_string_append_printf (text, _("played in %s"), duration);
     }
   }
   g_string_append (text, ".");

@@ -20,6 +20,7 @@ struct _VersoMoveList {
   GPtrArray *buttons;  /* the button of move ply is buttons[ply - 1] */
   GPtrArray *numbers;  /* the number label of row r (0-based) is numbers[r] */
   GPtrArray *grades;   /* the grade label inside buttons[ply - 1] is grades[ply - 1] */
+  GPtrArray *times;    /* the label of the time move ply took, inside its button, is times[ply - 1] */
   GPtrArray *branch_rows; /* the rows of other moves under the move rows that branch */
   gboolean grade_computer; /* the computer's moves show their grades too */
   /* Under the moves: the coach's summary, a line a colour in an expander that holds the whole

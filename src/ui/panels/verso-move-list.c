@@ -2,8 +2,8 @@
  * white's, each a button that shows the position after it. The move shown is highlighted and
  * scrolled into view; the moves after it stay, greyed, since redo reaches them. Where the line
  * branches, the other moves recorded there are listed under it (verso-move-list-branches.c). The
- * coach's grade of a move follows its square, with the coach's summary and the progress of
- * Analyse Game below. */
+ * time a move took, when the game's clock knows it, and the coach's grade follow its square, with
+ * the coach's summary and the progress of Analyse Game below. */
 #include "verso-move-list-private.h"
 
 #include <glib/gi18n.h>
@@ -65,12 +65,37 @@ static char *found_how (const VersoMoveScore *score)
   return g_strdup_printf (_("depth %d"), MIN (score->depth, score->best_depth));
 }
 
+/* Shows the time move ply took beside its square ("0:12", "1:05"), or nothing when it is not
+ * known (a game without a clock looks as it always did); returns what a screen reader says of
+ * it ("played in 12 seconds"), or NULL. */
+static char *update_time (VersoMoveList *self, guint ply)
+{
+  GtkWidget *label = g_ptr_array_index (self->times, ply - 1);
+  /* A pass shows none: the game plays it at once for a side without a move. */
+  double seconds = g_array_index (self->moves, int, ply - 1) == BOARD_PASS
+                   ? -1 : verso_game_get_move_seconds (self->game, ply);
+  g_autofree char *text = NULL;
+  g_autofree char *duration = NULL;
+
+  gtk_widget_set_visible (label, seconds >= 0);
+  if (seconds < 0)
+    return NULL;
+  text = verso_format_clock (seconds, 0);
+  gtk_label_set_text (GTK_LABEL (label), text);
+  duration = verso_format_duration (seconds);
+  /* Translators: how long a move took, after the move in the move list's accessible names and
+   * in the evaluation graph's reading, e.g. "12. White e3, played in 1 minute 5 seconds" */
+  return g_strdup_printf (_("played in %s"), duration);
+}
+
 /* Shows the grade of move ply beside its square, in its tooltip (with how it was found) and in its accessible name,
- * or only the move when it has none (not analysed, a pass, or a move the list does not grade). */
+ * or only the move when it has none (not analysed, a pass, or a move the list does not grade);
+ * the name ends with the time the move took, when it is known. */
 static void update_grade (VersoMoveList *self, guint ply)
 {
   GtkWidget *button = g_ptr_array_index (self->buttons, ply - 1);
   GtkWidget *label = g_ptr_array_index (self->grades, ply - 1);
+  g_autofree char *taken = update_time (self, ply);
   int side = move_side (self, ply);
   g_autofree char *name = verso_move_list_move_name (g_array_index (self->moves, int, ply - 1));
   g_autofree char *move = NULL;
@@ -140,6 +165,11 @@ static void update_grade (VersoMoveList *self, guint ply)
       }
     }
     gtk_widget_set_tooltip_text (button, tooltip_how);
+  }
+  if (taken) {
+    char *with_time = g_strdup_printf ("%s, %s", accessible, taken);
+    g_free (accessible);
+    accessible = with_time;
   }
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, accessible, -1);
 }
@@ -246,6 +276,7 @@ static void truncate_moves (VersoMoveList *self, guint ply)
   while (self->buttons->len > ply) {
     GtkWidget *button = g_ptr_array_steal_index (self->buttons, self->buttons->len - 1);
     g_ptr_array_steal_index (self->grades, self->grades->len - 1);
+    g_ptr_array_steal_index (self->times, self->times->len - 1);
     gtk_grid_remove (GTK_GRID (self->grid), button);
   }
   while (self->numbers->len > rows) {
@@ -261,7 +292,7 @@ static void append_move (VersoMoveList *self, int move)
   guint row = move_row (self, ply);
   int side = move_side (self, ply);
   g_autofree char *name = verso_move_list_move_name (move);
-  GtkWidget *button, *box, *square, *grade;
+  GtkWidget *button, *box, *square, *taken, *grade;
 
   if (row >= self->numbers->len) {
     g_autofree char *number = g_strdup_printf ("%u.", row + 1);
@@ -272,12 +303,19 @@ static void append_move (VersoMoveList *self, int move)
     gtk_grid_attach (GTK_GRID (self->grid), label, 0, grid_row (row), 1, 1);
     g_ptr_array_add (self->numbers, label);
   }
-  /* The square, and the grade at the right end once the coach or an analysis gives one. */
+  /* The square; at the right end the time it took, dim, when the clock knows it, and the grade
+   * once the coach or an analysis gives one. */
   box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
   square = gtk_label_new (name);
   gtk_label_set_xalign (GTK_LABEL (square), 0);
   gtk_widget_set_hexpand (square, TRUE);
   gtk_box_append (GTK_BOX (box), square);
+  taken = gtk_label_new (NULL);
+  gtk_widget_add_css_class (taken, "time");
+  gtk_widget_add_css_class (taken, "dim-label");
+  gtk_widget_add_css_class (taken, "numeric");
+  gtk_widget_set_visible (taken, FALSE);
+  gtk_box_append (GTK_BOX (box), taken);
   grade = gtk_label_new (NULL);
   gtk_widget_add_css_class (grade, "grade");
   gtk_widget_add_css_class (grade, "numeric");
@@ -293,8 +331,10 @@ static void append_move (VersoMoveList *self, int move)
   gtk_grid_attach (GTK_GRID (self->grid), button, 1 + side, grid_row (row), 1, 1);
   g_ptr_array_add (self->buttons, button);
   g_ptr_array_add (self->grades, grade);
+  g_ptr_array_add (self->times, taken);
   g_array_append_val (self->moves, move);
-  /* The accessible name, with the grade when the move already has one (a move redone). */
+  /* The accessible name, with the grade when the move already has one (a move redone), and the
+   * time. */
   update_grade (self, ply);
 }
 
@@ -490,6 +530,7 @@ static void verso_move_list_finalize (GObject *object)
   g_ptr_array_unref (self->buttons);
   g_ptr_array_unref (self->numbers);
   g_ptr_array_unref (self->grades);
+  g_ptr_array_unref (self->times);
   g_ptr_array_unref (self->branch_rows);
   g_array_unref (self->moves);
   G_OBJECT_CLASS (verso_move_list_parent_class)->finalize (object);
@@ -554,6 +595,7 @@ static void verso_move_list_init (VersoMoveList *self)
   self->buttons = g_ptr_array_new ();
   self->numbers = g_ptr_array_new ();
   self->grades = g_ptr_array_new ();
+  self->times = g_ptr_array_new ();
   self->branch_rows = g_ptr_array_new ();
   self->moves = g_array_new (FALSE, FALSE, sizeof (int));
   position_init (&self->start);

@@ -12,8 +12,9 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (VersoMoveList, verso_move_list, VERSO, MOVE_LIST, GtkWidget)
 
 /* The list follows the game's "changed" and "move-scored" signals; NULL empties it. A move shows
- * its grade (verso_game_get_move_score) when a person played it, under the coach's summary of
- * each graded colour. Another game grades people's moves only and hides the progress. */
+ * the time it took when the game's clock knows it (verso_game_get_move_seconds), and its grade
+ * (verso_game_get_move_score) when a person played it, under the coach's summary of each graded
+ * colour. Another game grades people's moves only and hides the progress. */
 void verso_move_list_set_game (VersoMoveList *list, VersoGame *game);
 /* The computer's moves show their grades too (after Analyse Game). */
 void verso_move_list_set_grade_computer (VersoMoveList *list, gboolean grade);

@@ -10,39 +10,13 @@
 #define CLOCK_TICK_MS 100
 #define CLOCK_TENTHS_BELOW 10.0  /* seconds */
 
-/* What the label shows: "1:02:03", "4:59", "0:09.3". The time is cut, not rounded, so that
- * 0:00 shows only once the flag falls. */
-static char *clock_text (double seconds)
-{
-  long whole = (long) floor (seconds);
-
-  if (seconds < CLOCK_TENTHS_BELOW)
-    return g_strdup_printf ("0:%02ld.%ld", whole, (long) floor (seconds * 10) % 10);
-  if (whole >= 3600)
-    return g_strdup_printf ("%ld:%02ld:%02ld", whole / 3600, whole / 60 % 60, whole % 60);
-  return g_strdup_printf ("%ld:%02ld", whole / 60, whole % 60);
-}
-
-/* What a screen reader says: "Black: 4 minutes 59 seconds left", whole seconds. */
+/* What a screen reader says: "Black: 4 minutes 59 seconds left", whole seconds, "0 seconds"
+ * under one: it changes only with the label's text, which shows 0:00.0 just before the flag
+ * falls as after. */
 static char *clock_accessible_text (VersoColor color, double seconds)
 {
-  long whole = (long) floor (seconds);
-  long hours = whole / 3600, minutes = whole / 60 % 60, secs = whole % 60;
-  g_autofree char *first = NULL;
-  g_autofree char *second = NULL;
-  g_autofree char *duration = NULL;
+  g_autofree char *duration = verso_format_duration (floor (seconds));
 
-  if (hours > 0) {
-    first = g_strdup_printf (ngettext ("%ld hour", "%ld hours", hours), hours);
-    second = g_strdup_printf (ngettext ("%ld minute", "%ld minutes", minutes), minutes);
-  } else if (minutes > 0) {
-    first = g_strdup_printf (ngettext ("%ld minute", "%ld minutes", minutes), minutes);
-    second = g_strdup_printf (ngettext ("%ld second", "%ld seconds", secs), secs);
-  } else {
-    first = g_strdup_printf (ngettext ("%ld second", "%ld seconds", secs), secs);
-  }
-  /* Translators: a time in two units, the larger first, e.g. "4 minutes 59 seconds" */
-  duration = second ? g_strdup_printf (_("%s %s"), first, second) : g_steal_pointer (&first);
   return g_strdup_printf (color == VERSO_COLOR_BLACK
                           /* Translators: what a screen reader says of Black's clock, e.g.
                            * "Black: 4 minutes 59 seconds left" */
@@ -62,7 +36,8 @@ static void update_clock_label (VersoWindow *self, VersoColor color)
   gtk_widget_set_visible (GTK_WIDGET (label), seconds >= 0);
   if (seconds < 0)
     return;
-  text = clock_text (seconds);
+  /* "1:02:03", "4:59", "0:09.3": cut, not rounded, so that 0:00 shows only once the flag falls. */
+  text = verso_format_clock (seconds, CLOCK_TENTHS_BELOW);
   if (g_strcmp0 (gtk_label_get_text (label), text) == 0)
     return;
   /* After the text: a label's text replaces its accessible name. */
