@@ -46,7 +46,17 @@ typedef struct {
   int disc_difference;  /* its score for the side to move */
   gboolean exact;
   int depth;            /* plies searched (the empties when exact) */
+  /* The hint engine's name when it answered (its score, rounded, in disc_difference when
+   * has_score), else NULL: Verso's analysis answered. */
+  char *engine;
+  gboolean has_score;
+  /* When the hint engine failed and Verso answered instead: what it did, in the person's words,
+   * and the engine's own English. */
+  char *engine_failure;
+  char *engine_detail;
 } VersoHintAnswer;
+
+void verso_hint_answer_free (VersoHintAnswer *answer);
 
 typedef struct _VersoGameAnalysis {
   VersoComputer *analyst;

@@ -1,9 +1,9 @@
 /* verso-game-computer.c: the computer's turn in the game: its move searched on the game's
  * VersoComputer, or asked of the engine that plays the colour (verso-game-engine.c), when it is
- * to move (not while paused), shown after a short delay, and hints for
- * a person, read from the game's analysis (verso-game-analysis.c). An answer of the computer is
- * checked against the generation it was asked for, so one that arrives after an undo, a new game
- * or a change of player is dropped. */
+ * to move (not while paused), shown after a short delay, and hints for a person, read from the
+ * game's analysis (verso-game-analysis.c) or asked of the hint engine (verso-game-hint-engine.c).
+ * An answer of the computer is checked against the generation it was asked for, so one that
+ * arrives after an undo, a new game or a change of player is dropped. */
 #include "verso-game-analysis-private.h"
 
 /* A search under way. It holds the game weakly: a game dropped while the computer thinks is
@@ -224,6 +224,7 @@ void verso_game_hints_drop_stale (VersoGame *self)
 {
   g_autoptr (GList) taken = take_waits (self, &verso_game_shown_position (self)->board, TRUE);
 
+  verso_game_engine_hints_cancel (self, FALSE);
   for (GList *link = taken; link; link = link->next)
     hint_wait_end (link->data, NULL, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
                                                           "The position changed"));
@@ -277,19 +278,42 @@ static void watch_hint_cancellable (VersoGame *self, HintWait *wait, GCancellabl
   g_source_attach (wait->cancel_source, g_main_context_get_thread_default ());
 }
 
+void verso_hint_answer_free (VersoHintAnswer *answer)
+{
+  g_free (answer->engine);
+  g_free (answer->engine_failure);
+  g_free (answer->engine_detail);
+  g_free (answer);
+}
+
 void verso_game_hint_async (VersoGame *self, GCancellable *cancellable,
                             GAsyncReadyCallback callback, gpointer user_data)
 {
   GTask *task;
-  HintWait *wait;
-  const Position *shown;
-  const Analysis *known;
 
   g_return_if_fail (VERSO_IS_GAME (self));
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, verso_game_hint_async);
-  g_task_set_task_data (task, g_new0 (VersoHintAnswer, 1), g_free);
+  g_task_set_task_data (task, g_new0 (VersoHintAnswer, 1), (GDestroyNotify) verso_hint_answer_free);
+  if (g_task_return_error_if_cancelled (task)) {
+    g_object_unref (task);
+    return;
+  }
+  /* At the game's end there is nothing to ask an engine: the analysis says so at once. */
+  if (self->hint_engine && !board_is_game_over (&verso_game_shown_position (self)->board))
+    verso_game_engine_hint (self, task);
+  else
+    verso_game_verso_hint (self, task);
+}
+
+void verso_game_verso_hint (VersoGame *self, GTask *task)
+{
+  GCancellable *cancellable = g_task_get_cancellable (task);
+  HintWait *wait;
+  const Position *shown;
+  const Analysis *known;
+
   if (g_task_return_error_if_cancelled (task)) {
     g_object_unref (task);
     return;

@@ -1,6 +1,7 @@
 /* verso-game-engine.c: colours played by another engine over NBoard (verso-hosted-engine.h)
  * instead of Verso's levels: which engine plays a colour, the game so far sent to it with the
- * clock, and an engine that fails handed over to a person with a message saying what it did.
+ * clock, and an engine that fails handed over to a person with a message saying what it did (the
+ * messages of the hint engine's failures too, verso-game-hint-engine.c).
  * The computer's turn itself (when to ask, the delay, stale answers) is verso-game-computer.c's. */
 #include "verso-game-private.h"
 #include "verso-game-text.h"
@@ -74,9 +75,7 @@ void verso_game_set_engine_limits (VersoGame *self, double start_seconds, double
   self->engine_move_seconds = move_seconds;
 }
 
-/* The game up to the position shown, as the engine is sent it: the line shown, the players'
- * names, and the time control with each move's time when the game has a clock. */
-static void game_so_far (VersoGame *self, NotationGame *game)
+void verso_game_engine_game_so_far (VersoGame *self, gboolean with_clock, NotationGame *game)
 {
   guint ply = verso_record_get_current (self->record);
 
@@ -90,7 +89,7 @@ static void game_so_far (VersoGame *self, NotationGame *game)
     g_autofree char *name = verso_text_player_name (self, color);
     verso_text_copy_name (color == VERSO_COLOR_BLACK ? game->black : game->white, name);
   }
-  if (self->has_clock)
+  if (with_clock && self->has_clock)
     verso_game_clock_to_notation (self, game, TRUE);
 }
 
@@ -102,7 +101,7 @@ void verso_game_engine_choose_move (VersoGame *self, GCancellable *cancellable,
   double seconds = self->engine_move_seconds;
 
   g_return_if_fail (self->engines[turn] != NULL);
-  game_so_far (self, game);
+  verso_game_engine_game_so_far (self, TRUE, game);
   /* On a clock the engine has the time it has left, which the record it is sent tells it. */
   if (self->has_clock)
     seconds = MAX (verso_game_get_time_left (self, turn), 0) + ENGINE_FLAG_MARGIN;
@@ -123,8 +122,8 @@ void verso_game_engine_take_name (VersoGame *self, VersoHostedEngine *engine)
   }
 }
 
-/* What the engine did, in the person's words. */
-static char *failure_message (VersoGame *self, const char *name, const GError *error)
+char *verso_game_engine_failure_message (VersoGame *self, const char *name, const GError *error,
+                                         gboolean hint)
 {
   int seconds = (int) (self->engine_start_seconds + 0.5);
 
@@ -137,8 +136,19 @@ static char *failure_message (VersoGame *self, const char *name, const GError *e
                                          "The engine “%s” did not start within %d seconds.",
                                          (gulong) seconds), name, seconds);
   case VERSO_HOSTED_ENGINE_ERROR_EXITED:
+    if (hint)
+      /* Translators: the engine chosen in Preferences to give hints; %s is its name */
+      return g_strdup_printf (_("The engine “%s” stopped before it gave a hint."), name);
     return g_strdup_printf (_("The engine “%s” stopped during its move."), name);
   case VERSO_HOSTED_ENGINE_ERROR_TIMEOUT:
+    /* A hint is asked without the clock: the engine has the move's limit. */
+    if (hint) {
+      seconds = (int) (self->engine_move_seconds + 0.5);
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "The engine “%s” gave no hint within %d second.",
+                                           "The engine “%s” gave no hint within %d seconds.",
+                                           (gulong) seconds), name, seconds);
+    }
     if (self->has_clock)
       return g_strdup_printf (_("The engine “%s” did not move in the time it had left."), name);
     seconds = (int) (self->engine_move_seconds + 0.5);
@@ -149,6 +159,8 @@ static char *failure_message (VersoGame *self, const char *name, const GError *e
   case VERSO_HOSTED_ENGINE_ERROR_GARBAGE:
     return g_strdup_printf (_("The engine “%s” answered with something that is not a move."), name);
   case VERSO_HOSTED_ENGINE_ERROR_ILLEGAL_MOVE:
+    if (hint)
+      return g_strdup_printf (_("The engine “%s” suggested an illegal move."), name);
     return g_strdup_printf (_("The engine “%s” played an illegal move."), name);
   case VERSO_HOSTED_ENGINE_ERROR_NOT_STARTED:
   default:
@@ -172,7 +184,7 @@ void verso_game_engine_failed (VersoGame *self, VersoHostedEngine *engine, const
   g_debug ("%s", error->message);
   verso_game_engine_take_name (self, engine);
   name = g_strdup (self->engine_names[color]);
-  message = failure_message (self, name, error);
+  message = verso_game_engine_failure_message (self, name, error, FALSE);
   /* The game stays where the engine left it, and a person plays on for it. */
   paused_was = verso_game_get_paused (self);
   verso_game_engine_clear (self, color);

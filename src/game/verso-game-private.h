@@ -49,6 +49,11 @@ struct _VersoGame {
   VersoHostedEngine *engines[2];
   char *engine_names[2];
   double engine_start_seconds, engine_move_seconds;
+  /* The engine asked for hints instead of Verso's analysis (verso-game-hint-engine.c), NULL when
+   * Verso gives them, with the name its messages give it; and its hints under way. */
+  VersoHostedEngine *hint_engine;
+  char *hint_engine_name;
+  GList *engine_hints;
   GCancellable *computer_cancellable; /* set while the computer thinks */
   guint generation;                   /* changes with every position change; older answers are stale */
   guint pending_move_source;          /* the computer's move, waiting for its delay */
@@ -142,6 +147,25 @@ void verso_game_engine_take_name (VersoGame *game, VersoHostedEngine *engine);
 /* The engine, still the player of the side to move, failed with error (VERSO_HOSTED_ENGINE_ERROR)
  * for the position shown: its colour goes to a person and "engine-failed" is emitted. */
 void verso_game_engine_failed (VersoGame *game, VersoHostedEngine *engine, const GError *error);
+/* The game up to the position shown, as an engine is sent it: the line shown, the players'
+ * names, and when with_clock and the game has one, the time control with each move's time. */
+void verso_game_engine_game_so_far (VersoGame *game, gboolean with_clock, NotationGame *notation);
+/* What an engine called name did (error, VERSO_HOSTED_ENGINE_ERROR), in the person's words: as a
+ * player's move, or as a hint when hint. Free with g_free. */
+char *verso_game_engine_failure_message (VersoGame *game, const char *name, const GError *error,
+                                         gboolean hint);
+
+/* verso-game-hint-engine.c, for the other files of the game. */
+void verso_game_hint_engine_dispose (VersoGame *game);
+/* Asks the hint engine for task, a hint of verso_game_hint_async (its answer the task data), in
+ * the position shown; Verso's own hint answers when the engine fails. */
+void verso_game_engine_hint (VersoGame *game, GTask *task);
+/* The hint engine's hints under way for another position than the one shown (all of them when
+ * all) stopped now, their engine killed; each ends as cancelled. */
+void verso_game_engine_hints_cancel (VersoGame *game, gboolean all);
+/* Verso's own hint (verso-game-computer.c) for task, a hint of verso_game_hint_async whose
+ * answer is its task data: from the game's analysis of the position shown. */
+void verso_game_verso_hint (VersoGame *game, GTask *task);
 
 /* verso-game-play.c, for the other files of the game. */
 /* The name of the opening the position shown follows, or NULL. */

@@ -46,6 +46,7 @@ static void verso_game_dispose (GObject *object)
   verso_game_analysis_dispose (self);
   verso_game_engine_clear (self, VERSO_COLOR_BLACK);
   verso_game_engine_clear (self, VERSO_COLOR_WHITE);
+  verso_game_hint_engine_dispose (self);
   g_clear_object (&self->computer);
   g_clear_object (&self->file);
   G_OBJECT_CLASS (verso_game_parent_class)->dispose (object);

@@ -185,13 +185,40 @@ void verso_game_start_computer (VersoGame *game);
 /* Stops any computer search now; its late answer is dropped. */
 void verso_game_stop_computer (VersoGame *game);
 
-/* The engine's best move for the side to move, searched in a worker thread. */
+/* The engine's best move for the side to move, searched in a worker thread: Verso's analysis of
+ * the position shown, or the hint engine's move when one is set. Cancelling it, or a change of
+ * the position shown, ends it at once (G_IO_ERROR_CANCELLED). */
 void verso_game_hint_async (VersoGame *game, GCancellable *cancellable,
                             GAsyncReadyCallback callback, gpointer user_data);
 /* The move, and (each may be NULL) the final disc difference the engine predicts after it for
  * the side to move (positive when it wins) and whether that is exact (the endgame was solved). */
 int verso_game_hint_finish (VersoGame *game, GAsyncResult *result, int *disc_difference,
                             gboolean *exact, GError **error);
+
+/* The hint engine (verso-game-hint-engine.c): another engine over NBoard that gives the hints
+ * instead of Verso's analysis, asked for the move it would play (`go`) in the position shown,
+ * without the clock, within the engines' limits (verso_game_set_engine_limits). command runs
+ * under /bin/sh -c, started on the first hint and kept for the next, told `set depth` (1..60;
+ * 0: its own default); name names it in the messages. A NULL command gives the hints back to
+ * Verso; a hint already asked still comes from the engine it was asked of. Not saved.
+ *
+ * An engine that fails (does not start, exits, answers nonsense or an illegal move, or takes
+ * longer than its limit) is stopped, and Verso's own hint answers instead, with a message saying
+ * what the engine did (verso_game_hint_get_engine_failure); the next hint asks it again. */
+void verso_game_set_hint_engine (VersoGame *game, const char *name, const char *command, int depth);
+/* Whether an engine gives the hints, with its name, command and depth (each may be NULL); the
+ * strings belong to the game and live until the hint engine changes. */
+gboolean verso_game_get_hint_engine (VersoGame *game, const char **name, const char **command,
+                                     int *depth);
+/* Who answered the hint of result (after verso_game_hint_finish): the hint engine's name, and
+ * whether it gave a score with its move (the disc difference then is that score, to the nearest
+ * disc, and never exact); NULL when Verso's analysis answered. Valid while result lives. */
+const char *verso_game_hint_get_engine (VersoGame *game, GAsyncResult *result, gboolean *has_score);
+/* When the hint engine failed and Verso's analysis answered instead: what the engine did, in the
+ * person's language and naming it, with (detail, may be NULL) its own words in English for a log;
+ * NULL when it did not fail. Valid while result lives. */
+const char *verso_game_hint_get_engine_failure (VersoGame *game, GAsyncResult *result,
+                                                const char **detail);
 
 /* The moves from the start to the position shown, e.g. "f5d6c3"; passes are "PA". */
 char *verso_game_get_transcript (VersoGame *game);

@@ -151,6 +151,7 @@ typedef struct {
   NotationGame game;
   double start_seconds;
   double seconds;
+  NboardMove answer;  /* written by the worker before the task returns */
 } MoveRequest;
 
 static void move_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
@@ -194,10 +195,12 @@ static void move_thread (GTask *task, gpointer source, gpointer task_data, GCanc
   if (cancel_fd >= 0)
     g_cancellable_release_fd (cancellable);
 
-  if (error)
+  if (error) {
     g_task_return_error (task, error);
-  else
+  } else {
+    request->answer = move;
     g_task_return_int (task, move.move);
+  }
 }
 
 void verso_hosted_engine_choose_move_async (VersoHostedEngine *self, const NotationGame *game,
@@ -213,7 +216,7 @@ void verso_hosted_engine_choose_move_async (VersoHostedEngine *self, const Notat
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, verso_hosted_engine_choose_move_async);
-  request = g_new (MoveRequest, 1);
+  request = g_new0 (MoveRequest, 1);
   request->game = *game;
   request->start_seconds = start_seconds;
   request->seconds = seconds;
@@ -226,6 +229,22 @@ int verso_hosted_engine_choose_move_finish (VersoHostedEngine *self, GAsyncResul
 {
   g_return_val_if_fail (g_task_is_valid (result, self), -1);
   return (int) g_task_propagate_int (G_TASK (result), error);
+}
+
+gboolean verso_hosted_engine_choose_move_get_score (VersoHostedEngine *self, GAsyncResult *result,
+                                                    double *score)
+{
+  const MoveRequest *request;
+
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == verso_hosted_engine_choose_move_async,
+                        FALSE);
+
+  /* The worker wrote the answer before it returned the task, which the caller has now finished. */
+  request = g_task_get_task_data (G_TASK (result));
+  if (score)
+    *score = request->answer.has_score ? request->answer.score : 0;
+  return request->answer.has_score;
 }
 
 /* Checking a command: a client of its own, started, named and stopped in the worker. */

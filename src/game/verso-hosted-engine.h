@@ -51,6 +51,10 @@ void verso_hosted_engine_choose_move_async (VersoHostedEngine *engine, const Not
  * (VERSO_HOSTED_ENGINE_ERROR, or G_IO_ERROR_CANCELLED). */
 int verso_hosted_engine_choose_move_finish (VersoHostedEngine *engine, GAsyncResult *result,
                                             GError **error);
+/* After a move came back: TRUE with *score (may be NULL) when the engine gave one with it (`===
+ * MOVE/SCORE`), discs for the side to move as it wrote them; FALSE without one, or without a move. */
+gboolean verso_hosted_engine_choose_move_get_score (VersoHostedEngine *engine, GAsyncResult *result,
+                                                    double *score);
 
 /* Checks a command before it plays (the New Game dialog's engine row): starts it, reads its
  * name and stops it, within seconds. */

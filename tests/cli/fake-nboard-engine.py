@@ -4,6 +4,8 @@ move, or misbehaves as its first argument says.
 
 Usage: fake-nboard-engine.py MODE [N]
   good           answers every `go` with the first legal move (a1, b1 .. h8 order)
+  scored         the same, with the score N (default 4.6 discs) instead of 0.0
+  bare           the same, with no score (`=== F5`)
   noisy          the same, after informational lines, a 100 kB line, binary bytes and a line
                  without its end split over two writes
   exit-at-start  exits with status 3 before reading anything
@@ -65,7 +67,8 @@ def say(text):
 
 def main():
     mode = sys.argv[1] if len(sys.argv) > 1 else 'good'
-    count = int(sys.argv[2]) if len(sys.argv) > 2 else 2
+    count = int(sys.argv[2]) if len(sys.argv) > 2 and mode != 'scored' else 2
+    score = sys.argv[2] if len(sys.argv) > 2 and mode == 'scored' else '4.6'
     if mode == 'exit-at-start':
         sys.exit(3)
     record, moves = '', 0
@@ -113,7 +116,10 @@ def main():
             legal = legal_moves(board, me)
             move = 'PA' if not legal else 'abcdefgh'[legal[0] % 8] + str(legal[0] // 8 + 1)
             moves += 1
-            say('=== ' + move.upper() + '/0.0/0.01')
+            if mode == 'bare':
+                say('=== ' + move.upper())
+            else:
+                say('=== ' + move.upper() + '/' + (score if mode == 'scored' else '0.0') + '/0.01')
 
 
 if __name__ == '__main__':

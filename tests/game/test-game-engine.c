@@ -5,64 +5,10 @@
  * the computer stopped mid-think, at once and without a process left; the session; the check of
  * a command.
  * Usage: test-game-engine VERSO_ENGINE FAKE_ENGINE */
-#include <dirent.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <unistd.h>
-
+#include "engine-test.h"
 #include "game-test.h"
 #include "test-main-loop.h"
 #include "verso-hosted-engine.h"
-
-static const char *verso_engine, *fake_engine;
-
-/* The processes whose parent is this one, and the first of them (0: none). */
-static int count_children (int *first)
-{
-  DIR *proc = opendir ("/proc");
-  struct dirent *entry;
-  int count = 0;
-
-  *first = 0;
-  REQUIRE (proc != NULL);
-  while ((entry = readdir (proc))) {
-    g_autofree char *path = NULL;
-    g_autofree char *stat = NULL;
-    const char *after_name;
-    int parent;
-
-    if (entry->d_name[0] < '1' || entry->d_name[0] > '9')
-      continue;
-    path = g_strdup_printf ("/proc/%s/stat", entry->d_name);
-    /* "PID (NAME) STATE PPID ...", where NAME may hold anything. */
-    if (!g_file_get_contents (path, &stat, NULL, NULL) || !(after_name = strrchr (stat, ')')))
-      continue;
-    if (sscanf (after_name + 1, " %*c %d", &parent) == 1 && parent == getpid ()) {
-      count++;
-      *first = atoi (entry->d_name);
-    }
-  }
-  closedir (proc);
-  return count;
-}
-
-static gboolean no_children (gpointer unused)
-{
-  int first;
-
-  (void) unused;
-  return count_children (&first) == 0;
-}
-
-static char *fake_command (const char *mode)
-{
-  return g_strdup_printf ("exec python3 '%s' %s", fake_engine, mode);
-}
-
-static char *verso_command (void)
-{
-  return g_strdup_printf ("exec '%s' nboard", verso_engine);
-}
 
 typedef struct {
   guint count;

@@ -1,6 +1,7 @@
 /* test-preferences-window.c: every row of the Preferences window writes its settings key at
  * once, follows the key when it changes elsewhere, Match My Level follows the person's profile
- * while open, and the window lets go of the settings and the profile. */
+ * while open, Engines ▸ Hints from lists the engines and falls back to Verso, and the window lets
+ * go of the settings and the profile. */
 #include <adwaita.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
@@ -10,6 +11,8 @@
 #include "check-glib.h"
 #include "level.h"
 #include "level_ratings.h"
+#include "verso-engine-settings.h"
+#include "verso-engines-page.h"
 #include "verso-game-analysis.h"
 #include "verso-preferences-window.h"
 
@@ -291,6 +294,103 @@ static void test_match_row_follows_the_profile (Fixture *fixture, gconstpointer 
   CHECK_CMP_STR (adw_action_row_get_subtitle (match_row), ==, before);
 }
 
+/* The Engines page of the window. */
+static GtkWidget *find_engines_page (GtkWidget *widget)
+{
+  if (VERSO_IS_ENGINES_PAGE (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child;
+       child = gtk_widget_get_next_sibling (child)) {
+    GtkWidget *page = find_engines_page (child);
+    if (page)
+      return page;
+  }
+  return NULL;
+}
+
+/* The names Hints from lists, joined by "|". */
+static char *hint_choices (AdwComboRow *row)
+{
+  GListModel *model = adw_combo_row_get_model (row);
+  g_autoptr (GString) joined = g_string_new (NULL);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    g_string_append_printf (joined, "%s%s", i ? "|" : "",
+                            gtk_string_list_get_string (GTK_STRING_LIST (model), i));
+  return g_string_free (g_steal_pointer (&joined), FALSE);
+}
+
+/* Engines ▸ Hints from: Verso, then each engine; off without an engine; it writes "hint-engine"
+ * and follows it; an engine removed gives the hints back to Verso, and a name no engine has is
+ * Verso's hints. */
+static void test_hint_engine_row (Fixture *fixture, gconstpointer user_data)
+{
+  GtkWidget *page = find_engines_page (fixture->window);
+  AdwComboRow *row;
+  g_autofree char *choices = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *command = NULL;
+  int depth = 0;
+
+  REQUIRE (page != NULL);
+  row = ADW_COMBO_ROW (gtk_widget_get_template_child (page, VERSO_TYPE_ENGINES_PAGE, "hint_row"));
+  REQUIRE (row != NULL);
+  choices = hint_choices (row);
+  CHECK_CMP_STR (choices, ==, "Verso (built in)");
+  CHECK (!gtk_widget_get_sensitive (GTK_WIDGET (row)));
+  CHECK (!verso_engine_settings_hint_engine (fixture->settings, NULL, NULL, NULL));
+
+  g_settings_set_value (fixture->settings, "engines",
+                        g_variant_new_parsed ("[('Edax', 'edax -n', 12), ('NTest', 'ntest', 99)]"));
+  g_free (choices);
+  choices = hint_choices (row);
+  CHECK_CMP_STR (choices, ==, "Verso (built in)|Edax|NTest");
+  CHECK (gtk_widget_get_sensitive (GTK_WIDGET (row)));
+  CHECK_CMP_UINT (adw_combo_row_get_selected (row), ==, 0);
+
+  adw_combo_row_set_selected (row, 2);
+  g_free (name);
+  name = g_settings_get_string (fixture->settings, "hint-engine");
+  CHECK_CMP_STR (name, ==, "NTest");
+  g_free (name);
+  name = NULL;
+  CHECK (verso_engine_settings_hint_engine (fixture->settings, &name, &command, &depth));
+  CHECK_CMP_STR (name, ==, "NTest");
+  CHECK_CMP_STR (command, ==, "ntest");
+  /* A depth written by hand is brought into the range an engine is told. */
+  CHECK_CMP_INT (depth, ==, 60);
+  adw_combo_row_set_selected (row, 0);
+  g_free (name);
+  name = g_settings_get_string (fixture->settings, "hint-engine");
+  CHECK_CMP_STR (name, ==, "");
+
+  g_settings_set_string (fixture->settings, "hint-engine", "Edax");
+  CHECK_CMP_UINT (adw_combo_row_get_selected (row), ==, 1);
+  g_settings_set_string (fixture->settings, "hint-engine", "No such engine");
+  CHECK_CMP_UINT (adw_combo_row_get_selected (row), ==, 0);
+  CHECK (!verso_engine_settings_hint_engine (fixture->settings, NULL, NULL, NULL));
+
+  /* Removed, the engine that gave the hints gives them back to Verso; the other stays chosen. */
+  g_settings_set_string (fixture->settings, "hint-engine", "Edax");
+  g_settings_set_string (fixture->settings, "opponent", "NTest");
+  verso_engine_settings_remove (fixture->settings, "Edax");
+  g_free (name);
+  name = g_settings_get_string (fixture->settings, "hint-engine");
+  CHECK_CMP_STR (name, ==, "");
+  g_free (name);
+  name = g_settings_get_string (fixture->settings, "opponent");
+  CHECK_CMP_STR (name, ==, "NTest");
+  g_free (choices);
+  choices = hint_choices (row);
+  CHECK_CMP_STR (choices, ==, "Verso (built in)|NTest");
+  CHECK_CMP_UINT (adw_combo_row_get_selected (row), ==, 0);
+
+  g_settings_reset (fixture->settings, "engines");
+  g_settings_reset (fixture->settings, "opponent");
+  g_settings_reset (fixture->settings, "hint-engine");
+  CHECK (!gtk_widget_get_sensitive (GTK_WIDGET (row)));
+}
+
 /* Each test on a Preferences window of its own, with a profile in a folder of its own. */
 static const struct {
   const char *name;
@@ -304,6 +404,7 @@ static const struct {
   { "/preferences-window/threads", test_threads_row_follows_and_writes_its_key },
   { "/preferences-window/game-mode", test_rows_follow_the_game_mode },
   { "/preferences-window/match-row-follows-the-profile", test_match_row_follows_the_profile },
+  { "/preferences-window/hint-engine", test_hint_engine_row },
 };
 
 int main (int argc, char *argv[])

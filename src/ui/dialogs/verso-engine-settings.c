@@ -1,5 +1,5 @@
 /* verso-engine-settings.c: the "engines" key, a(ssi), read and written whole: it holds a handful
- * of engines, and one write keeps the names unique. */
+ * of engines, and one write keeps the names unique; "opponent" and "hint-engine" name one. */
 #include "verso-engine-settings.h"
 
 char **verso_engine_settings_dup_names (GSettings *settings)
@@ -74,10 +74,12 @@ char *verso_engine_settings_add (GSettings *settings, const char *name, const ch
   return g_steal_pointer (&unique);
 }
 
+/* The keys that choose one of the engines by name. */
+static const char *const choice_keys[] = { "opponent", "hint-engine" };
+
 void verso_engine_settings_remove (GSettings *settings, const char *name)
 {
   g_autoptr (GVariant) engines = NULL;
-  g_autofree char *opponent = NULL;
   GVariantBuilder builder;
   GVariantIter iter;
   GVariant *engine;
@@ -98,26 +100,42 @@ void verso_engine_settings_remove (GSettings *settings, const char *name)
   }
   g_settings_delay (settings);
   g_settings_set_value (settings, "engines", g_variant_builder_end (&builder));
-  opponent = g_settings_get_string (settings, "opponent");
-  if (g_str_equal (opponent, name))
-    g_settings_set_string (settings, "opponent", "");
+  /* Whatever chose the engine goes back to Verso. */
+  for (guint i = 0; i < G_N_ELEMENTS (choice_keys); i++) {
+    g_autofree char *chosen = g_settings_get_string (settings, choice_keys[i]);
+
+    if (g_str_equal (chosen, name))
+      g_settings_set_string (settings, choice_keys[i], "");
+  }
   g_settings_apply (settings);
 }
 
-gboolean verso_engine_settings_opponent (GSettings *settings, char **name, char **command, int *depth)
+/* The engine a key names: TRUE with its name, command and depth, FALSE for Verso (an empty name,
+ * or one since removed). */
+static gboolean chosen_engine (GSettings *settings, const char *key, char **name, char **command, int *depth)
 {
-  g_autofree char *opponent = NULL;
+  g_autofree char *chosen = NULL;
   int found_depth = 0;
 
   g_return_val_if_fail (G_IS_SETTINGS (settings), FALSE);
 
-  opponent = g_settings_get_string (settings, "opponent");
-  if (!*opponent || !verso_engine_settings_lookup (settings, opponent, command, &found_depth))
+  chosen = g_settings_get_string (settings, key);
+  if (!*chosen || !verso_engine_settings_lookup (settings, chosen, command, &found_depth))
     return FALSE;
   /* A depth written in the key file by hand is brought into the range an engine is told. */
   if (depth)
     *depth = CLAMP (found_depth, VERSO_ENGINE_DEPTH_MIN, VERSO_ENGINE_DEPTH_MAX);
   if (name)
-    *name = g_steal_pointer (&opponent);
+    *name = g_steal_pointer (&chosen);
   return TRUE;
+}
+
+gboolean verso_engine_settings_opponent (GSettings *settings, char **name, char **command, int *depth)
+{
+  return chosen_engine (settings, "opponent", name, command, depth);
+}
+
+gboolean verso_engine_settings_hint_engine (GSettings *settings, char **name, char **command, int *depth)
+{
+  return chosen_engine (settings, "hint-engine", name, command, depth);
 }

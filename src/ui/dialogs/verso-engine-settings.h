@@ -1,5 +1,6 @@
 /* verso-engine-settings.h: the other engines the person has added (the settings' "engines", each
- * a name, the command that starts it and its depth) and the one New Game chose ("opponent"). */
+ * a name, the command that starts it and its depth), the one New Game chose ("opponent") and the
+ * one that gives the hints ("hint-engine"). */
 #pragma once
 
 #include <gio/gio.h>
@@ -19,10 +20,14 @@ gboolean verso_engine_settings_lookup (GSettings *settings, const char *name, ch
 /* Adds an engine under name, or under "name 2", "name 3"... when that is taken; returns the
  * name it got. Free with g_free. */
 char *verso_engine_settings_add (GSettings *settings, const char *name, const char *command, int depth);
-/* Removes the engine called name; New Game's opponent goes back to Verso if it was that one. */
+/* Removes the engine called name; New Game's opponent and the hints go back to Verso if it was
+ * that one. */
 void verso_engine_settings_remove (GSettings *settings, const char *name);
 /* The engine New Game chose to play for the computer: TRUE with its name, command and depth
  * (free the strings with g_free), FALSE for Verso's own levels, or an engine since removed. */
 gboolean verso_engine_settings_opponent (GSettings *settings, char **name, char **command, int *depth);
+/* The engine chosen to give the hints ("hint-engine"), as for the opponent; FALSE for Verso's own
+ * hints. */
+gboolean verso_engine_settings_hint_engine (GSettings *settings, char **name, char **command, int *depth);
 
 G_END_DECLS

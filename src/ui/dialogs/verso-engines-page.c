@@ -1,7 +1,7 @@
-/* verso-engines-page.c: the engines' rows, rebuilt whenever the "engines" key changes, and the
- * check of a command before it is added: run in a worker thread (verso_hosted_engine_check_async)
- * with the Add button off and a spinner on, its failure said in the person's words under the
- * command with the engine's own English after it. */
+/* verso-engines-page.c: the engines' rows and the choice of who gives the hints, rebuilt whenever
+ * the "engines" key changes, and the check of a command before it is added: run in a worker
+ * thread (verso_hosted_engine_check_async) with the Add button off and a spinner on, its failure
+ * said in the person's words under the command with the engine's own English after it. */
 #include "verso-engines-page.h"
 
 #include <glib/gi18n.h>
@@ -19,6 +19,8 @@ struct _VersoEnginesPage {
   AdwPreferencesGroup *list_group;
   GtkWidget *empty_row;
   GPtrArray *engine_rows;  /* the rows now in list_group, after empty_row */
+  AdwComboRow *hint_row;   /* Verso, then each engine, in the order of "engines" */
+  gboolean filling_hint_row;
   AdwEntryRow *command_row;
   GtkSpinButton *depth_spin;
   GtkLabel *error_label;
@@ -64,6 +66,54 @@ static GtkWidget *engine_row_new (VersoEnginesPage *self, const char *name, cons
   return row;
 }
 
+/* Hints from: the one "hint-engine" names selected, Verso (the first) when it names none of the
+ * engines listed. */
+static void select_hint_engine (VersoEnginesPage *self)
+{
+  GListModel *choices = adw_combo_row_get_model (self->hint_row);
+  g_autofree char *chosen = g_settings_get_string (self->settings, "hint-engine");
+  guint selected = 0;
+
+  for (guint i = 1; *chosen && i < g_list_model_get_n_items (choices); i++)
+    if (g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (choices), i), chosen))
+      selected = i;
+  self->filling_hint_row = TRUE;
+  adw_combo_row_set_selected (self->hint_row, selected);
+  self->filling_hint_row = FALSE;
+}
+
+/* Hints from: Verso, then each engine; off while there is none to choose. The list is made anew
+ * only when the engines change, never while the row writes the key. */
+static void fill_hint_row (VersoEnginesPage *self)
+{
+  g_autoptr (GtkStringList) choices = gtk_string_list_new (NULL);
+  g_auto (GStrv) names = verso_engine_settings_dup_names (self->settings);
+
+  /* Translators: in Preferences ▸ Engines ▸ Hints from, Verso's own analysis: not "Verso",
+   * which `verso-engine nboard` names itself when added as an engine */
+  gtk_string_list_append (choices, _("Verso (built in)"));
+  for (guint i = 0; names[i]; i++)
+    gtk_string_list_append (choices, names[i]);
+  self->filling_hint_row = TRUE;
+  adw_combo_row_set_model (self->hint_row, G_LIST_MODEL (choices));
+  self->filling_hint_row = FALSE;
+  select_hint_engine (self);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->hint_row), names[0] != NULL);
+}
+
+static void on_hint_row_selected (VersoEnginesPage *self)
+{
+  guint selected = adw_combo_row_get_selected (self->hint_row);
+  g_autofree char *name = NULL;
+
+  if (self->filling_hint_row || selected == GTK_INVALID_LIST_POSITION)
+    return;
+  if (selected > 0)
+    name = g_strdup (gtk_string_list_get_string (GTK_STRING_LIST (adw_combo_row_get_model (self->hint_row)),
+                                                 selected));
+  g_settings_set_string (self->settings, "hint-engine", name ? name : "");
+}
+
 static void on_engines_changed (VersoEnginesPage *self)
 {
   g_autoptr (GVariant) engines = g_settings_get_value (self->settings, "engines");
@@ -82,6 +132,7 @@ static void on_engines_changed (VersoEnginesPage *self)
     g_ptr_array_add (self->engine_rows, row);
   }
   gtk_widget_set_visible (self->empty_row, self->engine_rows->len == 0);
+  fill_hint_row (self);
 }
 
 /* What went wrong, in the person's words; the engine's own follow in English. */
@@ -223,6 +274,7 @@ static void verso_engines_page_class_init (VersoEnginesPageClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/verso/Verso/verso-engines-page.ui");
   gtk_widget_class_bind_template_child (widget_class, VersoEnginesPage, list_group);
   gtk_widget_class_bind_template_child (widget_class, VersoEnginesPage, empty_row);
+  gtk_widget_class_bind_template_child (widget_class, VersoEnginesPage, hint_row);
   gtk_widget_class_bind_template_child (widget_class, VersoEnginesPage, command_row);
   gtk_widget_class_bind_template_child (widget_class, VersoEnginesPage, depth_spin);
   gtk_widget_class_bind_template_child (widget_class, VersoEnginesPage, error_label);
@@ -230,6 +282,7 @@ static void verso_engines_page_class_init (VersoEnginesPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, VersoEnginesPage, add_button);
   gtk_widget_class_bind_template_callback (widget_class, on_add_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_command_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_hint_row_selected);
 }
 
 static void verso_engines_page_init (VersoEnginesPage *self)
@@ -249,6 +302,7 @@ GtkWidget *verso_engines_page_new (GSettings *settings)
   self = g_object_new (VERSO_TYPE_ENGINES_PAGE, NULL);
   self->settings = g_object_ref (settings);
   g_signal_connect_swapped (settings, "changed::engines", G_CALLBACK (on_engines_changed), self);
+  g_signal_connect_swapped (settings, "changed::hint-engine", G_CALLBACK (select_hint_engine), self);
   on_engines_changed (self);
   return GTK_WIDGET (self);
 }

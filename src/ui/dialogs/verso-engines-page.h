@@ -1,5 +1,6 @@
 /* verso-engines-page.h: Preferences ▸ Engines: the other Othello programs (NBoard) New Game may
- * choose as the opponent, each added after a check that it starts and names itself, and removed. */
+ * choose as the opponent, each added after a check that it starts and names itself, and removed;
+ * and who gives the hints, Verso or one of them. */
 #pragma once
 
 #include <adwaita.h>

@@ -117,38 +117,96 @@ static char *hint_text (int square, int disc_difference, gboolean exact, int dep
   return g_strdup_printf (_("Best move: %s, about even (depth %d)"), name, depth);
 }
 
+/* A hint of the engine chosen in Preferences to give them, named: its move and the score it gave
+ * with it, if any, e.g. "Best move by Edax: d3, winning by about 4 discs". */
+static char *engine_hint_text (const char *engine, int square, gboolean has_score, int disc_difference)
+{
+  char name[3];
+  int margin = ABS (disc_difference);
+
+  notation_format_square (square, name);
+  if (!has_score)
+    /* Translators: a hint of another engine chosen in Preferences, which gave no score: its name
+     * and the move's square, e.g. "Best move by Edax: d3" */
+    return g_strdup_printf (_("Best move by %s: %s"), engine, name);
+  if (disc_difference > 0)
+    /* Translators: a hint of another engine: its name, the move's square and by how much the
+     * engine estimates it wins, e.g. "Best move by Edax: d3, winning by about 4 discs" */
+    return g_strdup_printf (ngettext ("Best move by %s: %s, winning by about %d disc",
+                                      "Best move by %s: %s, winning by about %d discs", margin),
+                            engine, name, margin);
+  if (disc_difference < 0)
+    /* Translators: a hint of another engine: its name, the move's square and by how much the
+     * engine estimates it loses, e.g. "Best move by Edax: d3, losing by about 4 discs" */
+    return g_strdup_printf (ngettext ("Best move by %s: %s, losing by about %d disc",
+                                      "Best move by %s: %s, losing by about %d discs", margin),
+                            engine, name, margin);
+  /* Translators: a hint of another engine: its name and the move's square, after which it sees
+   * neither side ahead, e.g. "Best move by Edax: d3, about even" */
+  return g_strdup_printf (_("Best move by %s: %s, about even"), engine, name);
+}
+
+/* Verso's hint: the square, its score and the line the analysis expects after it. */
+static char *verso_hint_text (VersoWindow *self, GAsyncResult *result, int square, int disc_difference,
+                              gboolean exact)
+{
+  g_autofree char *text = hint_text (square, disc_difference, exact,
+                                     verso_game_hint_get_depth (self->game, result));
+  const Analysis *analysis = verso_game_get_analysis (self->game, verso_game_get_ply (self->game));
+  const AnalysisMove *move = analysis ? analysis_find (analysis, square) : NULL;
+  g_autofree char *line = move && move->pv_length > 1 ? verso_format_line_moves (move) : NULL;
+
+  if (!line)
+    return g_steal_pointer (&text);
+  /* Translators: a hint, then the line the engine expects after it, e.g. "Best move: d3,
+   * winning by about 4 discs (depth 16): d3 c3 c4 …" */
+  return g_strdup_printf (_("%s: %s"), text, line);
+}
+
 static void hint_ready (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   g_autoptr (VersoWindow) self = user_data;
   g_autoptr (GError) error = NULL;
   int disc_difference = 0;
-  gboolean exact = FALSE;
+  gboolean exact = FALSE, has_score = FALSE;
   int square = verso_game_hint_finish (VERSO_GAME (source), result, &disc_difference, &exact,
                                         &error);
+  const char *engine = verso_game_hint_get_engine (VERSO_GAME (source), result, &has_score);
+  const char *detail = NULL;
+  const char *failure = verso_game_hint_get_engine_failure (VERSO_GAME (source), result, &detail);
+  g_autofree char *text = NULL;
 
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
   g_clear_object (&self->hint_cancellable);
   show_hint_searching (self, FALSE);
-  if (error) {
-    verso_window_show_toast (self, _("No hint is available"));
-  } else if (VERSO_GAME (source) == self->game && square >= 0 && square < BOARD_SQUARES) {
-    g_autofree char *text = hint_text (square, disc_difference, exact,
-                                       verso_game_hint_get_depth (VERSO_GAME (source), result));
-    const Analysis *analysis = verso_game_get_analysis (self->game, verso_game_get_ply (self->game));
-    const AnalysisMove *move = analysis ? analysis_find (analysis, square) : NULL;
-    g_autofree char *line = move && move->pv_length > 1 ? verso_format_line_moves (move) : NULL;
-    if (line) {
-      /* Translators: a hint, then the line the engine expects after it, e.g. "Best move: d3,
-       * winning by about 4 discs (depth 16): d3 c3 c4 …" */
-      char *with_line = g_strdup_printf (_("%s: %s"), text, line);
-      g_free (text);
-      text = with_line;
-    }
+  /* The engine's own English for a log, as when an engine that plays fails. */
+  if (failure)
+    g_message ("%s", detail);
+  if (VERSO_GAME (source) != self->game) {
+    window_update_actions (self);
+    return;
+  }
+  if (!error && square >= 0 && square < BOARD_SQUARES) {
+    text = engine ? engine_hint_text (engine, square, has_score, disc_difference)
+                  : verso_hint_text (self, result, square, disc_difference, exact);
     verso_board_view_set_hint (self->board_view, square);
+  }
+  if (failure && text) {
+    /* Translators: over the board when the engine chosen to give hints failed: what it did,
+     * then Verso's own hint, e.g. "The engine “Edax” did not start within 20 seconds. Verso
+     * gives this hint instead:\nBest move: d3, winning by about 4 discs (depth 16)" */
+    char *instead = g_strdup_printf (_("%s Verso gives this hint instead:\n%s"), failure, text);
+    g_free (text);
+    text = instead;
+  } else if (failure) {
+    text = g_strdup (failure);
+  }
+  if (text)
     /* It stays until the position changes: a player reads a line at their own pace. */
     window_show_notice (self, NOTICE_HINT, text, 0);
-  }
+  else if (error)
+    verso_window_show_toast (self, _("No hint is available"));
   window_update_actions (self);
 }
 

@@ -211,6 +211,8 @@ VersoPlayer window_settings_player (GSettings *settings, VersoColor color);
  * rating moves only between games, so it is the game's start's). */
 gboolean window_match_my_level (VersoWindow *self, LevelMix *mix);
 void window_apply_level_settings (VersoWindow *self, VersoGame *game);
+/* The hint engine of the settings given to the game shown (verso_game_set_hint_engine). */
+void window_update_hint_engine (VersoWindow *self);
 void window_update_move_delay (VersoWindow *self);
 void window_settings_init (VersoWindow *self);
 

@@ -1,7 +1,7 @@
 /* verso-window-settings.c: the preferences applied to the game shown (players, levels or Match
- * my level, the computer's pause), the board's options (move numbers, the flips' preview, the orientation),
- * and new games made from them, with their clock and opponent (Verso or an engine), chosen in the
- * New Game dialog. */
+ * my level, the computer's pause, who gives the hints), the board's options (move numbers, the
+ * flips' preview, the orientation), and new games made from them, with their clock and opponent
+ * (Verso or an engine), chosen in the New Game dialog. */
 #include "verso-window-private.h"
 
 #include "verso-dialog.h"
@@ -59,6 +59,27 @@ void window_update_move_delay (VersoWindow *self)
 static void on_computer_pause_setting_changed (GSettings *settings, const char *key, VersoWindow *self)
 {
   window_update_move_delay (self);
+}
+
+/* Who gives the game's hints: the engine Preferences chose ("hint-engine"), or Verso when it
+ * chose none or the engine has since been removed. */
+void window_update_hint_engine (VersoWindow *self)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *command = NULL;
+  int depth = 0;
+
+  if (!self->game)
+    return;
+  if (verso_engine_settings_hint_engine (self->settings, &name, &command, &depth))
+    verso_game_set_hint_engine (self->game, name, command, depth);
+  else
+    verso_game_set_hint_engine (self->game, NULL, NULL, 0);
+}
+
+static void on_hint_engine_setting_changed (GSettings *settings, const char *key, VersoWindow *self)
+{
+  window_update_hint_engine (self);
 }
 
 /* Changes in the preferences apply to the game in progress. */
@@ -177,4 +198,6 @@ void window_settings_init (VersoWindow *self)
   g_signal_connect (self->settings, "changed::black-level", G_CALLBACK (on_level_setting_changed), self);
   g_signal_connect (self->settings, "changed::white-level", G_CALLBACK (on_level_setting_changed), self);
   g_signal_connect (self->settings, "changed::computer-pause", G_CALLBACK (on_computer_pause_setting_changed), self);
+  g_signal_connect (self->settings, "changed::hint-engine", G_CALLBACK (on_hint_engine_setting_changed), self);
+  g_signal_connect (self->settings, "changed::engines", G_CALLBACK (on_hint_engine_setting_changed), self);
 }

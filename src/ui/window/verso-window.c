@@ -273,6 +273,7 @@ void window_set_game (VersoWindow *self, VersoGame *game)
   g_set_object (&self->game, game);
   verso_sounds_set_game (self->sounds, game);
   window_update_move_delay (self);
+  window_update_hint_engine (self);
   window_game_over_watch_game (self);
   window_files_watch_game (self);
   verso_board_view_set_game (self->board_view, game);
