@@ -413,6 +413,19 @@ static bool library_run (Library *library, const char *sql, int64_t id, const ch
   return done;
 }
 
+/* The end of a write that began its own transaction when own (outside a batch): committed when
+ * done, else rolled back. Returns whether it is all written. */
+static bool library_write_end (Library *library, bool own, bool done)
+{
+  if (own) {
+    if (done)
+      done = library_exec (library, "COMMIT");
+    if (!done)
+      library_exec (library, "ROLLBACK");
+  }
+  return done;
+}
+
 bool library_delete (Library *library, int64_t id)
 {
   bool own = !library->in_batch;
@@ -422,13 +435,7 @@ bool library_delete (Library *library, int64_t id)
            && library_run (library, "DELETE FROM tags WHERE game = ?1", id, NULL)
            && library_run (library, "DELETE FROM games WHERE id = ?1", id, NULL)
            && sqlite3_changes (library->db) == 1;
-  if (own) {
-    if (done)
-      done = library_exec (library, "COMMIT");
-    if (!done)
-      library_exec (library, "ROLLBACK");
-  }
-  return done;
+  return library_write_end (library, own, done);
 }
 
 /* Whether a game of that id is kept. */
@@ -464,13 +471,7 @@ bool library_set_tags (Library *library, int64_t id, const char *tags)
   bool done = library_query_exists (library, id)
            && library_run (library, "DELETE FROM tags WHERE game = ?1", id, NULL);
   done = done && library_insert_tags (library, id, tags);
-  if (own) {
-    if (done)
-      done = library_exec (library, "COMMIT");
-    if (!done)
-      library_exec (library, "ROLLBACK");
-  }
-  return done;
+  return library_write_end (library, own, done);
 }
 
 int64_t library_list_tags (Library *library, LibraryTagVisit visit, void *user_data)

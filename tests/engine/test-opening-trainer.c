@@ -9,15 +9,21 @@
 #include "opening_trainer.h"
 #include "random-game.h"
 
-static Position after_transcript (const char *transcript)
+/* The position after a transcript from the start; its moves in moves, how many in *n_moves. */
+static Position play_transcript (const char *transcript, int moves[NOTATION_MAX_MOVES], size_t *n_moves)
 {
   Position position;
-  int moves[NOTATION_MAX_MOVES];
-  size_t n_moves;
   position_init (&position);
   CHECK (!notation_parse_transcript (transcript, strlen (transcript), &position, moves,
-                                     NOTATION_MAX_MOVES, &n_moves).error);
+                                     NOTATION_MAX_MOVES, n_moves).error);
   return position;
+}
+
+static Position after_transcript (const char *transcript)
+{
+  int moves[NOTATION_MAX_MOVES];
+  size_t n_moves;
+  return play_transcript (transcript, moves, &n_moves);
 }
 
 static void test_right_moves_are_the_books_best_within_a_disc (void)
@@ -110,14 +116,11 @@ static void test_replies_follow_the_games_in_the_book (void)
     CHECK_CMP_INT (trainer_reply (book, database, &far, &a), ==, BOARD_NO_MOVE);
 }
 
-/* The moves of a transcript, in game's room. */
-static size_t transcript_moves (const char *transcript, int *moves)
+/* The moves of a transcript from the start, how many returned. */
+static size_t transcript_moves (const char *transcript, int moves[NOTATION_MAX_MOVES])
 {
-  Position position;
   size_t n_moves;
-  position_init (&position);
-  CHECK (!notation_parse_transcript (transcript, strlen (transcript), &position, moves,
-                                     NOTATION_MAX_MOVES, &n_moves).error);
+  play_transcript (transcript, moves, &n_moves);
   return n_moves;
 }
 
