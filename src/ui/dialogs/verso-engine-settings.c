@@ -1,5 +1,6 @@
 /* verso-engine-settings.c: the "engines" key, a(ssi), read and written whole: it holds a handful
- * of engines, and one write keeps the names unique; "opponent" and "hint-engine" name one. */
+ * of engines, and one write keeps the names unique; "opponent", "black-engine", "white-engine"
+ * and "hint-engine" name one. */
 #include "verso-engine-settings.h"
 
 char **verso_engine_settings_dup_names (GSettings *settings)
@@ -74,8 +75,9 @@ char *verso_engine_settings_add (GSettings *settings, const char *name, const ch
   return g_steal_pointer (&unique);
 }
 
-/* The keys that choose one of the engines by name. */
-static const char *const choice_keys[] = { "opponent", "hint-engine" };
+/* The keys that choose one of the engines by name: New Game's for the computer's players, and
+ * who gives the hints. */
+static const char *const choice_keys[] = { "opponent", "black-engine", "white-engine", "hint-engine" };
 
 void verso_engine_settings_remove (GSettings *settings, const char *name)
 {
@@ -130,9 +132,20 @@ static gboolean chosen_engine (GSettings *settings, const char *key, char **name
   return TRUE;
 }
 
-gboolean verso_engine_settings_opponent (GSettings *settings, char **name, char **command, int *depth)
+const char *verso_engine_settings_key (VersoMode mode, VersoColor color)
 {
-  return chosen_engine (settings, "opponent", name, command, depth);
+  if (mode != VERSO_MODE_COMPUTER_ONLY)
+    return "opponent";
+  return color == VERSO_COLOR_WHITE ? "white-engine" : "black-engine";
+}
+
+gboolean verso_engine_settings_for (GSettings *settings, VersoColor color, char **name, char **command, int *depth)
+{
+  g_return_val_if_fail (G_IS_SETTINGS (settings), FALSE);
+  g_return_val_if_fail (color == VERSO_COLOR_BLACK || color == VERSO_COLOR_WHITE, FALSE);
+
+  return chosen_engine (settings, verso_engine_settings_key (g_settings_get_enum (settings, "game-mode"), color),
+                        name, command, depth);
 }
 
 gboolean verso_engine_settings_hint_engine (GSettings *settings, char **name, char **command, int *depth)

@@ -15,7 +15,11 @@ struct _VersoNewGameDialog {
 
   AdwComboRow *mode_row;
   AdwComboRow *color_row;
-  AdwComboRow *opponent_row;  /* "Verso", then the engines by name */
+  /* Who plays for the computer, each "Verso's levels" then the engines by name: against the
+   * person, and each colour when it plays itself. */
+  AdwComboRow *opponent_row;
+  AdwComboRow *black_engine_row;
+  AdwComboRow *white_engine_row;
   AdwComboRow *level_row;
   AdwComboRow *black_level_row;
   AdwComboRow *white_level_row;
@@ -45,6 +49,18 @@ static const struct {
   ROW (start_row, "start"),
   ROW (clock_row, "clock"),
 };
+
+/* The rows of who plays for the computer, each showing its key's engine (verso-engine-settings.h):
+ * against the person, then each colour's when the computer plays itself. */
+static const struct {
+  const char *name;  /* in the template */
+  const char *key;
+  gsize offset;
+} engine_rows[] = {
+  ROW (opponent_row, "opponent"),
+  ROW (black_engine_row, "black-engine"),
+  ROW (white_engine_row, "white-engine"),
+};
 #undef ROW
 
 static AdwComboRow *nth_row (VersoNewGameDialog *self, gsize i)
@@ -52,49 +68,65 @@ static AdwComboRow *nth_row (VersoNewGameDialog *self, gsize i)
   return G_STRUCT_MEMBER (AdwComboRow *, self, rows[i].offset);
 }
 
+static AdwComboRow *nth_engine_row (VersoNewGameDialog *self, gsize i)
+{
+  return G_STRUCT_MEMBER (AdwComboRow *, self, engine_rows[i].offset);
+}
+
+/* Whether a row of who plays chose Verso's levels: its first choice, or any while there is no
+ * engine to choose (its model is missing while the dialog is set up). */
+static gboolean plays_verso (AdwComboRow *row)
+{
+  GListModel *players = adw_combo_row_get_model (row);
+
+  return !players || g_list_model_get_n_items (players) < 2 || adw_combo_row_get_selected (row) == 0;
+}
+
 static void on_mode_selected (VersoNewGameDialog *self)
 {
   guint mode = adw_combo_row_get_selected (self->mode_row);
   GListModel *opponents = adw_combo_row_get_model (self->opponent_row);  /* none yet while set up */
   gboolean engines = opponents && g_list_model_get_n_items (opponents) > 1;
-  /* An engine plays at the depth Preferences gave it: Verso's levels would only mislead. */
-  gboolean levels = adw_combo_row_get_selected (self->opponent_row) == 0
-                    || mode == VERSO_MODE_TWO_PLAYERS || !engines;
+  gboolean versus = mode == VERSO_MODE_VERSUS_COMPUTER, itself = mode == VERSO_MODE_COMPUTER_ONLY;
 
-  /* Only the rows that matter to the players chosen are shown. */
-  gtk_widget_set_visible (GTK_WIDGET (self->color_row), mode == VERSO_MODE_VERSUS_COMPUTER);
-  gtk_widget_set_visible (GTK_WIDGET (self->opponent_row), engines && mode != VERSO_MODE_TWO_PLAYERS);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->opponent_row),
-                                 mode == VERSO_MODE_COMPUTER_ONLY
-                                 /* Translators: in New Game, who plays both sides: Verso or another engine */
-                                 ? _("Computer")
-                                 /* Translators: in New Game, who plays against the person: Verso or another engine */
-                                 : _("Opponent"));
-  gtk_widget_set_visible (GTK_WIDGET (self->level_row), levels && mode == VERSO_MODE_VERSUS_COMPUTER);
-  gtk_widget_set_visible (GTK_WIDGET (self->match_row), levels && mode == VERSO_MODE_VERSUS_COMPUTER);
-  gtk_widget_set_visible (GTK_WIDGET (self->black_level_row), levels && mode == VERSO_MODE_COMPUTER_ONLY);
-  gtk_widget_set_visible (GTK_WIDGET (self->white_level_row), levels && mode == VERSO_MODE_COMPUTER_ONLY);
+  /* Only the rows that matter to the players chosen are shown; an engine plays at the depth
+   * Preferences gave it, so a level shows only for a side Verso plays. */
+  gtk_widget_set_visible (GTK_WIDGET (self->color_row), versus);
+  gtk_widget_set_visible (GTK_WIDGET (self->opponent_row), engines && versus);
+  gtk_widget_set_visible (GTK_WIDGET (self->level_row), versus && plays_verso (self->opponent_row));
+  gtk_widget_set_visible (GTK_WIDGET (self->match_row), versus && plays_verso (self->opponent_row));
+  gtk_widget_set_visible (GTK_WIDGET (self->black_engine_row), engines && itself);
+  gtk_widget_set_visible (GTK_WIDGET (self->white_engine_row), engines && itself);
+  gtk_widget_set_visible (GTK_WIDGET (self->black_level_row), itself && plays_verso (self->black_engine_row));
+  gtk_widget_set_visible (GTK_WIDGET (self->white_level_row), itself && plays_verso (self->white_engine_row));
+  /* Under a row of who plays Black, the level is Black's: the row's colour is said once. */
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->black_level_row),
+                                 /* Translators: in New Game, the level of Verso playing Black, under the row
+                                  * that chose Verso (or another engine) to play Black */
+                                 engines ? _("Black’s level") : _("Black"));
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->white_level_row),
+                                 /* Translators: in New Game, the level of Verso playing White, under the row
+                                  * that chose Verso (or another engine) to play White */
+                                 engines ? _("White’s level") : _("White"));
 }
 
-/* The opponents: Verso, then each engine of Preferences, the one the settings chose selected
+/* A row of who plays: Verso, then each engine of Preferences, the one its key chose selected
  * (Verso when it has since been removed). */
-static void setup_opponent_row (VersoNewGameDialog *self, GSettings *settings)
+static void setup_engine_row (AdwComboRow *row, const char *const *names, const char *chosen)
 {
-  g_autoptr (GtkStringList) opponents = gtk_string_list_new (NULL);
-  g_auto (GStrv) names = verso_engine_settings_dup_names (settings);
-  g_autofree char *opponent = g_settings_get_string (settings, "opponent");
+  g_autoptr (GtkStringList) players = gtk_string_list_new (NULL);
   guint selected = 0;
 
-  /* Translators: in New Game, the opponent that is Verso itself, at the levels it offers: not
+  /* Translators: in New Game, the player that is Verso itself, at the levels it offers: not
    * "Verso", which `verso-engine nboard` names itself when added as an engine */
-  gtk_string_list_append (opponents, _("Verso’s levels"));
+  gtk_string_list_append (players, _("Verso’s levels"));
   for (guint i = 0; names[i]; i++) {
-    gtk_string_list_append (opponents, names[i]);
-    if (g_str_equal (names[i], opponent))
+    gtk_string_list_append (players, names[i]);
+    if (g_str_equal (names[i], chosen))
       selected = i + 1;
   }
-  adw_combo_row_set_model (self->opponent_row, G_LIST_MODEL (opponents));
-  adw_combo_row_set_selected (self->opponent_row, selected);
+  adw_combo_row_set_model (row, G_LIST_MODEL (players));
+  adw_combo_row_set_selected (row, selected);
 }
 
 /* The clock's choices, in the order of the schema's Clock enum: each preset as
@@ -183,23 +215,38 @@ struct _VersoNewGameChoices {
   int values[G_N_ELEMENTS (rows)];  /* each row's enum value, in the order of rows */
   gboolean match_my_level;
   char clock_custom[CLOCK_TEXT_MAX];
-  char opponent[];  /* an engine's name, or "" for Verso */
+  /* Each engine row's choice, an engine's name or "" for Verso, in the order of engine_rows:
+   * the names follow the rest in names, so that the choices stay one block for g_free. */
+  const char *engines[G_N_ELEMENTS (engine_rows)];
+  char names[];
 };
+
+/* The engine a row of who plays chose, or "" for Verso. */
+static const char *chosen_engine (AdwComboRow *row)
+{
+  guint selected = adw_combo_row_get_selected (row);
+
+  if (selected == 0 || selected == GTK_INVALID_LIST_POSITION)
+    return "";
+  return gtk_string_object_get_string (adw_combo_row_get_selected_item (row));
+}
 
 VersoNewGameChoices *verso_new_game_dialog_get_choices (VersoNewGameDialog *self)
 {
   VersoNewGameChoices *choices;
-  guint selected;
-  const char *opponent = "";
+  gsize room = 0;
+  char *name;
 
   g_return_val_if_fail (VERSO_IS_NEW_GAME_DIALOG (self), NULL);
 
-  selected = adw_combo_row_get_selected (self->opponent_row);
-  if (selected > 0 && selected != GTK_INVALID_LIST_POSITION)
-    opponent = gtk_string_object_get_string (adw_combo_row_get_selected_item (self->opponent_row));
-  /* The name has the room it needs after the rest: the choices stay one block for g_free. */
-  choices = g_malloc (sizeof *choices + strlen (opponent) + 1);
-  strcpy (choices->opponent, opponent);
+  for (gsize i = 0; i < G_N_ELEMENTS (engine_rows); i++)
+    room += strlen (chosen_engine (nth_engine_row (self, i))) + 1;
+  choices = g_malloc (sizeof *choices + room);
+  name = choices->names;
+  for (gsize i = 0; i < G_N_ELEMENTS (engine_rows); i++) {
+    choices->engines[i] = name;
+    name = g_stpcpy (name, chosen_engine (nth_engine_row (self, i))) + 1;
+  }
   for (gsize i = 0; i < G_N_ELEMENTS (rows); i++)
     choices->values[i] = (int) adw_combo_row_get_selected (nth_row (self, i));
   choices->match_my_level = gtk_switch_get_active (self->match_switch);
@@ -219,7 +266,8 @@ void verso_new_game_choices_save (const VersoNewGameChoices *choices, GSettings 
     g_settings_set_enum (settings, rows[i].key, choices->values[i]);
   g_settings_set_boolean (settings, "match-my-level", choices->match_my_level);
   g_settings_set_string (settings, "clock-custom", choices->clock_custom);
-  g_settings_set_string (settings, "opponent", choices->opponent);
+  for (gsize i = 0; i < G_N_ELEMENTS (engine_rows); i++)
+    g_settings_set_string (settings, engine_rows[i].key, choices->engines[i]);
   g_settings_apply (settings);
 }
 
@@ -241,7 +289,8 @@ static void verso_new_game_dialog_class_init (VersoNewGameDialogClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/verso/Verso/verso-new-game-dialog.ui");
   for (gsize i = 0; i < G_N_ELEMENTS (rows); i++)
     gtk_widget_class_bind_template_child_full (widget_class, rows[i].name, FALSE, (gssize) rows[i].offset);
-  gtk_widget_class_bind_template_child (widget_class, VersoNewGameDialog, opponent_row);
+  for (gsize i = 0; i < G_N_ELEMENTS (engine_rows); i++)
+    gtk_widget_class_bind_template_child_full (widget_class, engine_rows[i].name, FALSE, (gssize) engine_rows[i].offset);
   gtk_widget_class_bind_template_child (widget_class, VersoNewGameDialog, match_row);
   gtk_widget_class_bind_template_child (widget_class, VersoNewGameDialog, match_switch);
   gtk_widget_class_bind_template_child (widget_class, VersoNewGameDialog, clock_entry_row);
@@ -281,7 +330,15 @@ GtkWidget *verso_new_game_dialog_new (GtkWindow *parent, GSettings *settings)
 
     gtk_editable_set_text (GTK_EDITABLE (self->clock_entry_row), custom);
   }
-  setup_opponent_row (self, settings);
+  {
+    g_auto (GStrv) names = verso_engine_settings_dup_names (settings);
+
+    for (gsize i = 0; i < G_N_ELEMENTS (engine_rows); i++) {
+      g_autofree char *chosen = g_settings_get_string (settings, engine_rows[i].key);
+
+      setup_engine_row (nth_engine_row (self, i), (const char *const *) names, chosen);
+    }
+  }
   on_mode_selected (self);
   on_clock_changed (self);
   return GTK_WIDGET (self);

@@ -1,6 +1,6 @@
-/* verso-new-game-dialog.h: chooses the players, the person's colour, the opponent (Verso or an
- * engine added in Preferences), the levels (or Match My Level), the rules, the start and the
- * clock of a new game. */
+/* verso-new-game-dialog.h: chooses the players, the person's colour, who plays for the computer
+ * (Verso or an engine added in Preferences: the opponent, or each colour when it plays itself),
+ * the levels (or Match My Level), the rules, the start and the clock of a new game. */
 #pragma once
 
 #include <adwaita.h>

@@ -1,7 +1,7 @@
 /* verso-window-settings.c: the preferences applied to the game shown (players, levels or Match
  * my level, the computer's pause, who gives the hints), the board's options (move numbers, the
- * flips' preview, the orientation), and new games made from them, with their clock and opponent
- * (Verso or an engine), chosen in the New Game dialog. */
+ * flips' preview, the orientation), and new games made from them, with their clock and the
+ * computer's players (Verso or an engine for each colour), chosen in the New Game dialog. */
 #include "verso-window-private.h"
 
 #include "verso-dialog.h"
@@ -108,9 +108,6 @@ void verso_window_start_new_game (VersoWindow *self)
   g_autoptr (VersoGame) game = NULL;
   VersoGameSetup setup = { 0 };
   TimeControl control;
-  g_autofree char *engine_name = NULL;
-  g_autofree char *engine_command = NULL;
-  int engine_depth;
 
   g_return_if_fail (VERSO_IS_WINDOW (self));
 
@@ -132,12 +129,19 @@ void verso_window_start_new_game (VersoWindow *self)
    * undo gives no time back there; between two people or the computer and itself it does. */
   if (verso_new_game_clock_from_settings (self->settings, &control))
     verso_game_set_time_control (game, &control, verso_game_get_mode (game) == VERSO_MODE_VERSUS_COMPUTER);
-  /* The engine chosen as the opponent plays every colour the computer has, on the clock too;
-   * one that fails gives its colour to the person (window_notices' "engine-failed"). */
-  if (verso_engine_settings_opponent (self->settings, &engine_name, &engine_command, &engine_depth))
-    for (VersoColor color = VERSO_COLOR_BLACK; color <= VERSO_COLOR_WHITE; color++)
-      if (setup.players[color] == VERSO_PLAYER_COMPUTER)
-        verso_game_set_engine_for (game, color, engine_name, engine_command, engine_depth);
+  /* Each colour the computer has is played by the engine chosen for it (the opponent against a
+   * person, each colour's own when the computer plays itself), on the clock too, or else by
+   * Verso at its level; an engine that fails gives its colour to the person (window_notices'
+   * "engine-failed"). */
+  for (VersoColor color = VERSO_COLOR_BLACK; color <= VERSO_COLOR_WHITE; color++) {
+    g_autofree char *engine_name = NULL;
+    g_autofree char *engine_command = NULL;
+    int engine_depth;
+
+    if (setup.players[color] == VERSO_PLAYER_COMPUTER
+        && verso_engine_settings_for (self->settings, color, &engine_name, &engine_command, &engine_depth))
+      verso_game_set_engine_for (game, color, engine_name, engine_command, engine_depth);
+  }
   window_set_game (self, game);
 }
 
