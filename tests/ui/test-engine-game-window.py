@@ -59,12 +59,6 @@ def labels_under(node):
     return found
 
 
-def append_settings(keyfile, lines):
-    """Writes settings as Preferences and New Game would: New Game shows them when it opens."""
-    with open(keyfile, 'a') as f:
-        f.write(''.join(line + '\n' for line in lines))
-
-
 def new_game(env, expected_rows, absent_rows, names, name):
     """New Game once its rows show expected_rows ({title: choice, or the start of a level's
     text}) and none of absent_rows; Start, until the subtitle is names. The window reads the key
@@ -154,7 +148,7 @@ def main():
         try:
             atspi_game.wait_for_game()
             # The engine as Black, Verso's levels as White (white-engine is empty by default).
-            append_settings(keyfile, ["game-mode='computer-only'", "black-engine='Verso'"])
+            atspi_game.set_settings(keyfile, {'game-mode': "'computer-only'", 'black-engine': "'Verso'"})
             names = subtitle('Verso', 'Beginner')
             new_game(env, {'Players': 'Computer against itself', 'Black': 'Verso', 'White': 'Verso’s levels',
                            'White’s level': 'Beginner'}, ['Black’s level', 'Opponent', 'Difficulty'],
@@ -182,7 +176,7 @@ def main():
             check_kept(env, ('Verso', 'Verso (Beginner)', '', 'beginner'), moves)
 
             # One engine against the other.
-            append_settings(keyfile, ["white-engine='Fake-good'"])
+            atspi_game.set_settings(keyfile, {'white-engine': "'Fake-good'"})
             names = subtitle('Verso', 'Fake-good')
             new_game(env, {'Players': 'Computer against itself', 'Black': 'Verso', 'White': 'Fake-good'},
                      ['Black’s level', 'White’s level', 'Opponent'], names, 'new-game-engine-against-engine')

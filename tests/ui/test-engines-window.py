@@ -64,8 +64,7 @@ def add_engine(env, command, depth=None):
 def new_game_against(env, keyfile, opponent, discard):
     """New Game after the key file names the opponent: the window learns of the change through a
     file monitor, which may come late; the game is started again until the subtitle names it."""
-    with open(keyfile, 'a') as f:
-        f.write("opponent='%s'\n" % opponent)
+    atspi_game.set_settings(keyfile, {'opponent': "'%s'" % opponent})
     subtitle = 'You play black · %s' % opponent
 
     def started():

@@ -52,16 +52,6 @@ def shown(pattern):
     return None
 
 
-def set_key(keyfile, name, value):
-    """Writes the key into the key file as a program would, whole and renamed over it: the
-    settings' file monitor missed a line appended in place."""
-    with open(keyfile) as f:
-        lines = [line for line in f if not line.startswith(name + '=')]
-    with open(keyfile + '.new', 'w') as f:
-        f.writelines(lines + ['%s=%s\n' % (name, value)])
-    os.replace(keyfile + '.new', keyfile)
-
-
 def hint_until(env, pattern, what):
     """Asks hints (Ctrl+H) until one shows as pattern: the window learns of a change of the key
     file through a file monitor, which may come late. The match."""
@@ -99,7 +89,7 @@ def main():
             print('engine: %s' % found.string, flush=True)
             window.shot(env, 'hint-engine')
 
-            set_key(keyfile, 'hint-engine', "'Fake-illegal'")
+            atspi_game.set_settings(keyfile, {'hint-engine': "'Fake-illegal'"})
             found = hint_until(env, FAILED_HINT, 'the notice naming Fake-illegal, with Verso\'s hint')
             if found.group(1) not in START_MOVES:
                 fail('Verso hinted %s, not a move of the start' % found.group(1))
@@ -107,7 +97,7 @@ def main():
             window.shot(env, 'hint-engine-failed')
 
             # Removed from the engines, the fake one gives no hint: Verso does, unnamed.
-            set_key(keyfile, 'engines', engines_value([verso]))
+            atspi_game.set_settings(keyfile, {'engines': engines_value([verso])})
 
             # (The notice of the failure starts otherwise: it never matches Verso's alone.)
             found = hint_until(env, VERSO_HINT, 'Verso\'s own hint, the engine removed')

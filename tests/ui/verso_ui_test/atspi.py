@@ -88,6 +88,17 @@ def settings_env(env, home, name, keys):
     return dict(home_env(env, root), XDG_RUNTIME_DIR=root, GSETTINGS_BACKEND='keyfile')
 
 
+def set_settings(keyfile, keys):
+    """Writes keys ({name: value}) into a settings key file as a program would, whole and renamed
+    over it: GLib's file monitor missed lines appended in place, so the window kept the old value.
+    The window learns of the change through the monitor, which may still come late."""
+    with open(keyfile) as f:
+        lines = [line for line in f if line.split('=', 1)[0] not in keys]
+    with open(keyfile + '.new', 'w') as f:
+        f.writelines(lines + ['%s=%s\n' % (name, value) for name, value in keys.items()])
+    os.replace(keyfile + '.new', keyfile)
+
+
 @contextlib.contextmanager
 def session(prefix, tools=()):
     """Xvfb, a private home in a new temporary folder and the accessibility bus, for one test
