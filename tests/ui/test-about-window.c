@@ -6,7 +6,7 @@
 #include <glib/gi18n.h>
 #include <locale.h>
 
-#include "check-glib.h"
+#include "gtk-test.h"
 #include "verso-about-window.h"
 
 static char *newest_metainfo_release (void)
@@ -77,16 +77,7 @@ static void test_translator_credits_in_french (void)
 
 int main (int argc, char *argv[])
 {
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("VERSO_LOCALEDIR"));
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
-  /* As gtk_test_init: GLib's strictness, and GTK in the locale it sets. */
-  check_glib_init ();
-  gtk_disable_setlocale ();
-  setlocale (LC_ALL, "en_US.UTF-8");
-  gtk_init ();
-  adw_init ();
+  check_gtk_init ("en_US.UTF-8");
 
   check_run ("/about-window/version-licence-release-notes", test_version_licence_and_release_notes);
   check_run ("/about-window/translator-credits-in-french", test_translator_credits_in_french);

@@ -5,26 +5,7 @@
 #include <gio/gio.h>
 
 #include "check-glib.h"
-#include "verso-engine-settings.h"
-
-static const char *const keys[] = { "engines", "opponent", "black-engine", "white-engine", "hint-engine", "game-mode" };
-
-static GSettings *fresh_settings (void)
-{
-  GSettings *settings = g_settings_new ("io.github.verso.Verso");
-
-  for (gsize i = 0; i < G_N_ELEMENTS (keys); i++)
-    g_settings_reset (settings, keys[i]);
-  return settings;
-}
-
-/* Adds an engine as Preferences does, under its own name (none of these share one). */
-static void add_engine (GSettings *settings, const char *name, const char *command, int depth)
-{
-  g_autofree char *added = verso_engine_settings_add (settings, name, command, depth);
-
-  CHECK_CMP_STR (added, ==, name);
-}
+#include "engine-settings-test.h"
 
 /* The engine settings give color: its name, command and depth, or NULL when Verso plays it. */
 typedef struct {
@@ -80,11 +61,11 @@ static void test_keys (void)
  * against a person plays neither; then one engine against the other. */
 static void test_each_colour_when_the_computer_plays_itself (void)
 {
-  g_autoptr (GSettings) settings = fresh_settings ();
+  g_autoptr (GSettings) settings = check_engine_settings_fresh ();
   g_autofree char *opponent = NULL;
 
-  add_engine (settings, "Edax", "edax -n 1", 4);
-  add_engine (settings, "NTest", "cd /opt/ntest && ./ntest", 12);
+  check_engine_settings_add (settings, "Edax", "edax -n 1", 4);
+  check_engine_settings_add (settings, "NTest", "cd /opt/ntest && ./ntest", 12);
   g_settings_set_string (settings, "game-mode", "computer-only");
   g_settings_set_string (settings, "opponent", "NTest");
   g_settings_set_string (settings, "black-engine", "Edax");
@@ -107,9 +88,9 @@ static void test_each_colour_when_the_computer_plays_itself (void)
 /* Against a person the opponent is asked for, and the colours' own choices are not. */
 static void test_opponent_against_a_person (void)
 {
-  g_autoptr (GSettings) settings = fresh_settings ();
+  g_autoptr (GSettings) settings = check_engine_settings_fresh ();
 
-  add_engine (settings, "Edax", "edax", 4);
+  check_engine_settings_add (settings, "Edax", "edax", 4);
   g_settings_set_string (settings, "game-mode", "versus-computer");
   g_settings_set_string (settings, "black-engine", "Edax");
   g_settings_set_string (settings, "white-engine", "Edax");
@@ -125,7 +106,7 @@ static void test_opponent_against_a_person (void)
  * outside 1..60 is brought into it. */
 static void test_unknown_names_and_depths (void)
 {
-  g_autoptr (GSettings) settings = fresh_settings ();
+  g_autoptr (GSettings) settings = check_engine_settings_fresh ();
 
   g_settings_set_value (settings, "engines", g_variant_new_parsed ("[('Deep', 'deep', 99), ('Flat', 'flat', -3)]"));
   g_settings_set_string (settings, "game-mode", "computer-only");
@@ -145,12 +126,12 @@ static void test_unknown_names_and_depths (void)
  * leaves the others. */
 static void test_removed_engine_leaves_the_choices (void)
 {
-  g_autoptr (GSettings) settings = fresh_settings ();
+  g_autoptr (GSettings) settings = check_engine_settings_fresh ();
   g_auto (GStrv) names = NULL;
   g_autofree char *opponent = NULL, *black = NULL, *white = NULL, *hints = NULL;
 
-  add_engine (settings, "Edax", "edax", 4);
-  add_engine (settings, "NTest", "ntest", 12);
+  check_engine_settings_add (settings, "Edax", "edax", 4);
+  check_engine_settings_add (settings, "NTest", "ntest", 12);
   g_settings_set_string (settings, "opponent", "Edax");
   g_settings_set_string (settings, "black-engine", "Edax");
   g_settings_set_string (settings, "white-engine", "NTest");

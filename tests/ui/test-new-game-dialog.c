@@ -6,28 +6,9 @@
 #include <glib/gi18n.h>
 #include <locale.h>
 
-#include "check-glib.h"
-#include "verso-engine-settings.h"
+#include "gtk-test.h"
+#include "engine-settings-test.h"
 #include "verso-new-game-dialog.h"
-
-static const char *const keys[] = { "engines", "opponent", "black-engine", "white-engine", "game-mode" };
-
-static GSettings *fresh_settings (void)
-{
-  GSettings *settings = g_settings_new ("io.github.verso.Verso");
-
-  for (gsize i = 0; i < G_N_ELEMENTS (keys); i++)
-    g_settings_reset (settings, keys[i]);
-  return settings;
-}
-
-/* Adds an engine as Preferences does, under its own name (none of these share one). */
-static void add_engine (GSettings *settings, const char *name, const char *command, int depth)
-{
-  g_autofree char *added = verso_engine_settings_add (settings, name, command, depth);
-
-  CHECK_CMP_STR (added, ==, name);
-}
 
 static GtkWidget *new_dialog (GSettings *settings)
 {
@@ -92,7 +73,7 @@ static void save_choices (GtkWidget *dialog, GSettings *settings)
 /* Without an engine, New Game is as it was: the levels of each side, titled by its colour. */
 static void test_without_engines (void)
 {
-  g_autoptr (GSettings) settings = fresh_settings ();
+  g_autoptr (GSettings) settings = check_engine_settings_fresh ();
   GtkWidget *dialog;
 
   g_settings_set_string (settings, "game-mode", "computer-only");
@@ -115,11 +96,11 @@ static void test_without_engines (void)
  * for Verso, and written to its own key, the opponent's left as it was. */
 static void test_each_colour_when_the_computer_plays_itself (void)
 {
-  g_autoptr (GSettings) settings = fresh_settings ();
+  g_autoptr (GSettings) settings = check_engine_settings_fresh ();
   GtkWidget *dialog;
 
-  add_engine (settings, "Edax", "edax", 4);
-  add_engine (settings, "NTest", "ntest", 12);
+  check_engine_settings_add (settings, "Edax", "edax", 4);
+  check_engine_settings_add (settings, "NTest", "ntest", 12);
   g_settings_set_string (settings, "game-mode", "computer-only");
   g_settings_set_string (settings, "opponent", "NTest");
   g_settings_set_string (settings, "black-engine", "Edax");
@@ -170,10 +151,10 @@ static void test_each_colour_when_the_computer_plays_itself (void)
  * switching the players in the dialog shows the rows of the mode chosen. */
 static void test_modes (void)
 {
-  g_autoptr (GSettings) settings = fresh_settings ();
+  g_autoptr (GSettings) settings = check_engine_settings_fresh ();
   GtkWidget *dialog;
 
-  add_engine (settings, "Edax", "edax", 4);
+  check_engine_settings_add (settings, "Edax", "edax", 4);
   g_settings_set_string (settings, "game-mode", "versus-computer");
   g_settings_set_string (settings, "white-engine", "Edax");
   dialog = new_dialog (settings);
@@ -213,10 +194,10 @@ static void test_modes (void)
  * stored back as, Verso's levels. */
 static void test_unknown_engine (void)
 {
-  g_autoptr (GSettings) settings = fresh_settings ();
+  g_autoptr (GSettings) settings = check_engine_settings_fresh ();
   GtkWidget *dialog;
 
-  add_engine (settings, "Edax", "edax", 4);
+  check_engine_settings_add (settings, "Edax", "edax", 4);
   g_settings_set_string (settings, "game-mode", "computer-only");
   g_settings_set_string (settings, "black-engine", "Gone");
   g_settings_set_string (settings, "white-engine", "Edax");
@@ -231,16 +212,7 @@ static void test_unknown_engine (void)
 
 int main (int argc, char *argv[])
 {
-  setlocale (LC_ALL, "");
-  bindtextdomain ("verso", g_getenv ("VERSO_LOCALEDIR"));
-  bind_textdomain_codeset ("verso", "UTF-8");
-  textdomain ("verso");
-  /* As gtk_test_init: GLib's strictness, and GTK in the locale it sets. */
-  check_glib_init ();
-  gtk_disable_setlocale ();
-  setlocale (LC_ALL, "en_US.UTF-8");
-  gtk_init ();
-  adw_init ();
+  check_gtk_init ("en_US.UTF-8");
 
   check_run ("/new-game-dialog/without-engines", test_without_engines);
   check_run ("/new-game-dialog/computer-against-itself", test_each_colour_when_the_computer_plays_itself);

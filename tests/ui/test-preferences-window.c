@@ -8,7 +8,7 @@
 #include <locale.h>
 #include <string.h>
 
-#include "check-glib.h"
+#include "gtk-test.h"
 #include "level.h"
 #include "level_ratings.h"
 #include "verso-engine-settings.h"
@@ -409,16 +409,7 @@ static const struct {
 
 int main (int argc, char *argv[])
 {
-  setlocale (LC_ALL, "");
-  bindtextdomain ("verso", g_getenv ("VERSO_LOCALEDIR"));
-  bind_textdomain_codeset ("verso", "UTF-8");
-  textdomain ("verso");
-  /* As gtk_test_init: GLib's strictness, and GTK in the locale it sets. */
-  check_glib_init ();
-  gtk_disable_setlocale ();
-  setlocale (LC_ALL, "en_US.UTF-8");
-  gtk_init ();
-  adw_init ();
+  check_gtk_init ("en_US.UTF-8");
 
   for (gsize i = 0; i < G_N_ELEMENTS (tests); i++)
     CHECK_RUN_FIXTURE (tests[i].name, Fixture, NULL, fixture_set_up, tests[i].test, fixture_tear_down);

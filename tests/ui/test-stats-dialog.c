@@ -7,7 +7,7 @@
 #include <locale.h>
 #include <string.h>
 
-#include "check-glib.h"
+#include "gtk-test.h"
 #include "verso-stats-dialog.h"
 
 static GtkWidget *template_child (GtkWidget *dialog, const char *name)
@@ -234,11 +234,7 @@ static void test_openings_follow_the_games_kept (void)
 
 int main (int argc, char *argv[])
 {
-  check_glib_init ();
-  gtk_disable_setlocale ();
-  setlocale (LC_ALL, "C.UTF-8");
-  gtk_init ();
-  adw_init ();
+  check_gtk_init ("C.UTF-8");
 
   check_run ("/stats-dialog/follows-the-profile", test_follows_the_profile);
   check_run ("/stats-dialog/one-game-graph", test_one_game_graph);
