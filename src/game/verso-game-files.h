@@ -39,6 +39,13 @@ VersoGame *verso_game_new_from_text (const char *text, gsize length, VersoPlayer
 VersoGame *verso_game_new_from_text_with_rules (const char *text, gsize length, VersoPlayer black,
                                                 VersoPlayer white, LevelId level, Rules rules,
                                                 char **notice, GError **error);
+/* The game of an SGF collection at *offset, as verso_game_new_from_text makes one, between two
+ * people; *offset moves past it. NULL without an error when no game is left; NULL and
+ * VERSO_GAME_ERROR_BAD_FILE with a message for one that does not read, *offset then past it (or
+ * at the end of the text when its brackets do not close), so that the games after it can be read.
+ * What an import of a collection reads (verso-kept-game.h). */
+VersoGame *verso_game_new_from_sgf_collection (const char *text, gsize length, gsize *offset,
+                                               GError **error);
 /* The game in a format (see VersoFormat); a transcript of a game from a set-up position is the
  * board string of its last position and moves are lost, so callers choose GGF for those (a game
  * without moves, which has no transcript, is its start's board string too). */

@@ -344,6 +344,35 @@ static guint count_more_games (SgfReader *reader)
   return more;
 }
 
+VersoGame *verso_game_new_from_sgf_collection (const char *text, gsize length, gsize *offset,
+                                               GError **error)
+{
+  VersoTextExtras extras;
+  VersoRecord *record;
+  VersoGame *game;
+
+  g_return_val_if_fail (text != NULL || length == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!(record = verso_sgf_read_next (text, length, offset, &extras, error)))
+    return NULL;
+  game = verso_text_game (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_DEFAULT, record, &extras,
+                          RULES_STANDARD);
+  verso_board_forget_positions (&extras);
+  return game;
+}
+
+/* The record read, as the window shows one: Verso's own games say PC[Verso], as in GGF, any
+ * other is a record of its players; shown at the end of its main line, as the other formats
+ * show their last position. */
+static VersoRecord *finish_record (SgfReader *reader)
+{
+  reader->extras->is_record = strcmp (reader->extras->details[VERSO_DETAIL_PLACE], VERSO_TEXT_PLACE) != 0;
+  verso_record_show_main_line (reader->record);
+  verso_record_go_to (reader->record, verso_record_get_length (reader->record));
+  return reader->record;
+}
+
 gboolean verso_sgf_looks_like (const char *text, gsize length)
 {
   gsize i = 0;
@@ -384,12 +413,41 @@ VersoRecord *verso_sgf_read (const char *text, gsize length, char **notice, Vers
                                             "The file holds %u games; the first one is shown.",
                                             more + 1),
                                more + 1);
-  /* Verso's own games say PC[Verso], as in GGF; any other record is one of its players. */
-  extras->is_record = strcmp (extras->details[VERSO_DETAIL_PLACE], VERSO_TEXT_PLACE) != 0;
-  /* Shown at the end of the main line, as the other formats show their last position. */
-  verso_record_show_main_line (reader.record);
-  verso_record_go_to (reader.record, verso_record_get_length (reader.record));
-  return reader.record;
+  return finish_record (&reader);
+}
+
+VersoRecord *verso_sgf_read_next (const char *text, gsize length, gsize *offset,
+                                  VersoTextExtras *extras, GError **error)
+{
+  SgfReader reader = { .text = text, .length = length, .pos = *offset, .extras = extras };
+  gsize begin;
+
+  g_return_val_if_fail (offset != NULL && *offset <= length, NULL);
+  verso_text_extras_init (extras);
+  position_init (&reader.start);
+  skip_space (&reader);
+  begin = reader.pos;
+  if (begin >= length) {
+    *offset = length;
+    return NULL;
+  }
+  if (at (&reader, '(')) {
+    reader.pos++;
+    read_tree (&reader, 0);
+  } else {
+    fail_at (&reader, reader.pos, _("expected a node (;)"));
+  }
+  if (reader.message) {
+    verso_text_set_bad_file (error, reader.message);
+    g_clear_pointer (&reader.message, g_free);
+    g_clear_pointer (&reader.record, verso_record_free);
+    /* The next game comes after this one's brackets, if they close; else nothing does. */
+    reader.pos = begin + 1;
+    *offset = text[begin] == '(' && skip_tree (&reader) ? reader.pos : length;
+    return NULL;
+  }
+  *offset = reader.pos;
+  return finish_record (&reader);
 }
 
 /* Writing. */

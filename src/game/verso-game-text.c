@@ -160,6 +160,12 @@ char *verso_text_move_message (NotationError error, guint number, const char *sq
 
 /* Reading text. */
 
+void verso_text_extras_init (VersoTextExtras *extras)
+{
+  *extras = (VersoTextExtras) { .has_rules = FALSE, .rules = RULES_STANDARD, .given_moves = 0,
+                                .is_record = FALSE, .lost_on_time = -1 };
+}
+
 VersoRecord *verso_text_read (const char *text, gsize length, char **notice,
                               VersoTextExtras *extras, GError **error)
 {
@@ -169,8 +175,7 @@ VersoRecord *verso_text_read (const char *text, gsize length, char **notice,
   VersoRecord *record;
   gsize start = 0;
 
-  *extras = (VersoTextExtras) { .has_rules = FALSE, .rules = RULES_STANDARD, .given_moves = 0,
-                                .is_record = FALSE, .lost_on_time = -1 };
+  verso_text_extras_init (extras);
   /* A byte order mark is not part of the game. */
   if (length >= 3 && memcmp (text, "\xEF\xBB\xBF", 3) == 0)
     start = 3;

@@ -38,6 +38,9 @@ typedef struct {
   int lost_on_time;
 } VersoTextExtras;
 
+/* Extras as a text without any says them: standard rules, no clock, not a record. */
+void verso_text_extras_init (VersoTextExtras *extras);
+
 /* Any text (verso-game-text.c): the record a GGF record, a board string or OBF line, or a
  * transcript holds, or NULL and VERSO_GAME_ERROR_BAD_FILE with the message of the format the text
  * looks like. */
@@ -85,6 +88,12 @@ gboolean verso_sgf_looks_like (const char *text, gsize length);
  * and VERSO_GAME_ERROR_BAD_FILE with a message naming the line and column in error. */
 VersoRecord *verso_sgf_read (const char *text, gsize length, char **notice, VersoTextExtras *extras,
                              GError **error);
+/* The game of an SGF collection that starts at *offset (after white space), *offset moved past
+ * it, shown at the end of its main line; NULL without an error when no game is left, or NULL and
+ * VERSO_GAME_ERROR_BAD_FILE for one that does not read, *offset then past it (at the end when
+ * its brackets do not close). */
+VersoRecord *verso_sgf_read_next (const char *text, gsize length, gsize *offset,
+                                  VersoTextExtras *extras, GError **error);
 /* The game as SGF, every variation with it. */
 char *verso_sgf_write (VersoGame *game);
 /* The record alone as SGF, one line: its start and every variation, no details nor result (the

@@ -1,6 +1,7 @@
 /* verso-kept-game.c: a game of the window as the game library keeps it. */
 #include "verso-kept-game.h"
 
+#include <stdatomic.h>
 #include <string.h>
 
 #include "level.h"
@@ -53,6 +54,70 @@ gboolean verso_kept_game_fill (LibraryGame *kept, VersoGame *game, char **record
     time_control_format (&control, text, sizeof text);
     *clock = g_strdup (text);
     kept->clock = *clock;
+  }
+  return TRUE;
+}
+
+/* Says text through the import's message, if it has one. */
+static void import_say (LibraryImport *import, const char *text)
+{
+  if (import->message)
+    import->message (text, import->user_data);
+}
+
+gboolean verso_kept_games_import_sgf (Library *library, const char *path, LibraryImport *import)
+{
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  gsize length, offset = 0;
+  guint number = 0;
+
+  g_return_val_if_fail (library != NULL && path != NULL && import != NULL, FALSE);
+
+  if (!g_file_get_contents (path, &text, &length, &error)) {
+    import_say (import, error->message);
+    return FALSE;
+  }
+  if (!library_begin (library)) {
+    g_autofree char *message = g_strdup_printf ("%s: %s", path, library_error (library));
+    import_say (import, message);
+    return FALSE;
+  }
+  while (offset < length && !(import->cancel && atomic_load (import->cancel))) {
+    g_autoptr (GError) bad = NULL;
+    g_autoptr (VersoGame) game = verso_game_new_from_sgf_collection (text, length, &offset, &bad);
+    g_autofree char *record = NULL, *clock = NULL;
+    LibraryGame kept;
+    int added;
+
+    if (!game && !bad)
+      break;  /* nothing but white space left */
+    number++;
+    if (!game || !verso_kept_game_fill (&kept, game, &record, &clock)) {
+      g_autofree char *message = g_strdup_printf ("%s: game %u: %s", path, number,
+                                                  bad ? bad->message : "its record does not read back");
+      import_say (import, message);
+      import->bad++;
+      continue;
+    }
+    g_strlcpy (kept.source, path, sizeof kept.source);
+    if ((added = library_add (library, &kept, NULL)) < 0) {
+      g_autofree char *message = g_strdup_printf ("%s: %s", path, library_error (library));
+      import_say (import, message);
+      library_rollback (library);
+      return FALSE;
+    }
+    if (added)
+      import->added++;
+    else
+      import->duplicates++;
+    if (import->progress)
+      import->progress ((int64_t) offset, (int64_t) length, import->user_data);
+  }
+  if (!library_commit (library)) {
+    g_autofree char *message = g_strdup_printf ("%s: %s", path, library_error (library));
+    import_say (import, message);
+    return FALSE;
   }
   return TRUE;
 }

@@ -1,6 +1,6 @@
 /* verso-kept-game.h: a game of the window as the game library keeps it (library.h): its players
  * and the computer's levels, rules, start, moves, date, result and clock, the coach's grades, and
- * its record. */
+ * its record; and the games of SGF files, which only the game layer reads, imported alike. */
 #pragma once
 
 #include <glib.h>
@@ -19,5 +19,12 @@ G_BEGIN_DECLS
  * point to *record and *clock, which the caller frees. FALSE when the game's own GGF does not
  * read back (no game of this build). */
 gboolean verso_kept_game_fill (LibraryGame *kept, VersoGame *game, char **record, char **clock);
+
+/* Imports the games of an SGF collection at path into library as library_import_path imports
+ * other files (library.h): in one transaction, each game's source the path, duplicates counted
+ * and skipped, each game that does not read named through import->message ("PATH: game 2: line
+ * 3, column 7: ...") and skipped, progress in bytes of the file, *import->cancel heeded between
+ * games. FALSE when the file cannot be read or on a database error (said through message). */
+gboolean verso_kept_games_import_sgf (Library *library, const char *path, LibraryImport *import);
 
 G_END_DECLS

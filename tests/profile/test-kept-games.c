@@ -9,6 +9,7 @@
 #include "check-glib.h"
 #include "game-test.h"
 #include "library.h"
+#include "verso-kept-game.h"
 #include "verso-profile.h"
 
 typedef struct {
@@ -118,6 +119,77 @@ static void test_whole_game_kept_once (Fixture *fixture, gconstpointer unused)
   record = record_of (fixture, kept->id);
   REQUIRE (record);
   CHECK (g_str_has_prefix (record, "(;GM[Othello]"), "record: %.40s", record);
+}
+
+typedef struct {
+  GPtrArray *messages;
+  int progress_calls;
+} ImportSeen;
+
+static void seen_message (const char *text, void *data)
+{
+  g_ptr_array_add (((ImportSeen *) data)->messages, g_strdup (text));
+}
+
+static void seen_progress (int64_t done, int64_t total, void *data)
+{
+  CHECK (done > 0 && done <= total, "%" G_GINT64_FORMAT " of %" G_GINT64_FORMAT, done, total);
+  ((ImportSeen *) data)->progress_calls++;
+}
+
+/* An SGF collection imported as the other files are: each game with its players and the file as
+ * its source, a game that does not read named by its number and skipped, the games after it
+ * read; imported again, every game a duplicate. */
+static void test_sgf_collection_imported (Fixture *fixture, gconstpointer unused)
+{
+  static const char collection[] =
+    "(;GM[2]FF[4]SZ[8]PB[Ann]PW[Bob]DT[2024-01-02];B[f5];W[d6];B[c3](;W[d3];B[c4])(;W[f4]))\n"
+    "(;GM[2]FF[4]SZ[8]PB[Cleo]PW[Dan];B[f5];W[a1])\n"
+    "(;GM[2]FF[4]SZ[8]PB[Eve]PW[Fay]DT[2023-06-30]RE[B+R];B[d3];W[c5];B[f6])\n";
+  g_autofree char *path = g_build_filename (fixture->folder, "games.sgf", NULL);
+  ImportSeen seen = { g_ptr_array_new_with_free_func (g_free), 0 };
+  g_autoptr (GPtrArray) games = NULL;
+  g_autofree char *notice = NULL;
+  g_autoptr (GError) error = NULL;
+  LibraryImport import = { .message = seen_message, .progress = seen_progress, .user_data = &seen };
+  LibraryImport again = { .message = seen_message, .user_data = &seen };
+  Library *library;
+
+  REQUIRE (g_file_set_contents (path, collection, -1, NULL));
+  library = verso_profile_get_library (fixture->profile, &notice, &error);
+  REQUIRE (library, "%s", error ? error->message : "");
+  CHECK (verso_kept_games_import_sgf (library, path, &import));
+  CHECK_CMP_INT (import.added, ==, 2);
+  CHECK_CMP_INT (import.bad, ==, 1);
+  CHECK_CMP_INT (import.duplicates, ==, 0);
+  CHECK_CMP_INT (seen.progress_calls, ==, 2);
+  REQUIRE (seen.messages->len == 1);
+  CHECK (g_str_has_prefix (seen.messages->pdata[0], path)
+         && strstr (seen.messages->pdata[0], ": game 2: ") != NULL, "%s", (char *) seen.messages->pdata[0]);
+  games = games_in (fixture);
+  REQUIRE (games->len == 2);
+  for (guint i = 0; i < games->len; i++) {
+    const LibraryGame *kept = games->pdata[i];
+
+    CHECK_CMP_STR (kept->source, ==, path);
+    CHECK (g_str_equal (kept->black, "Ann") || g_str_equal (kept->black, "Eve"), "black: %s", kept->black);
+    if (g_str_equal (kept->black, "Ann")) {
+      /* The main line; the variation is in the record kept. */
+      g_autofree char *record = record_of (fixture, kept->id);
+
+      CHECK_CMP_UINT (kept->n_moves, ==, 5);
+      CHECK_CMP_STR (kept->white, ==, "Bob");
+      CHECK (record && strstr (record, "W[f4]") != NULL, "record: %s", record);
+    } else {
+      CHECK_CMP_UINT (kept->n_moves, ==, 3);
+      CHECK_CMP_INT (kept->ending, ==, LIBRARY_ENDING_RESIGN);
+    }
+  }
+  CHECK (verso_kept_games_import_sgf (library, path, &again));
+  CHECK_CMP_INT (again.added, ==, 0);
+  CHECK_CMP_INT (again.duplicates, ==, 2);
+  CHECK_CMP_INT (again.bad, ==, 1);
+  g_ptr_array_unref (seen.messages);
 }
 
 /* A game against the computer left after three moves: unfinished, the computer's level kept. */
@@ -238,6 +310,7 @@ int main (int argc, char **argv)
   ADD ("unfinished-game-against-the-computer", test_unfinished_game_against_the_computer);
   ADD ("loss-on-time-with-its-clock", test_loss_on_time_with_its_clock);
   ADD ("variations-kept-in-sgf", test_variations_kept_in_sgf);
+  ADD ("sgf-collection-imported", test_sgf_collection_imported);
   ADD ("damaged-library-set-aside", test_damaged_library_set_aside);
   ADD ("library-that-cannot-be-made", test_library_that_cannot_be_made);
 #undef ADD

@@ -7,7 +7,8 @@ the file; Enter opens the newest of them as a record whose moves are the library
 (Alt+P) at its end finds that one game; its Delete button and the question's Delete remove it from
 the file. A game's Tags button asks for its tags: "study" typed and Enter shows them in its row
 and keeps them in the file. Last, Export… with the search "tiger" writes the games it keeps to a GGF file typed in
-the file chooser, one record a line, each the library's moves. Reuses verso_ui_test's helpers. Run inside dbus-run-session.
+the file chooser, one record a line, each the library's moves; Import… of an SGF collection typed in the chooser
+adds its two good games and counts the bad one. Reuses verso_ui_test's helpers. Run inside dbus-run-session.
 Usage: test-library-window.py VERSO SCHEMA_DIR VERSO_ENGINE WTHOR_FILE"""
 
 import os
@@ -15,6 +16,7 @@ import re
 import sqlite3
 import subprocess
 import sys
+import time
 
 import verso_ui_test.atspi as atspi_game
 from verso_ui_test.atspi import Atspi, wait_until, stop, key, accessibles, labels, button, press, focused_text  # noqa: F401
@@ -143,6 +145,42 @@ def main():
             if exported != sorted(m.lower() for _, _, _, m in kept):
                 fail('the exported moves are not the library\'s')
             print('exported: %d games to %s' % (len(kept), path), flush=True)
+
+            # Import… of an SGF collection typed in the chooser's location: its two good games
+            # added, the one that does not read counted, each kept with the file as its source.
+            sgf = os.path.join(home, 'club.sgf')
+            with open(sgf, 'w') as f:
+                f.write('(;GM[2]FF[4]SZ[8]PB[Ann Club]PW[Bob Club]DT[2024-01-02];B[f5];W[d6];B[c3](;W[d3])(;W[f4]))\n'
+                        '(;GM[2]FF[4]SZ[8]PB[Cleo Club]PW[Dan Club];B[f5];W[a1])\n'
+                        '(;GM[2]FF[4]SZ[8]PB[Eve Club]PW[Fay Club];B[d3];W[c5])\n')
+            key(env, 'alt+i')
+            window.wait_for_window(env, '^Import Games$')
+            window.wait_for_focus(env, 'Import Games')
+            key(env, 'ctrl+l')
+            subprocess.run(['xdotool', 'type', '--delay', '30', sgf], env=env, check=True)
+            # Return in the location goes to the file's folder and selects it, and Return again
+            # imports it: Return while the chooser has the keyboard, until the report shows.
+            report = '2 games added, 0 already there, 1 record unreadable'
+
+            def accepted():
+                if window.window_title(env) == 'Import Games':
+                    key(env, 'Return')
+                    # One key at a time: a Return queued after the chooser closed would open the
+                    # Library's first game. (A chooser still open after 3 s takes the next one.)
+                    deadline = time.monotonic() + 3
+                    while time.monotonic() < deadline and window.window_title(env) == 'Import Games':
+                        time.sleep(0.1)
+                return report in labels()
+            wait_until(accepted, 'the chooser to take the file', 30)
+            try:
+                wait_until(lambda: report in labels(), lambda: 'the report “%s” (labels %r)' % (report, labels()[:6]), 30)
+            except SystemExit:
+                window.shot(env, 'library-import')
+                raise
+            if sorted(query(env, 'SELECT black FROM games WHERE source = ?', sgf)) != [('Ann Club',), ('Eve Club',)]:
+                fail('the games of %s in the library: %r' % (sgf, query(env, 'SELECT black, source FROM games '
+                                                                       'WHERE black LIKE \'%Club\'')))
+            print('imported: %s' % report, flush=True)
             key(env, 'Escape')
             print('PASS', flush=True)
         finally:

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "verso-dialog.h"
+#include "verso-kept-game.h"
 
 /* The games listed at once, the newest that match: a search narrows a large library. */
 #define LIBRARY_PAGE 200
@@ -455,6 +456,59 @@ static void job_progress (int64_t done, int64_t total, void *user_data)
   atomic_store (&job->total, total);
 }
 
+/* In the worker thread: one file or folder imported, SGF by the game layer (which alone reads
+ * it), the others by the library; the counts added to the job's. */
+static gboolean import_one (Library *library, ImportJob *job, const char *path,
+                            gboolean (*import_path) (Library *, const char *, LibraryImport *))
+{
+  LibraryImport import = { .message = job_message, .progress = job_progress, .user_data = job,
+                           .cancel = &job->cancel };
+  gboolean done;
+
+  atomic_store (&job->done, 0);
+  atomic_store (&job->total, 0);
+  done = import_path (library, path, &import);
+  if (!done && !job->error)
+    job->error = g_strdup (job->first_problem ? job->first_problem : path);
+  job->added += import.added;
+  job->duplicates += import.duplicates;
+  job->bad += import.bad;
+  return done;
+}
+
+static gboolean import_by_library (Library *library, const char *path, LibraryImport *import)
+{
+  return library_import_path (library, path, import);
+}
+
+static gboolean is_sgf (const char *name)
+{
+  g_autofree char *lower = g_ascii_strdown (name, -1);
+
+  return g_str_has_suffix (lower, ".sgf");
+}
+
+/* A folder: its files the library reads, if it has any, then each SGF file in it. */
+static void import_folder (Library *library, ImportJob *job, const char *folder)
+{
+  g_autoptr (GDir) dir = g_dir_open (folder, 0, NULL);
+  g_autoptr (GPtrArray) sgf = g_ptr_array_new_with_free_func (g_free);
+  gboolean others = FALSE;
+  const char *name;
+
+  while (dir && (name = g_dir_read_name (dir))) {
+    if (is_sgf (name))
+      g_ptr_array_add (sgf, g_build_filename (folder, name, NULL));
+    else
+      others = TRUE;
+  }
+  if (others || sgf->len == 0)
+    import_one (library, job, folder, import_by_library);
+  g_ptr_array_sort (sgf, (GCompareFunc) g_strcmp0);
+  for (guint i = 0; i < sgf->len && !atomic_load (&job->cancel); i++)
+    import_one (library, job, sgf->pdata[i], verso_kept_games_import_sgf);
+}
+
 /* In the worker thread: each file into a connection of its own. */
 static void import_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
@@ -468,16 +522,10 @@ static void import_thread (GTask *task, gpointer source, gpointer data, GCancell
     return;
   }
   for (char **path = job->paths; *path && !atomic_load (&job->cancel); path++) {
-    LibraryImport import = { .message = job_message, .progress = job_progress, .user_data = job,
-                             .cancel = &job->cancel };
-
-    atomic_store (&job->done, 0);
-    atomic_store (&job->total, 0);
-    if (!library_import_path (library, *path, &import) && !job->error)
-      job->error = g_strdup (job->first_problem ? job->first_problem : *path);
-    job->added += import.added;
-    job->duplicates += import.duplicates;
-    job->bad += import.bad;
+    if (g_file_test (*path, G_FILE_TEST_IS_DIR))
+      import_folder (library, job, *path);
+    else
+      import_one (library, job, *path, is_sgf (*path) ? verso_kept_games_import_sgf : import_by_library);
   }
   library_close (library);
   g_task_return_boolean (task, TRUE);
@@ -583,8 +631,9 @@ static void on_import_clicked (VersoLibraryWindow *self)
   GtkFileFilter *filter = gtk_file_filter_new ();
 
   /* Translators: a file type in the Library's import chooser */
-  gtk_file_filter_set_name (filter, _("GGF, WTHOR and transcript files"));
+  gtk_file_filter_set_name (filter, _("GGF, SGF, WTHOR and transcript files"));
   gtk_file_filter_add_suffix (filter, "ggf");
+  gtk_file_filter_add_suffix (filter, "sgf");
   gtk_file_filter_add_suffix (filter, "wtb");
   gtk_file_filter_add_suffix (filter, "txt");
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
@@ -908,7 +957,7 @@ static void verso_library_window_init (VersoLibraryWindow *self)
   gtk_window_set_title (GTK_WINDOW (self), _("Library"));
   gtk_window_set_default_size (GTK_WINDOW (self), 640, 720);
   gtk_window_set_modal (GTK_WINDOW (self), TRUE);
-  gtk_widget_set_tooltip_text (import, _("Add the games of GGF, WTHOR or transcript files"));
+  gtk_widget_set_tooltip_text (import, _("Add the games of GGF, SGF, WTHOR or transcript files"));
   g_signal_connect_swapped (import, "clicked", G_CALLBACK (on_import_clicked), self);
   adw_header_bar_pack_start (ADW_HEADER_BAR (header), import);
   self->import_button = import;
