@@ -55,7 +55,8 @@ def add_engine(env, command, depth=None):
     Atspi.EditableText.set_text_contents(field, command)
     wait_until(lambda: text_of(field) == command, 'the command to hold %r' % command, 10)
     if depth is not None:
-        spin = wait_until(lambda: [node for role, name, node in accessibles() if role == Atspi.Role.SPIN_BUTTON and name.startswith('Depth, in moves')],
+        # GTK 4.8 names it "Depth, in moves Depth" (its own label, then its row's), GTK 4.18 "Depth".
+        spin = wait_until(lambda: [node for role, name, node in accessibles() if role == Atspi.Role.SPIN_BUTTON and name.startswith('Depth')],
                           lambda: 'the depth (%r)' % [(role.value_nick, name) for role, name, node in accessibles() if role in (Atspi.Role.SPIN_BUTTON, Atspi.Role.TEXT) or 'epth' in name], 10)
         Atspi.Value.set_current_value(spin[0], depth)
     press(wait_until(lambda: button('Add'), 'the Add button', 10))
