@@ -227,16 +227,22 @@ def text_of(node):
         return ''
 
 
-def focused_text():
-    """The text of the accessible that has the keyboard when it holds text (an entry), or None
-    when none does: (text,), so that an empty entry counts as found."""
+def focused_field():
+    """The accessible that has the keyboard when it holds text (an entry), or None."""
     for node in walk(skip_role=Atspi.Role.TABLE_CELL):
         try:
             if node.get_state_set().contains(Atspi.StateType.FOCUSED) and node.get_text_iface() is not None:
-                return (text_of(node),)
+                return node
         except GLib.Error:
             continue
     return None
+
+
+def focused_text():
+    """The text of the accessible that has the keyboard when it holds text (an entry), or None
+    when none does: (text,), so that an empty entry counts as found."""
+    node = focused_field()
+    return (text_of(node),) if node is not None else None
 
 
 def wait_for_game():
