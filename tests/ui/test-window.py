@@ -11,7 +11,7 @@ import time
 
 from verso_ui_test import (BLACK, EMPTY, SCHEMA_DIR, START, WHITE, App, Screen, count, fail, flips,
                            ggf_moves, holds, legal_moves, log_count, name, play_moves, play_round,
-                           random_game, random_game_file, record_env, wait_for_log, wait_for_title,
+                           random_game, random_game_file, record_env, wait_for_title,
                            wait_for_window, wait_until, window_appears, window_gone, xvfb_home)
 
 
@@ -171,14 +171,26 @@ def test_clipboard(env, screen, home):
     before = play_moves(moves[:11])
     illegal = [s for s in range(64) if before[s] == EMPTY and s not in legal_moves(before, WHITE)][0]
     refused = 'Notice: The pasted text is not a game'
-    clipboard_set(env, ''.join(name(m) for m in moves[:11]) + name(illegal))
-    before = log_count(log_path, refused)
-    app.key('ctrl+v')
-    before = wait_for_log(log_path, refused, before)
+
+    def paste_refused(text):
+        """Ctrl+V of text until its refusal is logged: the window owned the clipboard after
+        Ctrl+C, and a Ctrl+V before it has learnt that xclip took it over pastes its own copy
+        again (the game shown, which changes nothing)."""
+        clipboard_set(env, text)
+        before = log_count(log_path, refused)
+
+        def refused_now():
+            app.key('ctrl+v')
+            deadline = time.time() + 3
+            while time.time() < deadline:
+                if log_count(log_path, refused) > before:
+                    return True
+                time.sleep(0.1)
+            return False
+        wait_until(refused_now, 'a line "%s" in %s' % (refused, log_path), 30)
+    paste_refused(''.join(name(m) for m in moves[:11]) + name(illegal))
     app.wait_for(lambda b: b == board, 'the board unchanged by a malformed paste', seconds=10)
-    clipboard_set(env, 'f5 d6 c3 hello')
-    app.key('ctrl+v')
-    wait_for_log(log_path, refused, before)
+    paste_refused('f5 d6 c3 hello')
     app.wait_for(lambda b: b == board, 'the board unchanged by a pasted text with a word', seconds=10)
     print('malformed pastes were refused and left the game as it was', flush=True)
     app.quit()
