@@ -65,7 +65,8 @@ Repertoire *repertoire_new (const int *const *moves, const size_t *lengths, size
   }
   repertoire->n_games = n_games;
   /* Sorted, then each (position, move) once with its count. */
-  qsort (repertoire->entries, repertoire->n_entries, sizeof *repertoire->entries, compare_entries);
+  if (repertoire->n_entries > 0)  /* qsort's array may not be NULL, even empty */
+    qsort (repertoire->entries, repertoire->n_entries, sizeof *repertoire->entries, compare_entries);
   size_t kept = 0;
   for (size_t i = 0; i < repertoire->n_entries; i++) {
     if (kept > 0 && compare_entries (&repertoire->entries[kept - 1], &repertoire->entries[i]) == 0)
