@@ -27,3 +27,17 @@ static inline void check_engine_settings_add (GSettings *settings, const char *n
 
   CHECK_CMP_STR (added, ==, name);
 }
+
+/* Whether a change to settings reaches the backend at once, as before a batch of changes was
+ * written: another object on the same settings sees it (a settings object left in GLib's
+ * delay-apply mode would keep it to itself until its next apply). The key is put back. */
+static inline void check_settings_write_through (GSettings *settings)
+{
+  g_autoptr (GSettings) other = g_settings_new ("io.github.verso.Verso");
+  gboolean shown = g_settings_get_boolean (settings, "show-scores");
+
+  g_settings_set_boolean (settings, "show-scores", !shown);
+  CHECK (g_settings_get_boolean (other, "show-scores") == !shown);
+  g_settings_set_boolean (settings, "show-scores", shown);
+  CHECK (g_settings_get_boolean (other, "show-scores") == shown);
+}

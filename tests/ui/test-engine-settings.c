@@ -149,6 +149,7 @@ static void test_removed_engine_leaves_the_choices (void)
   CHECK_CMP_STR (black, ==, "");
   CHECK_CMP_STR (white, ==, "NTest");
   CHECK_CMP_STR (hints, ==, "");
+  check_settings_write_through (settings);
   g_settings_set_string (settings, "game-mode", "computer-only");
   CHECK_VERSO (settings, VERSO_COLOR_BLACK);
   CHECK_CHOSEN (settings, VERSO_COLOR_WHITE, "NTest", "ntest", 12);

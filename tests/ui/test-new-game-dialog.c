@@ -89,6 +89,8 @@ static void test_without_engines (void)
   CHECK_KEY (settings, "black-engine", "");
   CHECK_KEY (settings, "white-engine", "");
   CHECK_KEY (settings, "opponent", "");
+  /* The window's settings, handed to Start, still write each later change at once. */
+  check_settings_write_through (settings);
   close_dialog (dialog);
 }
 

@@ -163,11 +163,15 @@ class Storm:
         return result.stdout
 
     def set_level(self, level):
-        """Writes the settings file, as the Preferences window would: the level, and the person
-        playing black against the computer (clicks on the New Game dialog may have changed it)."""
-        with open(self.settings, 'w') as f:
+        """Writes the settings file whole and renames it over the old one, as a program would
+        (GLib's file monitor may miss a file rewritten in place): the level, the person playing
+        black against the computer (clicks on the New Game dialog may have changed it) and the
+        scores off (an F7 of the storm may have gone to a dialog and left them on, drawn as dark
+        discs that read as black ones)."""
+        with open(self.settings + '.new', 'w') as f:
             f.write("%s\nlevel='%s'\ngame-mode='versus-computer'\nplayer-color='black'\n"
-                    % (SETTINGS_GROUP, level))
+                    "show-scores=false\n" % (SETTINGS_GROUP, level))
+        os.replace(self.settings + '.new', self.settings)
 
     def windows(self):
         """The app's visible top-level windows (X window ids)."""

@@ -3,6 +3,8 @@
  * and "hint-engine" name one. */
 #include "verso-engine-settings.h"
 
+#include "verso-settings-batch.h"
+
 char **verso_engine_settings_dup_names (GSettings *settings)
 {
   g_autoptr (GVariant) engines = NULL;
@@ -100,16 +102,17 @@ void verso_engine_settings_remove (GSettings *settings, const char *name)
       g_variant_builder_add_value (&builder, engine);
     g_variant_unref (engine);
   }
-  g_settings_delay (settings);
-  g_settings_set_value (settings, "engines", g_variant_builder_end (&builder));
+  g_autoptr (GSettings) batch = verso_settings_batch (settings);
+
+  g_settings_set_value (batch, "engines", g_variant_builder_end (&builder));
   /* Whatever chose the engine goes back to Verso. */
   for (guint i = 0; i < G_N_ELEMENTS (choice_keys); i++) {
     g_autofree char *chosen = g_settings_get_string (settings, choice_keys[i]);
 
     if (g_str_equal (chosen, name))
-      g_settings_set_string (settings, choice_keys[i], "");
+      g_settings_set_string (batch, choice_keys[i], "");
   }
-  g_settings_apply (settings);
+  g_settings_apply (batch);
 }
 
 /* The engine a key names: TRUE with its name, command and depth, FALSE for Verso (an empty name,

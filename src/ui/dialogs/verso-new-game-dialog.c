@@ -9,6 +9,7 @@
 #include "verso-engine-settings.h"
 #include "verso-game.h"
 #include "verso-level-row.h"
+#include "verso-settings-batch.h"
 
 struct _VersoNewGameDialog {
   AdwMessageDialog parent_instance;
@@ -261,14 +262,15 @@ void verso_new_game_choices_save (const VersoNewGameChoices *choices, GSettings 
   g_return_if_fail (choices != NULL);
   g_return_if_fail (G_IS_SETTINGS (settings));
 
-  g_settings_delay (settings);
+  g_autoptr (GSettings) batch = verso_settings_batch (settings);
+
   for (gsize i = 0; i < G_N_ELEMENTS (rows); i++)
-    g_settings_set_enum (settings, rows[i].key, choices->values[i]);
-  g_settings_set_boolean (settings, "match-my-level", choices->match_my_level);
-  g_settings_set_string (settings, "clock-custom", choices->clock_custom);
+    g_settings_set_enum (batch, rows[i].key, choices->values[i]);
+  g_settings_set_boolean (batch, "match-my-level", choices->match_my_level);
+  g_settings_set_string (batch, "clock-custom", choices->clock_custom);
   for (gsize i = 0; i < G_N_ELEMENTS (engine_rows); i++)
-    g_settings_set_string (settings, engine_rows[i].key, choices->engines[i]);
-  g_settings_apply (settings);
+    g_settings_set_string (batch, engine_rows[i].key, choices->engines[i]);
+  g_settings_apply (batch);
 }
 
 static void verso_new_game_dialog_dispose (GObject *object)

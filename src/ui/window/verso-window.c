@@ -10,6 +10,7 @@
 #include "verso-eval-graph.h"
 #include "verso-move-list.h"
 #include "verso-position-editor.h"
+#include "verso-settings-batch.h"
 #include "verso-sounds.h"
 
 G_DEFINE_FINAL_TYPE (VersoWindow, verso_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -334,13 +335,14 @@ static gboolean verso_window_close_request (GtkWindow *window)
   window_save_game (self);
 
   gtk_window_get_default_size (window, &width, &height);
-  g_settings_delay (self->settings);
-  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
+  g_autoptr (GSettings) batch = verso_settings_batch (self->settings);
+
+  g_settings_set_boolean (batch, "window-maximized", gtk_window_is_maximized (window));
   if (!gtk_window_is_maximized (window) && width > 0 && height > 0) {
-    g_settings_set_int (self->settings, "window-width", width);
-    g_settings_set_int (self->settings, "window-height", height);
+    g_settings_set_int (batch, "window-width", width);
+    g_settings_set_int (batch, "window-height", height);
   }
-  g_settings_apply (self->settings);
+  g_settings_apply (batch);
 
   return GTK_WINDOW_CLASS (verso_window_parent_class)->close_request (window);
 }
