@@ -2,10 +2,11 @@
 """No text cut short, at the default 720 x 800 and at a phone's 360 x 640: a tournament record
 reviewed (Analyse Game) with its side pane shown, the Database panel (at the record's end and at
 its first positions, with the book's values, and the scores' depth beside Play From Here), New
-Game, Preferences and
-Statistics after one rated game, each walked by the window's label probe (VERSO_DEBUG_LABELS,
-src/ui/app/verso-label-probe.c), which logs every label drawn with an ellipsis; AT-SPI, which
-reads a label's whole text, cannot tell. At the phone size each dialog is made as narrow as the
+Game, Preferences,
+Statistics after one rated game, and a new game with the scores on the board, each walked by the window's label probe (VERSO_DEBUG_LABELS,
+src/ui/app/verso-label-probe.c), which logs every label drawn with an ellipsis or wrapped inside a
+word (at the default size no word may be: "depth 24" once showed as "dept-" over "h 24"); AT-SPI,
+which reads a label's whole text, cannot tell. At the phone size each dialog is made as narrow as the
 screen, as a phone's would be. Statistics draws the rating of that one game as a point in the
 middle of its margin. Uses verso_ui_test's helpers. Run inside dbus-run-session.
 Usage: test-labels-window.py VERSO SCHEMA_DIR"""
@@ -28,8 +29,10 @@ WALKED = re.compile(r'^label probe: walked (.*) \((\d+) labels\)$')
 class Probe:
     """The label probe's log: which windows it walked, at which sizes, and what it found cut."""
 
-    def __init__(self, path):
+    def __init__(self, path, words_whole):
         self.path = path
+        # Whether a word wrapped in two fails (in a window wide enough for each word whole).
+        self.words_whole = words_whole
 
     def lines(self):
         with open(self.path, errors='replace') as f:
@@ -38,9 +41,10 @@ class Probe:
     def walks(self):
         return [match.group(1) for line in self.lines() if (match := WALKED.match(line))]
 
-    def cut(self):
-        return [line[len('label probe: cut short: '):] for line in self.lines()
-                if line.startswith('label probe: cut short: ')]
+    def found(self, what):
+        """The texts logged as what befell them ('cut short', 'word broken')."""
+        prefix = 'label probe: %s: ' % what
+        return [line[len(prefix):] for line in self.lines() if line.startswith(prefix)]
 
     def settle(self, where, shown=lambda walked: True):
         """Waits for a walk after what was just done whose windows shown() accepts: the probe logs
@@ -50,9 +54,12 @@ class Probe:
         before = len(self.walks())
         walked = wait_until(lambda: len(self.walks()) > before and shown(self.walks()[-1]) and self.walks()[-1],
                             '%s: the label probe to walk the windows' % where, 30)
-        cut = self.cut()
+        cut = self.found('cut short')
         if cut:
             fail('%s: cut short with an ellipsis: %s' % (where, cut))
+        broken = self.found('word broken')
+        if broken and self.words_whole:
+            fail('%s: a word wrapped in two: %s' % (where, broken))
         print('%s: no label cut short in %s' % (where, walked), flush=True)
 
 
@@ -119,7 +126,7 @@ def check_size(env, root, size):
     env = dict(env, GSETTINGS_BACKEND='keyfile', VERSO_DEBUG_LABELS='1')
     with open(log, 'w') as out:
         app = subprocess.Popen([window.VERSO, RECORD], env=env, stderr=out)
-    probe = Probe(log)
+    probe = Probe(log, size[0] >= 720)
     try:
         wait_until(lambda: app.poll() is not None or probe.walks(), '%s: the window' % where, 60)
         if app.poll() is not None:
@@ -142,6 +149,19 @@ def check_size(env, root, size):
         narrow_dialog(env, 'Statistics', size)
         probe.settle('%s, Statistics' % where, lambda walked: shows(walked, 'Statistics', size))
         key(env, 'Escape')
+        # A new game, its first move to find with the scores on the board and their depth in the
+        # status line, the move list beside the board (at the phone size it covers the board).
+        if size[0] < 720:
+            return
+        wait_until(lambda: window_id(env, '^Statistics$') is None, '%s: Statistics to close' % where, 15)
+        key(env, 'ctrl+n')
+        wait_until(lambda: window_id(env, '^New Game$'), '%s: New Game' % where, 15)
+        key(env, 'Return')
+        wait_until(lambda: window_id(env, '^New Game$') is None, '%s: New Game to close' % where, 15)
+        key(env, 'F7')
+        wait_until(lambda: any(role == Atspi.Role.LABEL and name.startswith('depth ')
+                               for role, name, node in accessibles()), '%s: the scores\' depth' % where, 60)
+        probe.settle('%s, a new game with the scores' % where)
     finally:
         stop(app)
 

@@ -1,6 +1,6 @@
 /* verso-label-probe.c: with VERSO_DEBUG_LABELS set, walks the labels of every window shown a few
- * times a second and logs each one whose text is cut short by an ellipsis, for the window tests
- * (AT-SPI reads a label's whole text, never what is drawn of it). */
+ * times a second and logs each one whose text is cut short by an ellipsis or wrapped inside a
+ * word, for the window tests (AT-SPI reads a label's whole text, never what is drawn of it). */
 #include "verso-label-probe.h"
 
 #include <gtk/gtk.h>
@@ -10,8 +10,27 @@
 #define PROBE_INTERVAL_MS 250
 #define PROBE_RELOG_WALKS 8
 
+/* Whether a wrapped label breaks a line between two letters or digits of one word ("dept-h 24"),
+ * as Pango does where a word alone is wider than the label. */
+static gboolean word_broken (GtkLabel *label)
+{
+  PangoLayout *layout = gtk_label_get_layout (label);
+  const char *text = pango_layout_get_text (layout);
+
+  if (!gtk_label_get_wrap (label))
+    return FALSE;
+  for (GSList *line = pango_layout_get_lines_readonly (layout); line; line = line->next) {
+    int start = ((PangoLayoutLine *) line->data)->start_index;
+
+    if (start > 0 && g_unichar_isalnum (g_utf8_get_char (text + start))
+        && g_unichar_isalnum (g_utf8_get_char (g_utf8_prev_char (text + start))))
+      return TRUE;
+  }
+  return FALSE;
+}
+
 typedef struct {
-  GHashTable *cut;       /* the texts cut in the last walk */
+  GHashTable *cut;       /* the texts cut or broken in the last walk, each with what befell it */
   GHashTable *reported;  /* the texts already logged */
   char *windows;         /* the last walk's windows, their sizes and the count of labels */
   guint unlogged;        /* the walks of the same since the last logged */
@@ -26,7 +45,9 @@ static void walk (GtkWidget *widget, GHashTable *cut, guint *labels)
 
     (*labels)++;
     if (gtk_label_get_ellipsize (GTK_LABEL (widget)) != PANGO_ELLIPSIZE_NONE && pango_layout_is_ellipsized (layout))
-      g_hash_table_add (cut, g_strdup (gtk_label_get_text (GTK_LABEL (widget))));
+      g_hash_table_add (cut, g_strconcat ("cut short: ", gtk_label_get_text (GTK_LABEL (widget)), NULL));
+    else if (word_broken (GTK_LABEL (widget)))
+      g_hash_table_add (cut, g_strconcat ("word broken: ", gtk_label_get_text (GTK_LABEL (widget)), NULL));
   }
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
     walk (child, cut, labels);
@@ -55,7 +76,7 @@ static gboolean probe_tick (gpointer user_data)
   g_hash_table_iter_init (&iter, cut);
   while (g_hash_table_iter_next (&iter, (gpointer *) &text, NULL))
     if (g_hash_table_contains (probe->cut, text) && !g_hash_table_contains (probe->reported, text)) {
-      g_printerr ("label probe: cut short: %s\n", text);
+      g_printerr ("label probe: %s\n", text);
       g_hash_table_add (probe->reported, g_strdup (text));
     }
   g_hash_table_unref (probe->cut);
