@@ -60,6 +60,13 @@ static inline char *fake_command (const char *mode)
   return g_strdup_printf ("exec python3 '%s' %s", fake_engine, mode);
 }
 
+/* The engine of a failure case: the fake engine in mode, or a path as it is (an engine that does
+ * not exist). Free with g_free. */
+static inline char *failure_command (const char *mode)
+{
+  return mode[0] == '/' ? g_strdup (mode) : fake_command (mode);
+}
+
 /* verso-engine's NBoard engine. Free with g_free. */
 static inline char *verso_command (void)
 {

@@ -101,12 +101,13 @@ static void test_verso_plays_white_to_the_end (void)
   failure_clear (&failure);
 }
 
-/* The engine of command fails: the test's Black moves until it does; then the game is at its last
- * legal move after `plies` plies, White is a person's, and the message says `said` and the
- * detail `detail`. */
-static void check_failure (const char *command, double start_limit, double move_limit, guint plies,
+/* The engine of mode (failure_command) fails: the test's Black moves until it does; then the
+ * game is at its last legal move after `plies` plies, White is a person's, and the message says
+ * `said` and the detail `detail`. */
+static void check_failure (const char *mode, double start_limit, double move_limit, guint plies,
                            const char *said, const char *detail)
 {
+  g_autofree char *command = failure_command (mode);
   Failure failure = { 0 };
   VersoGame *game = engine_game ("Fake", command, 0, &failure);
   g_autofree char *before = NULL;
@@ -142,21 +143,14 @@ static void check_failure (const char *command, double start_limit, double move_
 
 static void test_failures_go_to_a_person (void)
 {
-  g_autofree char *exits = fake_command ("exit-mid-game 2");
-  g_autofree char *garbage = fake_command ("garbage");
-  g_autofree char *illegal = fake_command ("illegal");
-  g_autofree char *hang = fake_command ("hang");
-  g_autofree char *at_start = fake_command ("exit-at-start");
-  g_autofree char *silent = fake_command ("silent");
-
-  check_failure (exits, 10, 10, 5, "“Fake-exit-mid-game” stopped during its move",
+  check_failure ("exit-mid-game 2", 10, 10, 5, "“Fake-exit-mid-game” stopped during its move",
                  "exited with status 4 during its move");
-  check_failure (garbage, 10, 10, 1, "“Fake-garbage” answered with something that is not a move",
+  check_failure ("garbage", 10, 10, 1, "“Fake-garbage” answered with something that is not a move",
                  "answered '=== hello'");
-  check_failure (illegal, 10, 10, 1, "“Fake-illegal” played an illegal move", "not a legal move");
-  check_failure (hang, 10, 1, 1, "“Fake-hang” did not move within 1 second.", "did not answer go within 1 s");
-  check_failure (at_start, 10, 10, 1, "“Fake” could not be started", "exited with status 3 at start");
-  check_failure (silent, 1, 10, 1, "“Fake” did not start within 1 second.", "did not answer ping");
+  check_failure ("illegal", 10, 10, 1, "“Fake-illegal” played an illegal move", "not a legal move");
+  check_failure ("hang", 10, 1, 1, "“Fake-hang” did not move within 1 second.", "did not answer go within 1 s");
+  check_failure ("exit-at-start", 10, 10, 1, "“Fake” could not be started", "exited with status 3 at start");
+  check_failure ("silent", 1, 10, 1, "“Fake” did not start within 1 second.", "did not answer ping");
   check_failure ("/nonexistent/engine", 10, 10, 1, "“Fake” could not be started", "status 127");
 }
 

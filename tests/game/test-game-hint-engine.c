@@ -161,11 +161,12 @@ static void test_scores (void)
   hint_clear (&hint);
 }
 
-/* The hint engine of command fails: Verso's own hint answers, with a message that says `said`
- * and a detail that says `detail`, and the engine no longer runs. */
-static void check_failure (const char *command, double start_limit, double move_limit, const char *said,
+/* The hint engine of mode (failure_command) fails: Verso's own hint answers, with a message that
+ * says `said` and a detail that says `detail`, and the engine no longer runs. */
+static void check_failure (const char *mode, double start_limit, double move_limit, const char *said,
                            const char *detail)
 {
+  g_autofree char *command = failure_command (mode);
   VersoGame *game = hint_game ("Fake", command, 0);
   Hint hint = { 0 };
   gint64 started = g_get_monotonic_time ();
@@ -190,22 +191,15 @@ static void check_failure (const char *command, double start_limit, double move_
 
 static void test_failures_give_verso_hint (void)
 {
-  g_autofree char *exits = fake_command ("exit-mid-game 0");
-  g_autofree char *garbage = fake_command ("garbage");
-  g_autofree char *illegal = fake_command ("illegal");
-  g_autofree char *hang = fake_command ("hang");
-  g_autofree char *at_start = fake_command ("exit-at-start");
-  g_autofree char *silent = fake_command ("silent");
-
-  check_failure (exits, 10, 10, "The engine “Fake” stopped before it gave a hint.",
+  check_failure ("exit-mid-game 0", 10, 10, "The engine “Fake” stopped before it gave a hint.",
                  "exited with status 4 during its move");
-  check_failure (garbage, 10, 10, "The engine “Fake” answered with something that is not a move.",
+  check_failure ("garbage", 10, 10, "The engine “Fake” answered with something that is not a move.",
                  "answered '=== hello'");
-  check_failure (illegal, 10, 10, "The engine “Fake” suggested an illegal move.", "not a legal move");
-  check_failure (hang, 10, 1, "The engine “Fake” gave no hint within 1 second.",
+  check_failure ("illegal", 10, 10, "The engine “Fake” suggested an illegal move.", "not a legal move");
+  check_failure ("hang", 10, 1, "The engine “Fake” gave no hint within 1 second.",
                  "did not answer go within 1 s");
-  check_failure (at_start, 10, 10, "The engine “Fake” could not be started.", "exited with status 3 at start");
-  check_failure (silent, 1, 10, "The engine “Fake” did not start within 1 second.", "did not answer ping");
+  check_failure ("exit-at-start", 10, 10, "The engine “Fake” could not be started.", "exited with status 3 at start");
+  check_failure ("silent", 1, 10, "The engine “Fake” did not start within 1 second.", "did not answer ping");
   check_failure ("/nonexistent/engine", 10, 10, "The engine “Fake” could not be started.", "status 127");
 }
 

@@ -21,3 +21,16 @@ static inline void check_gtk_init (const char *locale)
   gtk_init ();
   adw_init ();
 }
+
+/* Destroys window, giving up the test's own reference to it if it holds one, and runs the main
+ * loop until GTK has let go of its last: the window must be gone then. */
+static inline void check_gtk_destroy (GtkWidget *window, gboolean held)
+{
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  if (held)
+    g_object_unref (window);
+  for (int i = 0; window && i < 1000; i++)
+    g_main_context_iteration (NULL, FALSE);
+  CHECK (window == NULL);
+}

@@ -37,13 +37,7 @@ static AdwAboutWindow *new_about_window (void)
 
 static void destroy (AdwAboutWindow *about)
 {
-  GtkWidget *window = GTK_WIDGET (about);
-
-  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
-  gtk_window_destroy (GTK_WINDOW (about));
-  for (int i = 0; window && i < 1000; i++)
-    g_main_context_iteration (NULL, FALSE);
-  CHECK (window == NULL);
+  check_gtk_destroy (GTK_WIDGET (about), FALSE);
 }
 
 static void test_version_licence_and_release_notes (void)

@@ -198,16 +198,22 @@ def check_narrow(env, plies):
           % (len(placed), edge.width), flush=True)
 
 
+def open_record(env, home, moves, clock):
+    """The record of moves, with a clock and its times or without, written and opened: the window
+    and the record's length."""
+    text, plies = timed_ggf(moves, clock=clock)
+    path = os.path.join(home, 'timed.ggf' if clock else 'plain.ggf')
+    with open(path, 'w') as f:
+        f.write(text)
+    return open_game(env, path, plies), plies
+
+
 def main():
     with atspi_game.session('verso-move-times-') as (env, home):
         moves = window.wthor_moves(WTHOR, 0)
         env = atspi_game.settings_env(env, home, 'times', {})
 
-        text, plies = timed_ggf(moves, clock=True)
-        path = os.path.join(home, 'timed.ggf')
-        with open(path, 'w') as f:
-            f.write(text)
-        app = open_game(env, path, plies)
+        app, plies = open_record(env, home, moves, clock=True)
         try:
             check_moves(plies)
             shot(env, 'move-times')
@@ -217,11 +223,7 @@ def main():
             stop(app)
 
         # The same record without a clock: its moves' times are not read, and none is shown.
-        text, plies = timed_ggf(moves, clock=False)
-        path = os.path.join(home, 'plain.ggf')
-        with open(path, 'w') as f:
-            f.write(text)
-        app = open_game(env, path, plies)
+        app, plies = open_record(env, home, moves, clock=False)
         try:
             names = [name for name, button in move_buttons()]
             shown_times = [text for name, button in move_buttons() for text, node in time_labels(button)]

@@ -18,18 +18,6 @@ static GtkWidget *new_dialog (GSettings *settings)
   return dialog;
 }
 
-/* Destroys the dialog, which nothing else then holds: GTK lets go of its last references from
- * the main loop. */
-static void close_dialog (GtkWidget *dialog)
-{
-  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
-  gtk_window_destroy (GTK_WINDOW (dialog));
-  g_object_unref (dialog);
-  for (int i = 0; dialog && i < 1000; i++)
-    g_main_context_iteration (NULL, FALSE);
-  CHECK (dialog == NULL);
-}
-
 static AdwComboRow *row (GtkWidget *dialog, const char *name)
 {
   GObject *child = gtk_widget_get_template_child (dialog, VERSO_TYPE_NEW_GAME_DIALOG, name);
@@ -41,6 +29,19 @@ static AdwComboRow *row (GtkWidget *dialog, const char *name)
 static gboolean shown (GtkWidget *dialog, const char *name)
 {
   return gtk_widget_get_visible (GTK_WIDGET (row (dialog, name)));
+}
+
+/* The rows of who plays for the computer shown: exactly those named in wanted (separated by
+ * spaces) of the opponent's, the level's and each colour's engine and level rows. */
+static void check_rows (GtkWidget *dialog, const char *wanted)
+{
+  static const char *const rows[] = { "opponent_row", "level_row", "black_engine_row", "white_engine_row",
+                                      "black_level_row", "white_level_row" };
+  g_auto (GStrv) names = g_strsplit (wanted, " ", -1);
+
+  for (gsize i = 0; i < G_N_ELEMENTS (rows); i++)
+    CHECK (shown (dialog, rows[i]) == g_strv_contains ((const char *const *) names, rows[i]), "%s %s",
+           rows[i], shown (dialog, rows[i]) ? "shown" : "hidden");
 }
 
 static const char *title (GtkWidget *dialog, const char *name)
@@ -78,11 +79,7 @@ static void test_without_engines (void)
 
   g_settings_set_string (settings, "game-mode", "computer-only");
   dialog = new_dialog (settings);
-  CHECK (!shown (dialog, "opponent_row"));
-  CHECK (!shown (dialog, "black_engine_row"));
-  CHECK (!shown (dialog, "white_engine_row"));
-  CHECK (shown (dialog, "black_level_row"));
-  CHECK (shown (dialog, "white_level_row"));
+  check_rows (dialog, "black_level_row white_level_row");
   CHECK_CMP_STR (title (dialog, "black_level_row"), ==, "Black");
   CHECK_CMP_STR (title (dialog, "white_level_row"), ==, "White");
   save_choices (dialog, settings);
@@ -91,7 +88,7 @@ static void test_without_engines (void)
   CHECK_KEY (settings, "opponent", "");
   /* The window's settings, handed to Start, still write each later change at once. */
   check_settings_write_through (settings);
-  close_dialog (dialog);
+  check_gtk_destroy (dialog, TRUE);
 }
 
 /* The computer against itself with two engines: each colour chosen apart, its level shown only
@@ -107,25 +104,20 @@ static void test_each_colour_when_the_computer_plays_itself (void)
   g_settings_set_string (settings, "opponent", "NTest");
   g_settings_set_string (settings, "black-engine", "Edax");
   dialog = new_dialog (settings);
-  CHECK (!shown (dialog, "opponent_row"));
-  CHECK (!shown (dialog, "level_row"));
-  CHECK (shown (dialog, "black_engine_row"));
-  CHECK (shown (dialog, "white_engine_row"));
+  check_rows (dialog, "black_engine_row white_engine_row white_level_row");
   CHECK_CMP_STR (title (dialog, "black_engine_row"), ==, "Black");
   CHECK_CMP_STR (title (dialog, "white_engine_row"), ==, "White");
   CHECK_CMP_STR (choice (dialog, "black_engine_row"), ==, "Edax");
   CHECK_CMP_STR (choice (dialog, "white_engine_row"), ==, "Verso’s levels");
   /* Every row lists Verso's levels, then the engines in the order they were added. */
   CHECK_CMP_UINT (g_list_model_get_n_items (adw_combo_row_get_model (row (dialog, "white_engine_row"))), ==, 3);
-  CHECK (!shown (dialog, "black_level_row"));
-  CHECK (shown (dialog, "white_level_row"));
   CHECK_CMP_STR (title (dialog, "white_level_row"), ==, "White’s level");
 
   /* White: the other engine, and its level goes; Black: Verso, and its level comes. */
   adw_combo_row_set_selected (row (dialog, "white_engine_row"), 2);
-  CHECK (!shown (dialog, "white_level_row"));
+  check_rows (dialog, "black_engine_row white_engine_row");
   adw_combo_row_set_selected (row (dialog, "black_engine_row"), 0);
-  CHECK (shown (dialog, "black_level_row"));
+  check_rows (dialog, "black_engine_row white_engine_row black_level_row");
   CHECK_CMP_STR (title (dialog, "black_level_row"), ==, "Black’s level");
   save_choices (dialog, settings);
   CHECK_KEY (settings, "black-engine", "");
@@ -135,18 +127,17 @@ static void test_each_colour_when_the_computer_plays_itself (void)
 
   /* Engine against engine. */
   adw_combo_row_set_selected (row (dialog, "black_engine_row"), 1);
-  CHECK (!shown (dialog, "black_level_row"));
-  CHECK (!shown (dialog, "white_level_row"));
+  check_rows (dialog, "black_engine_row white_engine_row");
   save_choices (dialog, settings);
   CHECK_KEY (settings, "black-engine", "Edax");
   CHECK_KEY (settings, "white-engine", "NTest");
-  close_dialog (dialog);
+  check_gtk_destroy (dialog, TRUE);
 
   /* A dialog opened again shows what was stored. */
   dialog = new_dialog (settings);
   CHECK_CMP_STR (choice (dialog, "black_engine_row"), ==, "Edax");
   CHECK_CMP_STR (choice (dialog, "white_engine_row"), ==, "NTest");
-  close_dialog (dialog);
+  check_gtk_destroy (dialog, TRUE);
 }
 
 /* Against the person: the one Opponent row, the colours' rows hidden and their keys untouched;
@@ -160,16 +151,11 @@ static void test_modes (void)
   g_settings_set_string (settings, "game-mode", "versus-computer");
   g_settings_set_string (settings, "white-engine", "Edax");
   dialog = new_dialog (settings);
-  CHECK (shown (dialog, "opponent_row"));
+  check_rows (dialog, "opponent_row level_row");
   CHECK_CMP_STR (title (dialog, "opponent_row"), ==, "Opponent");
   CHECK_CMP_STR (choice (dialog, "opponent_row"), ==, "Verso’s levels");
-  CHECK (shown (dialog, "level_row"));
-  CHECK (!shown (dialog, "black_engine_row"));
-  CHECK (!shown (dialog, "white_engine_row"));
-  CHECK (!shown (dialog, "black_level_row"));
-  CHECK (!shown (dialog, "white_level_row"));
   adw_combo_row_set_selected (row (dialog, "opponent_row"), 1);
-  CHECK (!shown (dialog, "level_row"));
+  check_rows (dialog, "opponent_row");
   save_choices (dialog, settings);
   CHECK_KEY (settings, "opponent", "Edax");
   CHECK_KEY (settings, "white-engine", "Edax");
@@ -177,19 +163,11 @@ static void test_modes (void)
 
   /* The computer against itself chosen in the dialog: White is the engine stored for it. */
   adw_combo_row_set_selected (row (dialog, "mode_row"), VERSO_MODE_COMPUTER_ONLY);
-  CHECK (!shown (dialog, "opponent_row"));
-  CHECK (shown (dialog, "black_engine_row"));
-  CHECK (shown (dialog, "black_level_row"));
-  CHECK (!shown (dialog, "white_level_row"));
+  check_rows (dialog, "black_engine_row white_engine_row black_level_row");
   /* Two players: nobody's engine. */
   adw_combo_row_set_selected (row (dialog, "mode_row"), VERSO_MODE_TWO_PLAYERS);
-  CHECK (!shown (dialog, "opponent_row"));
-  CHECK (!shown (dialog, "black_engine_row"));
-  CHECK (!shown (dialog, "white_engine_row"));
-  CHECK (!shown (dialog, "black_level_row"));
-  CHECK (!shown (dialog, "white_level_row"));
-  CHECK (!shown (dialog, "level_row"));
-  close_dialog (dialog);
+  check_rows (dialog, "");
+  check_gtk_destroy (dialog, TRUE);
 }
 
 /* A choice naming no engine of the settings (removed since, or written by hand) shows, and is
@@ -205,11 +183,11 @@ static void test_unknown_engine (void)
   g_settings_set_string (settings, "white-engine", "Edax");
   dialog = new_dialog (settings);
   CHECK_CMP_STR (choice (dialog, "black_engine_row"), ==, "Verso’s levels");
-  CHECK (shown (dialog, "black_level_row"));
+  check_rows (dialog, "black_engine_row white_engine_row black_level_row");
   save_choices (dialog, settings);
   CHECK_KEY (settings, "black-engine", "");
   CHECK_KEY (settings, "white-engine", "Edax");
-  close_dialog (dialog);
+  check_gtk_destroy (dialog, TRUE);
 }
 
 int main (int argc, char *argv[])

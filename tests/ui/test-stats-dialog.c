@@ -62,12 +62,7 @@ static void test_follows_the_profile (void)
   CHECK_CMP_UINT (group_count (dialog), ==, 0);
 
   /* Closed: the profile, which outlives it, changes without a listener left. */
-  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
-  gtk_window_destroy (GTK_WINDOW (dialog));
-  g_object_unref (dialog);
-  for (int i = 0; dialog && i < 1000; i++)
-    g_main_context_iteration (NULL, FALSE);
-  CHECK (dialog == NULL);
+  check_gtk_destroy (dialog, TRUE);
   verso_profile_record_game (profile, &won, g_get_real_time () / G_USEC_PER_SEC, NULL);
   CHECK_FINALIZE (profile);
   CHECK_CMP_INT (g_remove (statistics), ==, 0);

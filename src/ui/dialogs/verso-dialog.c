@@ -224,3 +224,14 @@ GtkWidget *verso_dialog_label_new (const char *css_class)
     gtk_widget_add_css_class (label, css_class);
   return label;
 }
+
+GtkWidget *verso_dialog_task_page_new (void)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+
+  gtk_widget_set_margin_start (box, 18);
+  gtk_widget_set_margin_end (box, 18);
+  gtk_widget_set_margin_top (box, 12);
+  gtk_widget_set_margin_bottom (box, 18);
+  return box;
+}

@@ -38,4 +38,8 @@ void verso_dialog_set_up_log (void);
  * (may be NULL). */
 GtkWidget *verso_dialog_label_new (const char *css_class);
 
+/* The page of a secondary window's task on a board of its own (Practise, Train Openings): a
+ * vertical box, 12 px between its parts, 12 px from the header bar and 18 px from the edges. */
+GtkWidget *verso_dialog_task_page_new (void);
+
 G_END_DECLS

@@ -257,14 +257,10 @@ static void verso_practice_window_class_init (VersoPracticeWindowClass *klass)
 
 static GtkWidget *card_page_new (VersoPracticeWindow *self)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  GtkWidget *box = verso_dialog_task_page_new ();
   /* Translators: the accessible name of the board in Practise */
   GtkWidget *board = verso_board_view_new_for_task (_("Practice board"));
 
-  gtk_widget_set_margin_start (box, 18);
-  gtk_widget_set_margin_end (box, 18);
-  gtk_widget_set_margin_top (box, 12);
-  gtk_widget_set_margin_bottom (box, 18);
   self->prompt_label = GTK_LABEL (verso_dialog_label_new ("heading"));
   self->board_view = VERSO_BOARD_VIEW (board);
   g_signal_connect (board, "square-activated", G_CALLBACK (on_square_activated), self);

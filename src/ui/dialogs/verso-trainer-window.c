@@ -566,16 +566,12 @@ static GtkWidget *chooser_page_new (VersoTrainerWindow *self)
 
 static GtkWidget *line_page_new (VersoTrainerWindow *self)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  GtkWidget *box = verso_dialog_task_page_new ();
   /* Translators: the accessible name of the board in Train Openings */
   GtkWidget *board = verso_board_view_new_for_task (_("Training board"));
   /* Side by side the two pills are wider than a 360 px window: one above the other. */
   GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
 
-  gtk_widget_set_margin_start (box, 18);
-  gtk_widget_set_margin_end (box, 18);
-  gtk_widget_set_margin_top (box, 12);
-  gtk_widget_set_margin_bottom (box, 18);
   self->prompt_label = GTK_LABEL (verso_dialog_label_new ("heading"));
   self->board_view = VERSO_BOARD_VIEW (board);
   g_signal_connect (board, "square-activated", G_CALLBACK (on_square_activated), self);
