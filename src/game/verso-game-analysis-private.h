@@ -83,6 +83,10 @@ typedef struct _VersoGameAnalysis {
 
 /* The store's analysis of the position after ply moves, or NULL. */
 const Analysis *verso_analysis_at (VersoGame *game, guint ply);
+/* Each move of game (the record's main line, as verso_record_to_notation writes it) given its
+ * score (verso_game_get_move_score) for the mover as its evaluation, where it has one and the
+ * line shown is the main line. */
+void verso_analysis_to_notation (VersoGame *self, NotationGame *game);
 /* Whether analysis (may be NULL) is as good as a job with limits would find: exact, or as deep. */
 gboolean verso_analysis_meets (const Analysis *analysis, const JobLimits *limits);
 /* The limits of a job of kind (for the review or not). */

@@ -147,6 +147,24 @@ const Analysis *verso_analysis_at (VersoGame *self, guint ply)
   return verso_analysis_store_lookup (self->analysis->store, &position_at (self, ply)->board);
 }
 
+void verso_analysis_to_notation (VersoGame *self, NotationGame *game)
+{
+  guint length = verso_game_get_length (self);
+
+  /* The scores are those of the line played, which a record holds only when it is the main line. */
+  if (!verso_record_is_main_line (self->record))
+    return;
+  for (guint ply = 1; ply <= length && ply <= game->n_moves; ply++) {
+    VersoMoveScore scored = verso_game_get_move_score (self, ply);
+
+    if (scored.known && game->moves[ply - 1] != BOARD_PASS)
+      game->evals[ply - 1] = (NotationEval) {
+        .known = TRUE,
+        .discs = position_at (self, ply - 1)->side_to_move == POSITION_BLACK ? scored.score : -scored.score,
+      };
+  }
+}
+
 static const Analysis *shown_analysis (VersoGame *self)
 {
   return verso_analysis_store_lookup (self->analysis->store, &verso_game_shown_position (self)->board);

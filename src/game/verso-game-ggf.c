@@ -6,6 +6,8 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "verso-game-analysis-private.h"
+
 /* The name and value of the GGF property at offset (the parser reports errors there). */
 static void ggf_property_at (const char *text, gsize length, gsize offset, char **name, char **value)
 {
@@ -244,6 +246,7 @@ char *verso_ggf_write (VersoGame *self)
     date = g_date_time_format (started, "%Y.%m.%d_%H:%M:%S.UTC");
   }
   write_clock (self, &game);
+  verso_analysis_to_notation (self, &game);
   size = notation_format_ggf (&game, date, NULL, 0) + 1;
   text = g_malloc (size);
   notation_format_ggf (&game, date, text, size);

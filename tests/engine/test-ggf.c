@@ -477,13 +477,18 @@ static void test_clock_and_move_times_round_trip (void)
          game.clock.move_seconds[1], game.clock.move_seconds[2]);
   char record[1024];
   notation_format_ggf (&game, NULL, record, sizeof record);
-  CHECK (strstr (record, "TI[05:00/0]") && strstr (record, "B[f5//1.50]W[d6//2.25]B[c3];)"),
+  /* The evaluation is kept where given: White's -0.5. */
+  CHECK (!game.evals[0].known && game.evals[1].known && near (game.evals[1].discs, -0.5)
+         && !game.evals[2].known);
+  CHECK (strstr (record, "TI[05:00/0]") && strstr (record, "B[f5//1.50]W[d6/-0.50/2.25]B[c3];)"),
          "written: %s", record);
   NotationGame again;
   REQUIRE (parse (record, &again).error == NOTATION_OK);
   CHECK (again.clock.known && near (again.clock.main[0], 300) && near (again.clock.main[1], 300));
   for (size_t k = 0; k < 3; k++)
-    CHECK (near (again.clock.move_seconds[k], game.clock.move_seconds[k]), "move %zu", k);
+    CHECK (near (again.clock.move_seconds[k], game.clock.move_seconds[k])
+           && again.evals[k].known == game.evals[k].known && near (again.evals[k].discs, game.evals[k].discs),
+           "move %zu", k);
   CHECK (near (again.clock.used[POSITION_BLACK], 1.5) && near (again.clock.used[POSITION_WHITE], 2.25));
 
   /* Other controls: an increment, a fraction, an hour, a clock for each colour. */
@@ -510,16 +515,18 @@ static void test_clock_and_move_times_round_trip (void)
              again.clock.increment[colour]);
   }
 
-  /* No clock, no TI and no times, whatever the moves' times say. */
+  /* No clock, no TI and no times, whatever the moves' times say; the evaluation stays. */
   game.clock.known = false;
   notation_format_ggf (&game, NULL, record, sizeof record);
-  CHECK (!strstr (record, "TI[") && !strstr (record, "//"), "wrote %s", record);
+  CHECK (!strstr (record, "TI[") && !strstr (record, "//") && strstr (record, "B[f5]W[d6/-0.50]B[c3];)"),
+         "wrote %s", record);
 
-  /* Tolerated when read: damaged times are no time, never an error. */
-  const char *damaged = NBOARD_HEADER START_BO "B[f5//x]W[d6//-3]B[c3//1e99];)";
+  /* Tolerated when read: damaged times are no time, damaged evaluations none, never an error. */
+  const char *damaged = NBOARD_HEADER START_BO "B[f5/x/x]W[d6/65/-3]B[c3/1e99/1e99];)";
   REQUIRE (parse (damaged, &again).error == NOTATION_OK);
   CHECK (again.clock.move_seconds[0] < 0 && again.clock.move_seconds[1] < 0
          && again.clock.move_seconds[2] < 0);
+  CHECK (!again.evals[0].known && !again.evals[1].known && !again.evals[2].known);
 }
 
 int main (void)

@@ -350,6 +350,34 @@ static gboolean analyse_done (gpointer data)
 }
 
 /* (e) */
+/* The game's GGF record gives each move its score as its evaluation, for the mover (GGF's
+ * B[f5/eval]), and nothing where there is none. */
+static void check_record_evaluations (VersoGame *game)
+{
+  g_autofree char *ggf = verso_game_to_text (game, VERSO_FORMAT_GGF);
+  g_autofree NotationGame *record = g_new (NotationGame, 1);
+  guint evaluated = 0;
+
+  REQUIRE (notation_parse_ggf (ggf, strlen (ggf), record, NULL).error == NOTATION_OK, "%s", ggf);
+  CHECK_CMP_UINT (record->n_moves, ==, verso_game_get_length (game));
+  for (guint ply = 1; ply <= record->n_moves; ply++) {
+    VersoMoveScore scored = verso_game_get_move_score (game, ply);
+    const NotationEval *eval = &record->evals[ply - 1];
+    Position before = notation_game_position (record, ply - 1);
+
+    if (!scored.known || record->moves[ply - 1] == BOARD_PASS) {
+      CHECK (!eval->known, "move %u", ply);
+      continue;
+    }
+    CHECK (eval->known, "move %u", ply);
+    CHECK ((int) eval->discs == (before.side_to_move == POSITION_BLACK ? scored.score : -scored.score),
+           "move %u: %g in the record, %d for black", ply, eval->discs, scored.score);
+    evaluated++;
+  }
+  check_note ("%u of %zu moves evaluated in the record", evaluated, record->n_moves);
+  CHECK_CMP_UINT (evaluated, >=, record->n_moves / 2);
+}
+
 static void test_analyse_game (void)
 {
   g_autoptr (VersoGame) game = long_game ();
@@ -376,6 +404,7 @@ static void test_analyse_game (void)
   CHECK (all_scored (game));
   /* Every score is for black: the last one is the result. */
   CHECK (verso_game_get_move_score (game, length).exact);
+  check_record_evaluations (game);
 
   REQUIRE (again != NULL);
   CHECK_CMP_UINT (verso_game_get_length (again), ==, length);

@@ -219,6 +219,24 @@ static void read_move_seconds (const char *annotations, size_t length, int colou
   }
 }
 
+/* A move's evaluation, its annotations' first field ("f5/eval/seconds" gives "eval/seconds"):
+ * kept when it reads as a disc difference. */
+static void read_move_eval (const char *annotations, size_t length, NotationEval *eval)
+{
+  size_t slash = 0;
+  while (slash < length && annotations[slash] != '/')
+    slash++;
+  if (slash == 0 || slash >= 32)
+    return;
+  char number[32];
+  memcpy (number, annotations, slash);
+  number[slash] = '\0';
+  char *stop;
+  double discs = c_locale_strtod (number, &stop);
+  if (stop != number && *stop == '\0' && discs >= -64 && discs <= 64)
+    *eval = (NotationEval) { .known = true, .discs = discs };
+}
+
 /* B[move] or W[move/eval/time] by `colour`: plays it, after the pass that precedes it when that
  * was left out. */
 static NotationError read_ggf_move (const char *value, size_t length, int colour,
@@ -255,9 +273,11 @@ static NotationError read_ggf_move (const char *value, size_t length, int colour
   size_t slash = 0;
   while (slash < length && value[slash] != '/')
     slash++;
-  if (slash < length)
+  if (slash < length) {
+    read_move_eval (value + slash + 1, length - slash - 1, &game->evals[game->n_moves - 1]);
     read_move_seconds (value + slash + 1, length - slash - 1, colour, game->n_moves - 1,
                        &game->clock);
+  }
   return NOTATION_OK;
 }
 
@@ -492,14 +512,21 @@ size_t notation_format_ggf (const NotationGame *game, const char *date, char *ou
     write_char (&writer, position.side_to_move == POSITION_BLACK ? 'B' : 'W');
     write_char (&writer, '[');
     write_text (&writer, name);
-    if (game->clock.known && game->clock.move_seconds[k] >= 0
-        && game->clock.move_seconds[k] < 1e7) {
-      char seconds[32];
-      locale_t previous = c_locale_enter ();
-      snprintf (seconds, sizeof seconds, "//%.2f", game->clock.move_seconds[k]);
-      c_locale_leave (previous);
-      write_text (&writer, seconds);
-    }
+    bool timed = game->clock.known && game->clock.move_seconds[k] >= 0
+                 && game->clock.move_seconds[k] < 1e7;
+    bool evaluated = game->evals[k].known && game->evals[k].discs >= -64
+                     && game->evals[k].discs <= 64;
+    char annotations[64] = "";
+    locale_t previous = c_locale_enter ();
+    if (evaluated && timed)
+      snprintf (annotations, sizeof annotations, "/%.2f/%.2f", game->evals[k].discs,
+                game->clock.move_seconds[k]);
+    else if (evaluated)
+      snprintf (annotations, sizeof annotations, "/%.2f", game->evals[k].discs);
+    else if (timed)
+      snprintf (annotations, sizeof annotations, "//%.2f", game->clock.move_seconds[k]);
+    c_locale_leave (previous);
+    write_text (&writer, annotations);
     write_char (&writer, ']');
     /* A move that is not legal (never so in a parsed game) still hands the turn over. */
     if (!position_play (&position, game->moves[k]))

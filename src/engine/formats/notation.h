@@ -156,6 +156,12 @@ typedef struct NotationClock {
   double move_seconds[NOTATION_MAX_MOVES];
 } NotationClock;
 
+/* A move's evaluation in a GGF record (see NotationGame). */
+typedef struct NotationEval {
+  bool known;
+  double discs;
+} NotationEval;
+
 typedef struct NotationGame {
   Position start;
   size_t n_moves;
@@ -175,6 +181,10 @@ typedef struct NotationGame {
   size_t given_moves;             /* BS[n]: the first n moves were a balanced start drawn at
                                    * random (opening.h), not the players' choice; 0 when absent */
   NotationClock clock;
+  /* Each move's evaluation, its first annotation (B[f5/-2.00/1.23]): the final disc difference
+   * the mover's analysis expected after it, for the mover (positive: it wins). Indexed as
+   * moves[]; read where it is a number from -64 to 64, written where known. */
+  NotationEval evals[NOTATION_MAX_MOVES];
 } NotationGame;
 
 /* Reads the first record of text (white space before it is skipped). *end (may be NULL) receives
@@ -192,7 +202,8 @@ Position notation_game_position (const NotationGame *game, size_t n);
  * result as read when it has one), TY ("8", or "8a"
  * for Reverse), the clock when known (TI[mm:ss/increment] when both colours have the same, else
  * TB[..] and TW[..]), BS[n] when given_moves > 0 (capped at n_moves), BO, then B[..] W[..] for
- * each move (passes as B[PA]), with its seconds where the clock knows them (B[f5//1.23]). RE is the standard count whatever the rules, as GGF has it: in a
+ * each move (passes as B[PA]), with its evaluation where known and its seconds where the clock
+ * knows them (B[f5/-2.00/1.23], B[f5/-2.00], B[f5//1.23]). RE is the standard count whatever the rules, as GGF has it: in a
  * Reverse game black wins with a negative RE. '\' and ']' in names are escaped. Writes a NUL
  * when size > 0; returns the whole length, as snprintf does. */
 size_t notation_format_ggf (const NotationGame *game, const char *date, char *out, size_t size);
