@@ -1,7 +1,9 @@
 /* verso-kept-game.c: a game of the window as the game library keeps it. */
 #include "verso-kept-game.h"
 
+#include <errno.h>
 #include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "level.h"
@@ -120,4 +122,55 @@ gboolean verso_kept_games_import_sgf (Library *library, const char *path, Librar
     return FALSE;
   }
   return TRUE;
+}
+
+/* What the library says of how game ended, in SGF's words ("B+12", "W+R", "B+T", "0"); "" when
+ * it was left unfinished. GGF's count of discs, as the SGF writer's own. */
+static void sgf_result (const LibraryGame *game, char *out, size_t size)
+{
+  char winner = game->disc_difference > 0 ? 'B' : 'W';
+
+  if (game->ending == LIBRARY_ENDING_UNFINISHED)
+    g_strlcpy (out, "", size);
+  else if (game->ending == LIBRARY_ENDING_RESIGN)
+    g_snprintf (out, size, "%c+R", winner);
+  else if (game->ending == LIBRARY_ENDING_TIME)
+    g_snprintf (out, size, "%c+T", winner);
+  else if (game->disc_difference == 0)
+    g_strlcpy (out, "0", size);
+  else
+    g_snprintf (out, size, "%c+%d", winner, ABS (game->disc_difference));
+}
+
+char *verso_kept_game_to_sgf (Library *library, const LibraryGame *game, GError **error)
+{
+  g_autoptr (VersoGame) read = NULL;
+  char *text;
+
+  g_return_val_if_fail (library != NULL && game != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!(text = library_game_text (library, game))) {
+    g_set_error_literal (error, G_FILE_ERROR, G_FILE_ERROR_NOMEM, g_strerror (ENOMEM));
+    return NULL;
+  }
+  read = verso_game_new_from_text_with_rules (text, strlen (text), VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN,
+                                              LEVEL_CASUAL, game->rules, NULL, error);
+  free (text);
+  if (!read)
+    return NULL;
+  if (!verso_game_is_record (read)) {
+    /* Played here: its SGF would name the players as this build does and date it today. */
+    char result[16];
+    const char *details[VERSO_N_DETAILS] = { NULL };
+
+    sgf_result (game, result, sizeof result);
+    details[VERSO_DETAIL_BLACK_NAME] = game->black;
+    details[VERSO_DETAIL_WHITE_NAME] = game->white;
+    details[VERSO_DETAIL_PLACE] = "Verso";
+    details[VERSO_DETAIL_DATE] = game->date;
+    details[VERSO_DETAIL_RESULT] = result;
+    verso_game_set_record (read, details);
+  }
+  return verso_game_to_text (read, VERSO_FORMAT_SGF);
 }

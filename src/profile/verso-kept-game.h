@@ -1,6 +1,7 @@
 /* verso-kept-game.h: a game of the window as the game library keeps it (library.h): its players
  * and the computer's levels, rules, start, moves, date, result and clock, the coach's grades, and
- * its record; and the games of SGF files, which only the game layer reads, imported alike. */
+ * its record; and the games of SGF files, which only the game layer reads and writes, imported and
+ * exported alike. */
 #pragma once
 
 #include <glib.h>
@@ -26,5 +27,12 @@ gboolean verso_kept_game_fill (LibraryGame *kept, VersoGame *game, char **record
  * 3, column 7: ...") and skipped, progress in bytes of the file, *import->cancel heeded between
  * games. FALSE when the file cannot be read or on a database error (said through message). */
 gboolean verso_kept_games_import_sgf (Library *library, const char *path, LibraryImport *import);
+
+/* A game of library, as listed (record left NULL), as one SGF game tree for an export: its text
+ * (library_game_text, the variations of a record kept as SGF with it) read by the game layer and
+ * written as SGF; a game played here keeps the players, date and result the library lists, which
+ * its own SGF would write anew. NULL and VERSO_GAME_ERROR_BAD_FILE saying what is wrong when its
+ * text does not read (G_FILE_ERROR_NOMEM when memory is short). */
+char *verso_kept_game_to_sgf (Library *library, const LibraryGame *game, GError **error);
 
 G_END_DECLS

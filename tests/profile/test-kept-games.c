@@ -1,7 +1,8 @@
 /* test-kept-games.c: the games the profile keeps in the game library (verso-kept-game.c,
  * verso_profile_keep_game): read back from the library file as `verso-engine library` would,
  * with their players, levels, result, how they ended, clock and record; each game once; a
- * damaged library set aside; a library that cannot be made refused with a message. */
+ * damaged library set aside; a library that cannot be made refused with a message; each game
+ * written as SGF for an export (verso_kept_game_to_sgf), one that does not read refused. */
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <string.h>
@@ -302,6 +303,103 @@ static void test_library_that_cannot_be_made (Fixture *fixture, gconstpointer un
   CHECK_CMP_UINT (verso_game_get_length (game), ==, length);
 }
 
+/* The moves of the main line of the first game of text (SGF), as the library lists moves. */
+static void check_sgf_moves (const char *sgf, const LibraryGame *kept)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (VersoGame) game = verso_game_new_from_text (sgf, strlen (sgf), VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN,
+                                                         LEVEL_CASUAL, NULL, &error);
+
+  REQUIRE (game, "%s: %s", sgf, error->message);
+  CHECK_CMP_UINT (verso_game_get_length (game), ==, kept->n_moves);
+  for (size_t i = 0; i < kept->n_moves && i < verso_game_get_length (game); i++)
+    CHECK_CMP_INT (verso_record_get_move (verso_game_get_record (game), i + 1), ==, kept->moves[i]);
+}
+
+/* Each game of the library as one SGF game tree for an export: a game played here with the
+ * players, date and result the library lists (not today's), PC[Verso]; a record imported with
+ * its own players, date, result and variation; each one tree whose moves are the library's. */
+static void test_exported_as_sgf (Fixture *fixture, gconstpointer unused)
+{
+  static const char collection[] =
+    "(;GM[2]FF[4]SZ[8]PB[Ann]PW[Bob]DT[2024-01-02];B[f5];W[d6];B[c3](;W[d3];B[c4])(;W[f4]))\n"
+    "(;GM[2]FF[4]SZ[8]PB[Eve]PW[Fay]DT[2023-06-30]RE[B+R];B[d3];W[c5];B[f6])\n";
+  g_autofree char *path = g_build_filename (fixture->folder, "games.sgf", NULL);
+  g_autoptr (VersoGame) played = verso_game_new (VERSO_PLAYER_HUMAN, VERSO_PLAYER_HUMAN, LEVEL_CASUAL);
+  g_autoptr (GPtrArray) games = NULL;
+  g_autofree char *notice = NULL;
+  g_autoptr (GError) error = NULL;
+  LibraryImport import = { 0 };
+  Library *library;
+  guint seen = 0;
+
+  play_transcript (played, "f5d6c3");
+  verso_game_set_player (played, VERSO_COLOR_WHITE, VERSO_PLAYER_COMPUTER);
+  keep (fixture, played);
+  REQUIRE (g_file_set_contents (path, collection, -1, NULL));
+  library = verso_profile_get_library (fixture->profile, &notice, &error);
+  REQUIRE (library, "%s", error ? error->message : "");
+  CHECK (verso_kept_games_import_sgf (library, path, &import));
+  CHECK_CMP_INT (import.added, ==, 2);
+  games = games_in (fixture);
+  REQUIRE (games->len == 3);
+  for (guint i = 0; i < games->len; i++) {
+    const LibraryGame *kept = games->pdata[i];
+    g_autoptr (GError) bad = NULL;
+    g_autofree char *sgf = verso_kept_game_to_sgf (library, kept, &bad);
+    g_autofree char *black = g_strdup_printf ("PB[%s]", kept->black);
+    g_autofree char *date = g_strdup_printf ("DT[%s]", kept->date);
+
+    REQUIRE (sgf, "game %s: %s", kept->black, bad ? bad->message : "no error");
+    CHECK_NO_ERROR (bad);
+    CHECK (g_str_has_prefix (sgf, "(;GM[2]"), "%s", sgf);
+    CHECK (strstr (sgf, black) && strstr (sgf, date), "%s: %s", kept->black, sgf);
+    check_sgf_moves (sgf, kept);
+    if (g_str_equal (kept->source, "played")) {
+      CHECK (strstr (sgf, "PC[Verso]") && !strstr (sgf, "RE["), "played: %s", sgf);
+      CHECK (strstr (kept->white, "Verso") != NULL, "white is %s", kept->white);
+      seen |= 1;
+    } else if (g_str_equal (kept->black, "Ann")) {
+      /* One tree with its variation: c4 after d3, and f4 beside them. */
+      CHECK_CMP_INT (g_strstr_len (sgf + 1, -1, "(;GM") == NULL, ==, TRUE);
+      CHECK (strstr (sgf, "PW[Bob]") && strstr (sgf, "B[c4]") && strstr (sgf, "W[f4]"), "Ann: %s", sgf);
+      seen |= 2;
+    } else {
+      CHECK (strstr (sgf, "PW[Fay]") && strstr (sgf, "RE[B+R]"), "Eve: %s", sgf);
+      seen |= 4;
+    }
+  }
+  CHECK_CMP_UINT (seen, ==, 7);
+}
+
+/* A kept record that does not read is refused with the game layer's message, not written. */
+static void test_unreadable_record_not_exported (Fixture *fixture, gconstpointer unused)
+{
+  static const char good[] = "(;GM[Othello]PC[Club]PB[Ann]PW[Bob]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[f5]W[d6];)";
+  g_autofree NotationGame *ggf = g_new (NotationGame, 1);
+  g_autoptr (GPtrArray) games = NULL;
+  g_autofree char *notice = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *sgf = NULL;
+  LibraryGame game = { 0 };
+  Library *library;
+  size_t end;
+
+  REQUIRE (library_game_from_ggf (good, strlen (good), ggf, &game, &end).error == NOTATION_OK);
+  /* The moves listed are good; the record kept beside them is not. */
+  game.record = "(;GM[Othello]PB[Ann]PW[Bob]TY[8]B[z9];)";
+  library = verso_profile_get_library (fixture->profile, &notice, &error);
+  REQUIRE (library, "%s", error ? error->message : "");
+  REQUIRE (library_add (library, &game, NULL) == 1, "%s", library_error (library));
+  games = games_in (fixture);
+  REQUIRE (games->len == 1);
+  sgf = verso_kept_game_to_sgf (library, games->pdata[0], &error);
+  CHECK (sgf == NULL, "%s", sgf);
+  REQUIRE (error);
+  CHECK (g_error_matches (error, VERSO_GAME_ERROR, VERSO_GAME_ERROR_BAD_FILE), "%s", error->message);
+  CHECK (strstr (error->message, "z9") != NULL, "%s", error->message);
+}
+
 int main (int argc, char **argv)
 {
   check_glib_init ();
@@ -311,6 +409,8 @@ int main (int argc, char **argv)
   ADD ("loss-on-time-with-its-clock", test_loss_on_time_with_its_clock);
   ADD ("variations-kept-in-sgf", test_variations_kept_in_sgf);
   ADD ("sgf-collection-imported", test_sgf_collection_imported);
+  ADD ("exported-as-sgf", test_exported_as_sgf);
+  ADD ("unreadable-record-not-exported", test_unreadable_record_not_exported);
   ADD ("damaged-library-set-aside", test_damaged_library_set_aside);
   ADD ("library-that-cannot-be-made", test_library_that_cannot_be_made);
 #undef ADD

@@ -7,8 +7,9 @@ the file; Enter opens the newest of them as a record whose moves are the library
 (Alt+P) at its end finds that one game; its Delete button and the question's Delete remove it from
 the file. A game's Tags button asks for its tags: "study" typed and Enter shows them in its row
 and keeps them in the file. Last, Export… with the search "tiger" writes the games it keeps to a GGF file typed in
-the file chooser, one record a line, each the library's moves; Import… of an SGF collection typed in the chooser
-adds its two good games, not the bad one. Reuses verso_ui_test's helpers. Run inside dbus-run-session.
+the file chooser, one record a line, each the library's moves, then to an SGF file (its name ending in .SGF), one
+game tree each in the list's order; two games selected, Export… writes those two alone; Import… of an SGF
+collection typed in the chooser adds its two good games, not the bad one. Reuses verso_ui_test's helpers. Run inside dbus-run-session.
 Usage: test-library-window.py VERSO SCHEMA_DIR VERSO_ENGINE WTHOR_FILE"""
 
 import os
@@ -145,6 +146,46 @@ def main():
             if exported != sorted(m.lower() for _, _, _, m in kept):
                 fail('the exported moves are not the library\'s')
             print('exported: %d games to %s' % (len(kept), path), flush=True)
+
+            # The same games as SGF: a name ending in .sgf (any case) makes a collection, one game
+            # tree each (none of these has variations), in the list's order, with the library's
+            # moves and players. (verso-engine reads no SGF: the trees are split here.)
+            def export_as(name, check):
+                key(env, 'alt+e')
+                window.wait_for_window(env, '^Export Games$')
+                window.wait_for_focus(env, 'Export Games')
+                target = os.path.join(home, name)
+                atspi_game.fill_field(env, 'Name:', target)
+                key(env, 'Return')
+                return window.wait_for_file(target, 'the export to %s' % target, check)
+
+            def without_passes(moves):
+                return moves.lower().replace('pa', '')
+
+            text = export_as('tiger.SGF', lambda text: text.count('(;GM[2]') == len(kept))
+            trees = ['(;GM[2]' + tree for tree in text.split('(;GM[2]')[1:]]
+            if len(trees) != len(kept) or not text.startswith('(;GM[2]'):
+                fail('tiger.SGF is not %d SGF game trees: %r' % (len(kept), text[:200]))
+            sgf_moves = [''.join(re.findall(r';[BW]\[([a-h][1-8])\]', tree)) for tree in trees]
+            if sgf_moves != [without_passes(m) for _, _, _, m in kept]:
+                fail('the SGF games\' moves are not the library\'s, in its order: %r' % sgf_moves[:2])
+            if 'PB[%s]' % kept[0][1] not in trees[0] or 'PW[%s]' % kept[0][2] not in trees[0]:
+                fail('the first SGF game does not name %s and %s: %s' % (kept[0][1], kept[0][2], trees[0][:120]))
+            print('exported: %d games to tiger.SGF' % len(trees), flush=True)
+
+            # Two games selected (the first and the third, as a screen reader selects in the list):
+            # Export… then writes those two alone, as GGF.
+            games = wait_until(lambda: [node for role, name, node in accessibles() if name == 'Games'
+                                        and role == Atspi.Role.LIST], 'the list of games', 10)[0]
+            for index in (0, 2):
+                Atspi.Selection.select_child(games, index)
+            wait_until(lambda: Atspi.Selection.get_n_selected_children(games) == 2, 'the two games selected', 10)
+            text = export_as('two.ggf', lambda text: text.count('\n') == 2)
+            records = text.splitlines()
+            exported = [''.join(re.findall(r'[BW]\[([a-h][1-8]|PA)', r)).lower() for r in records]
+            if exported != [kept[0][3].lower(), kept[2][3].lower()]:
+                fail('two.ggf does not hold the games selected: %r' % records)
+            print('exported: the 2 games selected to two.ggf', flush=True)
 
             # Import… of an SGF collection typed in the chooser's location: its two good games
             # added, the one that does not read skipped, each kept with the file as its source.

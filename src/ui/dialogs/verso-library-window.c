@@ -1,11 +1,12 @@
 /* verso-library-window.c: the Library window: the games of the game library, a page of them at a
  * time, found by one search text (either player's name or the opening's), by the position shown
  * in the main window under its 8 symmetries, by where they came from or a tag, in the order
- * chosen; a game opened, tagged or deleted; game files imported, and the games found exported as
- * GGF, each in a worker thread with a connection of its own, the import with progress and
- * Cancel. */
+ * chosen; a game opened, tagged or deleted; game files imported, and the games found (or those
+ * selected) exported as GGF or SGF, each in a worker thread with a connection of its own, the
+ * import with progress and Cancel. */
 #include "verso-library-window.h"
 
+#include <errno.h>
 #include <glib/gi18n.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -42,7 +43,8 @@ struct _VersoLibraryWindow {
   GtkDropDown *sort_dropdown;   /* SORTS */
   GtkDropDown *show_dropdown;   /* SHOWN, then "Tagged" with each of tags */
   GStrv tags;                   /* the tags in the library when the list was made */
-  GtkListBox *list;
+  GtkListBox *list;             /* several rows selected by Ctrl or Shift: those exported */
+  GtkListBoxRow *anchor;        /* the row a Shift+click selects from (not a reference) */
   GtkLabel *summary_label;
   GtkStack *stack;              /* "games" or "empty" */
   AdwStatusPage *empty_page;
@@ -363,6 +365,27 @@ static void update_tags (VersoLibraryWindow *self)
   g_signal_handlers_unblock_matched (self->show_dropdown, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL, self);
 }
 
+/* Export… says what it writes, in its tooltip and to a screen reader: the games selected when
+ * there are any, else all those listed. Its label stays short, for the header bar at 360 pixels;
+ * the rows selected show in the accent colour. */
+static void update_export_button (VersoLibraryWindow *self)
+{
+  g_autoptr (GList) selected = gtk_list_box_get_selected_rows (self->list);
+
+  if (selected) {
+    /* Translators: the accessible name of the Library's export button when games are selected
+     * in its list (its label stays "Export…") */
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self->export_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    _("Export Selected…"), -1);
+    gtk_widget_set_tooltip_text (self->export_button,
+                                 _("Write the games selected to a GGF or SGF file, which other Othello programs read"));
+  } else {
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (self->export_button), GTK_ACCESSIBLE_PROPERTY_LABEL);
+    gtk_widget_set_tooltip_text (self->export_button,
+                                 _("Write the games listed to a GGF or SGF file, which other Othello programs read"));
+  }
+}
+
 static void refresh (VersoLibraryWindow *self)
 {
   Query search = { 0 };
@@ -374,6 +397,7 @@ static void refresh (VersoLibraryWindow *self)
   update_tags (self);
   query_read (self, &search);
   filter = query_filter (&search);
+  self->anchor = NULL;
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list))))
     gtk_list_box_remove (self->list, child);
   filter.limit = LIBRARY_PAGE + 1;
@@ -381,6 +405,7 @@ static void refresh (VersoLibraryWindow *self)
     found = search.by_position ? library_list_position (self->library, &self->shown, &filter, add_row, &listing)
                                : library_list (self->library, &filter, add_row, &listing);
   gtk_widget_set_sensitive (self->export_button, listing.rows > 0);
+  update_export_button (self);
   if (listing.rows == 0) {
     show_empty (self, &search);
     query_clear (&search);
@@ -409,6 +434,35 @@ static void on_row_activated (GtkListBox *list, GtkListBoxRow *row, VersoLibrary
   g_signal_emit (self, signals[SIGNAL_GAME_CHOSEN], 0, text);
   free (text);
   gtk_window_close (GTK_WINDOW (self));
+}
+
+/* Ctrl+click selects a game or unselects it, Shift+click the games from the last one so clicked
+ * to this one, without opening either: a plain click opens the game, as before. The keyboard
+ * selects as GtkListBox does (Shift with the arrows, Ctrl+Space, Ctrl+A, Shift+Ctrl+A none). */
+static void on_list_pressed (GtkGestureClick *gesture, int n_press, double x, double y, VersoLibraryWindow *self)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+  GtkListBoxRow *row = gtk_list_box_get_row_at_y (self->list, (int) y);
+
+  if (!row || !(state & (GDK_CONTROL_MASK | GDK_SHIFT_MASK)))
+    return;
+  /* Claimed, the list's own click neither selects nor opens. */
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  if ((state & GDK_SHIFT_MASK) && self->anchor) {
+    int from = gtk_list_box_row_get_index (self->anchor), to = gtk_list_box_row_get_index (row);
+
+    if (!(state & GDK_CONTROL_MASK))
+      gtk_list_box_unselect_all (self->list);
+    for (int i = MIN (from, to); i <= MAX (from, to); i++)
+      gtk_list_box_select_row (self->list, gtk_list_box_get_row_at_index (self->list, i));
+  } else {
+    if (gtk_list_box_row_is_selected (row))
+      gtk_list_box_unselect_row (self->list, row);
+    else
+      gtk_list_box_select_row (self->list, row);
+    self->anchor = row;
+  }
+  gtk_widget_grab_focus (GTK_WIDGET (row));
 }
 
 /* Enter in the search opens the first game found. */
@@ -651,13 +705,18 @@ static void on_cancel_import_clicked (VersoLibraryWindow *self)
     atomic_store (&self->job->cancel, true);
 }
 
-/* Export: every game the list keeps (not only the page shown), as GGF records one a line, which
- * other Othello programs read, written atomically in a worker thread with its own connection. */
+/* Export: every game the list keeps (not only the page shown), or the games selected in it, as
+ * GGF records one a line or an SGF collection (each game one tree, with its variations), which
+ * other Othello programs read, written atomically in a worker thread with its own connection.
+ * A game that cannot be written as SGF fails the export, naming the game: nothing is dropped
+ * unsaid. */
 
 typedef struct {
   char *library_path;
   Query query;                /* the games listed */
   Position shown;
+  GArray *chosen;             /* LibraryGame: the games selected, in the list's order; else NULL */
+  gboolean sgf;               /* an SGF collection, else GGF */
   char *path;                 /* the file to write */
   GString *out;
   int64_t games;
@@ -669,6 +728,8 @@ static void export_job_free (ExportJob *job)
   g_free (job->library_path);
   query_clear (&job->query);
   g_free (job->path);
+  if (job->chosen)
+    g_array_unref (job->chosen);
   if (job->out)
     g_string_free (job->out, TRUE);
   g_free (job->error);
@@ -683,14 +744,29 @@ typedef struct {
 static bool export_game (const LibraryGame *game, void *data)
 {
   ExportVisit *visit = data;
-  char *ggf = library_game_ggf (visit->library, game);
+  char *text;
 
-  if (!ggf)
+  if (visit->job->sgf) {
+    g_autoptr (GError) error = NULL;
+    g_autofree char *sgf = verso_kept_game_to_sgf (visit->library, game, &error);
+
+    if (!sgf) {
+      /* Translators: why the Library's export failed: the game's players, e.g. "Ann – Bob",
+       * then what is wrong with its record */
+      visit->job->error = g_strdup_printf (_("the game %s – %s cannot be written as SGF: %s"), game->black,
+                                           game->white, error->message);
+      return false;
+    }
+    g_string_append (visit->job->out, sgf);  /* a tree and a new line */
+    visit->job->games++;
+    return true;
+  }
+  if (!(text = library_game_ggf (visit->library, game)))
     return false;
-  g_string_append (visit->job->out, ggf);
+  g_string_append (visit->job->out, text);
   g_string_append_c (visit->job->out, '\n');
   visit->job->games++;
-  free (ggf);
+  free (text);
   return true;
 }
 
@@ -709,11 +785,18 @@ static void export_thread (GTask *task, gpointer source, gpointer data, GCancell
     return;
   }
   job->out = g_string_new (NULL);
-  listed = job->query.by_position ? library_list_position (visit.library, &job->shown, &filter, export_game, &visit)
-                            : library_list (visit.library, &filter, export_game, &visit);
-  if (listed < 0 || listed != job->games)
-    job->error = g_strdup (listed < 0 ? library_error (visit.library) : "out of memory");
-  else if (!g_file_set_contents (job->path, job->out->str, (gssize) job->out->len, &write_error))
+  if (job->chosen) {
+    for (guint i = 0; i < job->chosen->len; i++)
+      if (!export_game (&g_array_index (job->chosen, LibraryGame, i), &visit))
+        break;
+    listed = job->chosen->len;  /* the games to write: fewer written is a failure */
+  } else {
+    listed = job->query.by_position ? library_list_position (visit.library, &job->shown, &filter, export_game, &visit)
+                                    : library_list (visit.library, &filter, export_game, &visit);
+  }
+  if (!job->error && (listed < 0 || listed != job->games))
+    job->error = g_strdup (listed < 0 ? library_error (visit.library) : g_strerror (ENOMEM));
+  if (!job->error && !g_file_set_contents (job->path, job->out->str, (gssize) job->out->len, &write_error))
     job->error = g_strdup (write_error->message);
   library_close (visit.library);
   g_task_return_boolean (task, job->error == NULL);
@@ -742,6 +825,21 @@ static void export_done (GObject *source, GAsyncResult *result, gpointer data)
   adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
 }
 
+/* SGF for a name ending in .sgf, GGF for .ggf; another name takes the type chosen in the
+ * chooser's filter, GGF when none. */
+static gboolean export_is_sgf (GtkNativeDialog *chooser, const char *path)
+{
+  g_autofree char *lower = g_ascii_strdown (path, -1);
+  GtkFileFilter *filter;
+
+  if (g_str_has_suffix (lower, ".sgf") || g_str_has_suffix (lower, ".ggf"))
+    return g_str_has_suffix (lower, ".sgf");
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  filter = gtk_file_chooser_get_filter (GTK_FILE_CHOOSER (chooser));
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  return filter && filter == g_object_get_data (G_OBJECT (chooser), "sgf-filter");
+}
+
 static void on_export_response (GtkNativeDialog *chooser, int response, VersoLibraryWindow *self)
 {
   g_autoptr (GFile) file = NULL;
@@ -762,20 +860,46 @@ static void on_export_response (GtkNativeDialog *chooser, int response, VersoLib
   query_read (self, &job->query);
   job->shown = self->shown;
   job->path = path;
+  job->sgf = export_is_sgf (chooser, path);
+  for (GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->list, 0); row;
+       row = GTK_LIST_BOX_ROW (gtk_widget_get_next_sibling (GTK_WIDGET (row)))) {
+    const LibraryGame *game = g_object_get_data (G_OBJECT (row), "game");
+
+    if (!game || !gtk_list_box_row_is_selected (row))
+      continue;
+    if (!job->chosen)
+      job->chosen = g_array_new (FALSE, FALSE, sizeof (LibraryGame));
+    g_array_append_vals (job->chosen, game, 1);
+  }
   gtk_widget_set_sensitive (self->export_button, FALSE);
   task = g_task_new (self, NULL, export_done, NULL);
   g_task_set_task_data (task, job, (GDestroyNotify) export_job_free);
   g_task_run_in_thread (task, export_thread);
 }
 
+static GtkFileFilter *export_filter_new (const char *name, const char *suffix)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, name);
+  gtk_file_filter_add_suffix (filter, suffix);
+  return filter;
+}
+
 static void on_export_clicked (VersoLibraryWindow *self)
 {
   GtkFileChooserNative *chooser = verso_dialog_new_file_chooser (&self->chooser, GTK_WINDOW (self), _("Export Games"),
                                                                  GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"));
+  /* Translators: file types in the Library's export chooser */
+  g_autoptr (GtkFileFilter) ggf = export_filter_new (_("GGF files (one game a line)"), "ggf");
+  g_autoptr (GtkFileFilter) sgf = export_filter_new (_("SGF files (with variations)"), "sgf");
 
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), ggf);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), sgf);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), "games.ggf");
   G_GNUC_END_IGNORE_DEPRECATIONS
+  g_object_set_data_full (G_OBJECT (chooser), "sgf-filter", g_object_ref (sgf), g_object_unref);
   g_signal_connect_object (chooser, "response", G_CALLBACK (on_export_response), self, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
@@ -917,6 +1041,7 @@ static GtkWidget *games_page_new (VersoLibraryWindow *self)
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *summary = gtk_label_new (NULL);
   GtkWidget *list = gtk_list_box_new ();
+  GtkGesture *pressed = gtk_gesture_click_new ();
   GtkWidget *scrolled = gtk_scrolled_window_new ();
 
   gtk_label_set_xalign (GTK_LABEL (summary), 0);
@@ -924,13 +1049,20 @@ static GtkWidget *games_page_new (VersoLibraryWindow *self)
   gtk_widget_add_css_class (summary, "dim-label");
   gtk_widget_add_css_class (summary, "caption");
   self->summary_label = GTK_LABEL (summary);
-  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_MULTIPLE);
   gtk_widget_add_css_class (list, "boxed-list");
+  gtk_widget_add_css_class (list, "library-games");
   gtk_widget_set_valign (list, GTK_ALIGN_START);
   /* Translators: the accessible name of the Library's list of games */
   gtk_accessible_update_property (GTK_ACCESSIBLE (list), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Games"), -1);
   self->list = GTK_LIST_BOX (list);
   g_signal_connect (list, "row-activated", G_CALLBACK (on_row_activated), self);
+  g_signal_connect_swapped (list, "selected-rows-changed", G_CALLBACK (update_export_button), self);
+  /* Before the list's own click, which opens the game. */
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (pressed), GDK_BUTTON_PRIMARY);
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (pressed), GTK_PHASE_CAPTURE);
+  g_signal_connect (pressed, "pressed", G_CALLBACK (on_list_pressed), self);
+  gtk_widget_add_controller (list, GTK_EVENT_CONTROLLER (pressed));
   gtk_box_append (GTK_BOX (box), summary);
   gtk_box_append (GTK_BOX (box), list);
   gtk_widget_set_margin_start (box, 12);
@@ -961,7 +1093,6 @@ static void verso_library_window_init (VersoLibraryWindow *self)
   g_signal_connect_swapped (import, "clicked", G_CALLBACK (on_import_clicked), self);
   adw_header_bar_pack_start (ADW_HEADER_BAR (header), import);
   self->import_button = import;
-  gtk_widget_set_tooltip_text (export, _("Write the games listed to a GGF file, which other Othello programs read"));
   g_signal_connect_swapped (export, "clicked", G_CALLBACK (on_export_clicked), self);
   adw_header_bar_pack_end (ADW_HEADER_BAR (header), export);
   self->export_button = export;
