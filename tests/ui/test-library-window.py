@@ -150,10 +150,10 @@ def main():
             # The same games as SGF: a name ending in .sgf (any case) makes a collection, one game
             # tree each (none of these has variations), in the list's order, with the library's
             # moves and players. (verso-engine reads no SGF: the trees are split here.)
-            def export_as(name, check):
+            def export_as(name, check, title='Export Games'):
                 key(env, 'alt+e')
-                window.wait_for_window(env, '^Export Games$')
-                window.wait_for_focus(env, 'Export Games')
+                window.wait_for_window(env, '^%s$' % title)
+                window.wait_for_focus(env, title)
                 target = os.path.join(home, name)
                 atspi_game.fill_field(env, 'Name:', target)
                 key(env, 'Return')
@@ -180,7 +180,8 @@ def main():
             for index in (0, 2):
                 Atspi.Selection.select_child(games, index)
             wait_until(lambda: Atspi.Selection.get_n_selected_children(games) == 2, 'the two games selected', 10)
-            text = export_as('two.ggf', lambda text: text.count('\n') == 2)
+            # The chooser's title says so.
+            text = export_as('two.ggf', lambda text: text.count('\n') == 2, 'Export 2 Selected Games')
             records = text.splitlines()
             exported = [''.join(re.findall(r'[BW]\[([a-h][1-8]|PA)', r)).lower() for r in records]
             if exported != [kept[0][3].lower(), kept[2][3].lower()]:

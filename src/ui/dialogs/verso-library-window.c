@@ -888,7 +888,15 @@ static GtkFileFilter *export_filter_new (const char *name, const char *suffix)
 
 static void on_export_clicked (VersoLibraryWindow *self)
 {
-  GtkFileChooserNative *chooser = verso_dialog_new_file_chooser (&self->chooser, GTK_WINDOW (self), _("Export Games"),
+  g_autoptr (GList) selected = gtk_list_box_get_selected_rows (self->list);
+  guint count = g_list_length (selected);
+  /* The chooser's title says when only the games selected are written (moving through the list
+   * by the keyboard selects the row reached). */
+  g_autofree char *title = count > 0
+    /* Translators: the title of the Library's export chooser when games are selected in its list */
+    ? g_strdup_printf (ngettext ("Export %u Selected Game", "Export %u Selected Games", count), count)
+    : g_strdup (_("Export Games"));
+  GtkFileChooserNative *chooser = verso_dialog_new_file_chooser (&self->chooser, GTK_WINDOW (self), title,
                                                                  GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"));
   /* Translators: file types in the Library's export chooser */
   g_autoptr (GtkFileFilter) ggf = export_filter_new (_("GGF files (one game a line)"), "ggf");
