@@ -1,13 +1,14 @@
 /* test-stats-dialog.c: the Statistics window follows the person's profile while it is open (a
  * game counted, a reset) and, once closed, no longer listens to it; after one rated game its
  * graph shows the rating as a point with its value over the band of its margin, and the margin
- * is said in words; the person's openings follow the games kept. */
+ * is said in words; the person's openings follow the games kept, and the Library lists them too. */
 #include <adwaita.h>
 #include <glib/gstdio.h>
 #include <locale.h>
 #include <string.h>
 
 #include "gtk-test.h"
+#include "verso-library-window.h"
 #include "verso-stats-dialog.h"
 
 static GtkWidget *template_child (GtkWidget *dialog, const char *name)
@@ -180,6 +181,49 @@ static gboolean is_action_row (GtkWidget *widget)
   return ADW_IS_ACTION_ROW (widget);
 }
 
+static gboolean is_drop_down (GtkWidget *widget)
+{
+  return GTK_IS_DROP_DOWN (widget) && GTK_IS_STRING_LIST (gtk_drop_down_get_model (GTK_DROP_DOWN (widget)))
+         && g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (widget))) > 3
+         && g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (gtk_drop_down_get_model (GTK_DROP_DOWN (widget))), 3),
+                         "Your Openings");
+}
+
+static gboolean is_library_stack (GtkWidget *widget)
+{
+  return GTK_IS_STACK (widget) && gtk_stack_get_child_by_name (GTK_STACK (widget), "openings");
+}
+
+static gboolean is_search (GtkWidget *widget)
+{
+  return GTK_IS_SEARCH_ENTRY (widget);
+}
+
+/* The Library's Show ▸ Your Openings lists the same opening; its row leads to its games, the
+ * opening's name searched under All Games. */
+static void check_library_openings (VersoProfile *profile, const char *opening)
+{
+  Position start;
+  GtkWidget *library, *show, *row, *search, *stack;
+
+  position_init (&start);
+  library = g_object_ref_sink (verso_library_window_new (NULL, profile, &start));
+  REQUIRE ((show = find_widget (library, is_drop_down)) != NULL);
+  REQUIRE ((search = find_widget (library, is_search)) != NULL);
+  REQUIRE ((stack = find_widget (library, is_library_stack)) != NULL);
+  CHECK_CMP_STR (gtk_stack_get_visible_child_name (GTK_STACK (stack)), ==, "games");
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (show), 3);
+  CHECK_CMP_STR (gtk_stack_get_visible_child_name (GTK_STACK (stack)), ==, "openings");
+  REQUIRE ((row = find_widget (gtk_stack_get_visible_child (GTK_STACK (stack)), is_action_row)) != NULL);
+  CHECK_CMP_STR (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, opening);
+  CHECK (g_str_has_prefix (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "As Black: Won "));
+  g_signal_emit_by_name (row, "activated");
+  CHECK_CMP_UINT (gtk_drop_down_get_selected (GTK_DROP_DOWN (show)), ==, 0);
+  CHECK_CMP_STR (gtk_editable_get_text (GTK_EDITABLE (search)), ==, opening);
+  CHECK_CMP_STR (gtk_stack_get_visible_child_name (GTK_STACK (stack)), ==, "games");
+  check_gtk_destroy (library, TRUE);
+}
+
 /* The person's openings: a game kept while the window is open adds the group, its opening the
  * row's title, the person's colour and result under it. */
 static void test_openings_follow_the_games_kept (void)
@@ -215,6 +259,8 @@ static void test_openings_follow_the_games_kept (void)
   CHECK_CMP_STR (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, verso_game_get_opening (game));
   CHECK (g_str_has_prefix (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "As Black: Won "),
          "%s", adw_action_row_get_subtitle (ADW_ACTION_ROW (row)));
+
+  check_library_openings (profile, verso_game_get_opening (game));
 
   gtk_window_destroy (GTK_WINDOW (dialog));
   g_object_unref (dialog);

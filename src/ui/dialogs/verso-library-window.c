@@ -13,6 +13,7 @@
 
 #include "verso-dialog.h"
 #include "verso-kept-game.h"
+#include "verso-results-rows.h"
 
 /* The games listed at once, the newest that match: a search narrows a large library. */
 #define LIBRARY_PAGE 200
@@ -46,7 +47,8 @@ struct _VersoLibraryWindow {
   GtkListBox *list;             /* several rows selected by Ctrl or Shift: those exported */
   GtkListBoxRow *anchor;        /* the row a Shift+click selects from (not a reference) */
   GtkLabel *summary_label;
-  GtkStack *stack;              /* "games" or "empty" */
+  GtkStack *stack;              /* "games", "openings" or "empty" */
+  GtkBox *openings_box;         /* Show ▸ Your Openings */
   AdwStatusPage *empty_page;
   GtkWidget *import_button;
   GtkWidget *export_button;
@@ -78,6 +80,11 @@ static const struct {
 
 /* The first choices of Show; the library's tags follow them. */
 static const LibraryOrigin SHOWN[] = { LIBRARY_ORIGIN_ANY, LIBRARY_ORIGIN_PLAYED, LIBRARY_ORIGIN_IMPORTED };
+/* Show's choices after SHOWN: the person's openings instead of games, then each tag. */
+#define SHOW_OPENINGS G_N_ELEMENTS (SHOWN)
+#define SHOW_TAGS (SHOW_OPENINGS + 1)
+/* The most openings listed (the person's, as Black and as White). */
+#define OPENING_ROWS 100
 
 /* What the window lists, read from its controls: the list and the export find the same games. */
 typedef struct {
@@ -95,8 +102,8 @@ static void query_read (VersoLibraryWindow *self, Query *search)
 
   search->text = *text ? g_strdup (text) : NULL;
   search->origin = shown < G_N_ELEMENTS (SHOWN) ? SHOWN[shown] : LIBRARY_ORIGIN_ANY;
-  search->tag = shown >= G_N_ELEMENTS (SHOWN) && self->tags && shown - G_N_ELEMENTS (SHOWN) < g_strv_length (self->tags)
-                ? g_strdup (self->tags[shown - G_N_ELEMENTS (SHOWN)]) : NULL;
+  search->tag = shown >= SHOW_TAGS && self->tags && shown - SHOW_TAGS < g_strv_length (self->tags)
+                ? g_strdup (self->tags[shown - SHOW_TAGS]) : NULL;
   search->sort = MIN (gtk_drop_down_get_selected (self->sort_dropdown), G_N_ELEMENTS (SORTS) - 1);
   search->by_position = gtk_toggle_button_get_active (self->position_button);
 }
@@ -329,13 +336,14 @@ static void update_tags (VersoLibraryWindow *self)
   tags = (GStrv) g_ptr_array_free (g_steal_pointer (&found), FALSE);
   if (self->tags && g_strv_equal ((const char *const *) tags, (const char *const *) self->tags))
     return;
-  if (selected >= G_N_ELEMENTS (SHOWN) && self->tags && selected - G_N_ELEMENTS (SHOWN) < g_strv_length (self->tags))
-    chosen = g_strdup (self->tags[selected - G_N_ELEMENTS (SHOWN)]);
+  if (selected >= SHOW_TAGS && self->tags && selected - SHOW_TAGS < g_strv_length (self->tags))
+    chosen = g_strdup (self->tags[selected - SHOW_TAGS]);
   choices = gtk_string_list_new ((const char *[]) {
     /* Translators: choices of the Library's Show: every game, the games played in Verso, the
-     * games read from files */
-    _("All Games"), _("Played Here"), _("Imported"), NULL });
-  if (selected >= G_N_ELEMENTS (SHOWN))
+     * games read from files, and the person's results per opening instead of games */
+    _("All Games"), _("Played Here"), _("Imported"), _("Your Openings"), NULL });
+  G_STATIC_ASSERT (SHOW_OPENINGS == 3);
+  if (selected >= SHOW_TAGS)
     selected = 0;
   for (guint i = 0; tags[i]; i++) {
     /* A long tag is shortened, so that Show keeps its place beside Sort at 360 pixels. */
@@ -354,7 +362,7 @@ static void update_tags (VersoLibraryWindow *self)
 
     gtk_string_list_append (choices, choice);
     if (chosen && g_str_equal (chosen, tags[i]))
-      selected = G_N_ELEMENTS (SHOWN) + i;
+      selected = SHOW_TAGS + i;
   }
   g_strfreev (self->tags);
   self->tags = g_steal_pointer (&tags);
@@ -386,6 +394,37 @@ static void update_export_button (VersoLibraryWindow *self)
   }
 }
 
+/* An opening's row in Show ▸ Your Openings: its games (the opening's name searched). */
+static void on_opening_activated (const char *opening, gpointer data)
+{
+  VersoLibraryWindow *self = data;
+
+  gtk_editable_set_text (self->search_entry, opening);
+  gtk_drop_down_set_selected (self->show_dropdown, 0);
+}
+
+/* Show ▸ Your Openings: the person's results per opening and colour, those lost most first,
+ * each row leading to its games. */
+static void show_openings (VersoLibraryWindow *self)
+{
+  GtkWidget *child, *group;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->openings_box))))
+    gtk_box_remove (self->openings_box, child);
+  gtk_widget_set_sensitive (self->export_button, FALSE);
+  group = self->library ? verso_openings_group_new (self->library, OPENING_ROWS, on_opening_activated, self) : NULL;
+  if (!group) {
+    adw_status_page_set_title (self->empty_page, _("No Openings Yet"));
+    adw_status_page_set_description (self->empty_page,
+                                     /* Translators: in the Library's Show ▸ Your Openings, before any */
+                                     _("Finish a game against the computer to see how you do with its opening."));
+    gtk_stack_set_visible_child_name (self->stack, "empty");
+    return;
+  }
+  gtk_box_append (self->openings_box, group);
+  gtk_stack_set_visible_child_name (self->stack, "openings");
+}
+
 static void refresh (VersoLibraryWindow *self)
 {
   Query search = { 0 };
@@ -395,6 +434,10 @@ static void refresh (VersoLibraryWindow *self)
   int64_t found = 0;
 
   update_tags (self);
+  if (gtk_drop_down_get_selected (self->show_dropdown) == SHOW_OPENINGS) {
+    show_openings (self);
+    return;
+  }
   query_read (self, &search);
   filter = query_filter (&search);
   self->anchor = NULL;
@@ -1044,6 +1087,22 @@ static GtkWidget *search_bar_new (VersoLibraryWindow *self)
   return clamped (box);
 }
 
+static GtkWidget *openings_page_new (VersoLibraryWindow *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_top (box, 6);
+  gtk_widget_set_margin_bottom (box, 12);
+  self->openings_box = GTK_BOX (box);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), clamped (box));
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  return scrolled;
+}
+
 static GtkWidget *games_page_new (VersoLibraryWindow *self)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
@@ -1108,6 +1167,7 @@ static void verso_library_window_init (VersoLibraryWindow *self)
   self->empty_page = ADW_STATUS_PAGE (empty);
   adw_status_page_set_icon_name (self->empty_page, "system-search-symbolic");
   gtk_stack_add_named (self->stack, games_page_new (self), "games");
+  gtk_stack_add_named (self->stack, openings_page_new (self), "openings");
   gtk_stack_add_named (self->stack, empty, "empty");
   gtk_widget_set_vexpand (stack, TRUE);
   gtk_box_append (GTK_BOX (content), header);

@@ -8,6 +8,7 @@
 #include "verso-dialog.h"
 #include "verso-game-analysis.h"
 #include "verso-practice-window.h"
+#include "verso-results-rows.h"
 
 /* The rating graph's height in pixels. */
 #define RATING_GRAPH_HEIGHT 120
@@ -34,33 +35,6 @@ char *verso_stats_format_mean (const VersoStatsEntry *entry)
   return verso_format_average (games ? (double) entry->disc_sum / games : 0.0);
 }
 
-/* A row of results: title over subtitle (the counts), the mean disc difference (written) beside. */
-static GtkWidget *results_row_new (const char *title, const char *subtitle, const char *mean)
-{
-  GtkWidget *row = adw_action_row_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  /* Translators: the accessible description of a level's results, e.g. "Mean disc difference: +3.4" */
-  g_autofree char *mean_text = g_strdup_printf (_("Mean disc difference: %s"), mean);
-  g_autofree char *escaped = g_markup_escape_text (title, -1);
-  GtkWidget *mean_label = gtk_label_new (mean);
-  /* Translators: under the mean disc difference in the Statistics window (short) */
-  GtkWidget *caption = gtk_label_new (_("mean"));
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), escaped);
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-  gtk_widget_add_css_class (mean_label, "numeric");
-  gtk_widget_add_css_class (mean_label, "heading");
-  gtk_widget_set_tooltip_text (mean_label, mean_text);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (mean_label), GTK_ACCESSIBLE_PROPERTY_LABEL, mean_text, -1);
-  gtk_widget_add_css_class (caption, "caption");
-  gtk_widget_add_css_class (caption, "dim-label");
-  gtk_box_append (GTK_BOX (box), mean_label);
-  gtk_box_append (GTK_BOX (box), caption);
-  gtk_widget_set_valign (box, GTK_ALIGN_CENTER);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), box);
-  return row;
-}
-
 /* One level's results: the counts under its name, the mean disc difference beside it. */
 static GtkWidget *level_row_new (LevelId level, const VersoStatsEntry *entry)
 {
@@ -69,7 +43,7 @@ static GtkWidget *level_row_new (LevelId level, const VersoStatsEntry *entry)
   g_autofree char *counts = g_strdup_printf (_("Won %u · Lost %u · Drawn %u"), entry->won, entry->lost,
                                              entry->drawn);
 
-  return results_row_new (_(level_get (level)->name), counts, mean);
+  return verso_results_row_new (_(level_get (level)->name), counts, mean);
 }
 
 /* The group of one rules' levels, or NULL when no game was played under them. */
@@ -96,39 +70,6 @@ static GtkWidget *rules_group_new (VersoStats *stats, Rules rules)
 /* The person's openings (library_opening_stats), those lost most first: a few rows of them. */
 #define OPENING_ROWS 8
 
-typedef struct {
-  GtkWidget *group;  /* made with the first row */
-  int rows;
-} OpeningRows;
-
-static bool add_opening_row (const LibraryOpeningStats *stats, void *data)
-{
-  OpeningRows *openings = data;
-  g_autofree char *mean = verso_format_average (stats->mean_difference);
-  g_autofree char *counts = g_strdup_printf (_("Won %u · Lost %u · Drawn %u"), (guint) stats->wins,
-                                             (guint) stats->losses, (guint) stats->draws);
-  /* Translators: in the Statistics window's openings, the colour the person played and their
-   * results in the opening, e.g. "As Black: Won 1 · Lost 2 · Drawn 0" */
-  g_autofree char *line = g_strdup_printf (stats->colour == POSITION_BLACK ? _("As Black: %s") : _("As White: %s"), counts);
-  g_autofree char *loss = stats->mean_loss < 0 ? NULL
-    /* Translators: in the Statistics window's openings, the coach's mean loss a graded move of the
-     * person, e.g. "1.7 discs lost a move" */
-    : g_strdup_printf (_("%.1f discs lost a move"), stats->mean_loss);
-  g_autofree char *subtitle = loss ? g_strdup_printf ("%s\n%s", line, loss) : g_strdup (line);
-
-  if (!openings->group) {
-    openings->group = adw_preferences_group_new ();
-    /* Translators: a group of the Statistics window: the person's results per opening */
-    adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (openings->group), _("Your Openings"));
-    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (openings->group),
-                                           _("Your finished games against the computer, the openings you lose most with first"));
-  }
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (openings->group),
-                             /* Translators: the games of no named opening, in the Statistics window */
-                             results_row_new (stats->opening[0] ? stats->opening : _("Other openings"), subtitle, mean));
-  return ++openings->rows < OPENING_ROWS;
-}
-
 /* The group of the person's openings from the library the games are kept in, or NULL when none
  * was played to an end against the computer (or the library cannot be read). */
 static GtkWidget *openings_group_new (VersoProfile *profile)
@@ -137,11 +78,8 @@ static GtkWidget *openings_group_new (VersoProfile *profile)
   /* No library yet is no game kept: none is made just to look. */
   Library *library = path && g_file_test (path, G_FILE_TEST_EXISTS) ? verso_profile_get_library (profile, NULL, NULL)
                                                                       : NULL;
-  OpeningRows openings = { NULL, 0 };
 
-  if (library)
-    library_opening_stats (library, add_opening_row, &openings);
-  return openings.group;
+  return library ? verso_openings_group_new (library, OPENING_ROWS, NULL, NULL) : NULL;
 }
 
 /* The rating. */
