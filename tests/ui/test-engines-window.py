@@ -64,11 +64,13 @@ def add_engine(env, command, depth=None):
 
 def new_game_against(env, keyfile, opponent, discard):
     """New Game after the key file names the opponent: the window learns of the change through a
-    file monitor, which may come late; the game is started again until the subtitle names it."""
-    atspi_game.set_settings(keyfile, {'opponent': "'%s'" % opponent})
+    file monitor, which may come late; the game is started again until the subtitle names it. The
+    key file is written again before each try: New Game opened before the window learnt of it
+    stores the opponent it showed, the old one, over the file."""
     subtitle = 'You play black · %s' % opponent
 
     def started():
+        atspi_game.set_settings(keyfile, {'opponent': "'%s'" % opponent})
         key(env, 'ctrl+n')
         wait_until(lambda: button('Start'), 'the New Game dialog', 10)
         key(env, 'Return')
