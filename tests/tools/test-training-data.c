@@ -31,8 +31,7 @@ static char scratch[64] = "/tmp/test-training-data-XXXXXX";
 static int run (const char *program, const char *arguments)
 {
   char command[1024];
-  snprintf (command, sizeof command, "'%s' %s > /dev/null 2> '%s/log'", program, arguments,
-            scratch);
+  snprintf (command, sizeof command, "'%s' %s > '%s/log' 2>&1", program, arguments, scratch);
   int status = system (command);
   return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
 }
@@ -44,7 +43,7 @@ static int generate (const char *arguments)
 
 static bool log_mentions (const char *text)
 {
-  char path[256], log[8192];
+  char path[256], log[32768];
   snprintf (path, sizeof path, "%s/log", scratch);
   FILE *file = fopen (path, "r");
   size_t n = file ? fread (log, 1, sizeof log - 1, file) : 0;
@@ -52,7 +51,7 @@ static bool log_mentions (const char *text)
     fclose (file);
   log[n] = '\0';
   if (!strstr (log, text))
-    fprintf (stderr, "the generator's messages, without \"%s\":\n%s", text, log);
+    fprintf (stderr, "the program's messages, without \"%s\":\n%s", text, log);
   return strstr (log, text) != NULL;
 }
 
@@ -301,30 +300,77 @@ static void test_damage_is_refused (void)
   free (bytes);
 }
 
-static void count_one (const TrainingPosition *position, void *user_data)
+/* The positions of a folder: all of them, those of every other game (odd indices), and those
+ * of these solved exactly: exact positions, and a game's within the solve of its chunk. */
+typedef struct Count {
+  int exact_empties; /* the chunks' */
+  int positions, odd, odd_exact;
+} Count;
+
+static void note_settings (const char *path, const TrainingChunk *chunk, size_t bytes, void *user_data)
 {
-  (void) position;
-  (*(int *) user_data)++;
+  (void) path;
+  (void) bytes;
+  ((Count *) user_data)->exact_empties = chunk->settings.exact_empties;
 }
 
-/* verso-train adds every position of the folder to its training set, and stops at a damaged
+static void count_one (const TrainingPosition *position, void *user_data)
+{
+  Count *count = user_data;
+  count->positions++;
+  if (position->game % 2 == 1) {
+    count->odd++;
+    count->odd_exact += position->kind == TRAINING_EXACT_POSITION
+                        || board_empties (&position->board) <= count->exact_empties;
+  }
+}
+
+/* The count of positions on the line "all ..." of the report's table that follows heading, or
+ * -1 when there is none. */
+static int report_total (const char *heading)
+{
+  char path[256], log[32768];
+  snprintf (path, sizeof path, "%s/log", scratch);
+  FILE *file = fopen (path, "r");
+  size_t n = file ? fread (log, 1, sizeof log - 1, file) : 0;
+  if (file)
+    fclose (file);
+  log[n] = '\0';
+  const char *table = strstr (log, heading), *all = table ? strstr (table, "\nall ") : NULL;
+  int total;
+  return all && sscanf (all + 5, "%d", &total) == 1 ? total : -1;
+}
+
+/* verso-train adds every position of the folder to its training set, or holds out every other
+ * game's to report its error on them, on all and on those solved exactly; it stops at a damaged
  * chunk, naming it, before its long work. */
 static void test_trainer_reads_them (void)
 {
-  int positions = 0;
-  char dir[256], error[512], expected[128];
+  Count count = { 0 };
+  char dir[256], error[512], expected[400];
   snprintf (dir, sizeof dir, "%s/one", scratch);
-  REQUIRE (training_folder_read (dir, count_one, NULL, &positions, error, sizeof error), "%s",
-           error);
+  REQUIRE (training_folder_read (dir, NULL, note_settings, &count, error, sizeof error), "%s", error);
+  REQUIRE (training_folder_read (dir, count_one, NULL, &count, error, sizeof error), "%s", error);
+  REQUIRE (count.odd > 0 && count.odd_exact > 0 && count.odd_exact < count.odd,
+           "the folder's odd games: %d positions, %d exact", count.odd, count.odd_exact);
   make_dir ("wthor");
   char command[512];
   snprintf (command, sizeof command, "cp '%s/WTH_2020.wtb' '%s/wthor/'",
             getenv ("VERSO_TEST_DATA") ? getenv ("VERSO_TEST_DATA") : "tests/data", scratch);
   REQUIRE (system (command) == 0, "cannot copy the WTHOR file");
   CHECK (run (trainer, "--wthor $T/wthor --out $T/weights.bin --self-play 0 --exact-empties 0 "
-              "--iterations 2 --training-data $T/one") == 0);
-  snprintf (expected, sizeof expected, " %d positions of training data read", positions);
+              "--iterations 2 --training-data $T/one --training-data-holdout 0") == 0);
+  snprintf (expected, sizeof expected, " %d positions of training data read from %s, 0 more held out",
+            count.positions, dir);
   CHECK (log_mentions (expected));
+  CHECK (report_total ("Held-out training data") == -1);
+  CHECK (run (trainer, "--wthor $T/wthor --out $T/weights.bin --self-play 0 --exact-empties 0 "
+              "--iterations 2 --training-data $T/one --training-data-holdout 2") == 0);
+  snprintf (expected, sizeof expected, " %d positions of training data read from %s, %d more held out",
+            count.positions - count.odd, dir, count.odd);
+  CHECK (log_mentions (expected));
+  CHECK_CMP_INT (report_total ("Held-out training data"), ==, count.odd);
+  CHECK_CMP_INT (report_total ("solved exactly only"), ==, count.odd_exact);
   CHECK (run (trainer, "--wthor $T/wthor --out $T/weights.bin --self-play 0 --exact-empties 0 "
               "--iterations 2 --training-data $T/changed") == 2);
   CHECK (log_mentions ("changed/games-5-000000000.bin.xz: offset"));

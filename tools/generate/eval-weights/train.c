@@ -35,7 +35,10 @@
  * --training-data DIR adds the positions of the training data in DIR (data/training, made by
  * tools/generate/training-data; docs/training-data.md) to the first fit and every one after it,
  * each counting W times (default 1): every position of a game after its start labelled with
- * the game's result for the side to move, every exact position with its exact score.
+ * the game's result for the side to move, every exact position with its exact score. Every Hth
+ * game of the data (--training-data-holdout H, default 20; 0 for none) is held out instead:
+ * the report gives the error on its positions by phase, and on those of them solved exactly,
+ * beside the error of the evaluation the program was built with.
  *
  * Deterministic: files in name order, games in file order, exact labels and self-play games
  * independent of the threads, each phase fitted by conjugate gradients in one thread (the
@@ -69,6 +72,8 @@ typedef struct Sample {
   int8_t result; /* the game's actual result for the side to move */
   uint8_t phase;
   uint8_t weight; /* how many tournament positions it counts for in the fit */
+  bool exact;     /* label solved exactly (training data: an exact position, or a game's within
+                   * its solve) */
 } Sample;
 
 typedef struct Samples {
@@ -90,6 +95,7 @@ typedef struct Options {
   const char *self_play_cache; /* where the self-play positions are kept between runs */
   const char *training_data;   /* a folder of training data chunks (training-folder.h) */
   int training_data_weight;
+  int training_data_holdout;   /* every this many games of the training data held out (0: none) */
 } Options;
 
 static void die (const char *message)
@@ -468,6 +474,42 @@ static void report (const Samples *held_out, const Evaluation *trained)
           total[0][1] / n, total[1][0] / n, total[1][1] / n);
 }
 
+/* Mean absolute error on held-out training data (only its exact positions if exact_only), by
+ * phase: of the weights trained, and of the evaluation this program was built with. */
+static void report_data (const Samples *held_out, bool exact_only, const Evaluation *trained)
+{
+  const Evaluation *evaluations[2] = { trained, eval_pattern () };
+  double error[2][PATTERN_PHASES] = { { 0 } };
+  size_t count[PATTERN_PHASES] = { 0 };
+  for (size_t i = 0; i < held_out->count; i++) {
+    const Sample *sample = &held_out->items[i];
+    if (exact_only && !sample->exact)
+      continue;
+    Board board = { sample->player, sample->opponent };
+    count[sample->phase]++;
+    for (int e = 0; e < 2; e++)
+      error[e][sample->phase] += fabs ((double) eval_board (evaluations[e], &board) / EVAL_SCALE
+                                       - sample->label);
+  }
+  printf ("phase  empties  positions   trained   built in%s\n",
+          eval_pattern_error () ? " (the simple evaluation: no weights)" : "");
+  double total[2] = { 0 };
+  size_t all = 0;
+  for (int phase = 0; phase < PATTERN_PHASES; phase++) {
+    int most = 60 - 4 * phase, least = phase == PATTERN_PHASES - 1 ? 0 : most - 3;
+    double n = count[phase] ? (double) count[phase] : 1;
+    if (!count[phase])
+      continue;
+    printf ("%5d  %2d..%-2d  %9zu   %7.2f   %8.2f\n", phase, most, least, count[phase],
+            error[0][phase] / n, error[1][phase] / n);
+    total[0] += error[0][phase];
+    total[1] += error[1][phase];
+    all += count[phase];
+  }
+  double n = all ? (double) all : 1;
+  printf ("all             %9zu   %7.2f   %8.2f\n", all, total[0] / n, total[1] / n);
+}
+
 /* The weights of a fit, decoded as the engine decodes its weight file; *bytes and *size get
  * the encoded file (the caller frees both). */
 static PatternWeights *weights_from_compact (const int16_t *compact, uint8_t **bytes,
@@ -660,55 +702,81 @@ static void add_self_play (const Options *options, const SelfPlayOptions *self_p
 }
 
 typedef struct TrainingReading {
-  Samples *training;
-  size_t capacity;
+  Samples *sets[2];     /* the training set, the held-out set */
+  size_t capacity[2];
   uint8_t weight;
+  int holdout;          /* every this many games held out, 0 for none */
+  size_t chunk_start[2];  /* where the chunk being read began in each set */
 } TrainingReading;
+
+/* Once a chunk's positions are read: those of its games that its solve reached are exact. */
+static void training_chunk_read (const char *path, const TrainingChunk *chunk, size_t bytes,
+                                 void *user_data)
+{
+  (void) path;
+  (void) bytes;
+  TrainingReading *reading = user_data;
+  for (int set = 0; set < 2; set++) {
+    Samples *samples = reading->sets[set];
+    for (size_t i = reading->chunk_start[set]; i < samples->count; i++) {
+      Board board = { samples->items[i].player, samples->items[i].opponent };
+      samples->items[i].exact |= board_empties (&board) <= chunk->settings.exact_empties;
+    }
+    reading->chunk_start[set] = samples->count;
+  }
+}
 
 static void add_training_position (const TrainingPosition *position, void *user_data)
 {
   TrainingReading *reading = user_data;
-  Samples *training = reading->training;
-  if (training->count == reading->capacity) {
-    reading->capacity = 2 * reading->capacity + 4096;
-    Sample *items = realloc (training->items, reading->capacity * sizeof *items);
+  int set = reading->holdout > 0 && position->game % (uint32_t) reading->holdout
+                                    == (uint32_t) reading->holdout - 1;
+  Samples *samples = reading->sets[set];
+  if (samples->count == reading->capacity[set]) {
+    reading->capacity[set] = 2 * reading->capacity[set] + 4096;
+    Sample *items = realloc (samples->items, reading->capacity[set] * sizeof *items);
     if (!items)
       die ("out of memory for the training data");
-    training->items = items;
+    samples->items = items;
   }
-  training->items[training->count++] = (Sample) {
+  samples->items[samples->count++] = (Sample) {
     .player = position->board.player, .opponent = position->board.opponent,
     .label = (int8_t) position->label, .result = (int8_t) position->label,
     .phase = (uint8_t) pattern_phase (board_empties (&position->board)),
     .weight = reading->weight,
+    .exact = position->kind == TRAINING_EXACT_POSITION,
   };
 }
 
-/* Appends the positions of every chunk in options->training_data to the training set; with
- * none, only checks the chunks (before the long labelling, so that a damaged file is found at
- * once). */
-static void add_training_data (const Options *options, Samples *training)
+/* Appends the positions of every chunk in options->training_data to the training set, but
+ * those of the games held out, which go to held_out; with no sets, only checks the chunks
+ * (before the long labelling, so that a damaged file is found at once). */
+static void add_training_data (const Options *options, Samples *training, Samples *held_out)
 {
   double start = clock_seconds ();
   size_t before = training ? training->count : 0;
-  /* The set's items have room for count + 1 (label_games). */
-  TrainingReading reading = { training, before + 1,
-                              (uint8_t) options->training_data_weight };
+  /* The training set's items have room for count + 1 (label_games). */
+  TrainingReading reading = { { training, held_out }, { before + 1, 0 },
+                              (uint8_t) options->training_data_weight,
+                              options->training_data_holdout, { before, 0 } };
   char error[4400];
   if (!training_folder_read (options->training_data, training ? add_training_position : NULL,
-                             NULL, &reading, error, sizeof error)) {
+                             training ? training_chunk_read : NULL, &reading, error,
+                             sizeof error)) {
     fprintf (stderr, "verso-train: %s\n", error);
     exit (2);
   }
   if (training)
-    fprintf (stderr, "verso-train: %zu positions of training data read from %s in %.0f s\n",
-             training->count - before, options->training_data, clock_seconds () - start);
+    fprintf (stderr, "verso-train: %zu positions of training data read from %s, %zu more held "
+             "out, in %.0f s\n", training->count - before, options->training_data,
+             held_out->count, clock_seconds () - start);
 }
 
 #define TRAIN_USAGE "verso-train --wthor DIR --out FILE [--holdout-from YEAR] [--lambda L] " \
   "[--iterations N] [--exact-empties N] [--threads N] [--self-play GAMES] " \
   "[--self-play-weight W] [--self-play-depth D] [--self-play-seed S] [--self-play-rounds R] " \
-  "[--self-play-cache FILE] [--training-data DIR] [--training-data-weight W]"
+  "[--self-play-cache FILE] [--training-data DIR] [--training-data-weight W] " \
+  "[--training-data-holdout H]"
 
 /* Reads the options into *options; false after saying what is wrong, or after --help (*help). */
 static bool read_options (int argc, char **argv, Options *options, bool *help)
@@ -729,6 +797,7 @@ static bool read_options (int argc, char **argv, Options *options, bool *help)
     { "--self-play-cache", OPTION_TEXT, &options->self_play_cache, 0, 0 },
     { "--training-data", OPTION_TEXT, &options->training_data, 0, 0 },
     { "--training-data-weight", OPTION_INT, &options->training_data_weight, 1, 255 },
+    { "--training-data-holdout", OPTION_INT, &options->training_data_holdout, 0, 1000000 },
   };
   OptionParser parser = { .program = "verso-train", .usage = TRAIN_USAGE,
                           .options = table, .n_options = OPTION_COUNT (table) };
@@ -748,6 +817,7 @@ int main (int argc, char **argv)
   Options options = { .holdout_from = 2019, .lambda = 10.0, .iterations = 100,
                       .exact_empties = 12, .threads = 2, .self_play_weight = 3,
                       .self_play_rounds = 1, .training_data_weight = 1,
+                      .training_data_holdout = 20,
                       .self_play = { .games = 20000, .seed = 1, .depth = 10, .exact_empties = 18,
                                      .random_plies_min = 4, .random_plies_max = 24 } };
   bool help;
@@ -765,15 +835,15 @@ int main (int argc, char **argv)
   fclose (writable);
   remove (probe);
   if (options.training_data)
-    add_training_data (&options, NULL);
+    add_training_data (&options, NULL, NULL);
   double start = clock_seconds ();
   Games games = { 0 };
   read_games (&options, &games);
-  Samples training = { 0 }, held_out = { 0 };
+  Samples training = { 0 }, held_out = { 0 }, data_held_out = { 0 };
   label_games (&options, &games, &training, &held_out);
   free (games.items);
   if (options.training_data)
-    add_training_data (&options, &training);
+    add_training_data (&options, &training, &data_held_out);
   size_t weights = (size_t) PATTERN_PHASES * (size_t) pattern_compact_size ();
   int16_t *compact = malloc (weights * sizeof *compact);
   if (!compact)
@@ -811,10 +881,18 @@ int main (int argc, char **argv)
     die (error);
   Evaluation trained = pattern_evaluation (decoded);
   report (&held_out, &trained);
+  if (data_held_out.count > 0) {
+    printf ("\nHeld-out training data (every %dth game of %s), mean absolute error, discs\n",
+            options.training_data_holdout, options.training_data);
+    report_data (&data_held_out, false, &trained);
+    printf ("\nThe same, its positions solved exactly only\n");
+    report_data (&data_held_out, true, &trained);
+  }
   pattern_weights_free (decoded);
   free (bytes);
   free (compact);
   free (training.items);
   free (held_out.items);
+  free (data_held_out.items);
   return 0;
 }
