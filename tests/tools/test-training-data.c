@@ -41,15 +41,24 @@ static int generate (const char *arguments)
   return run (generator, arguments);
 }
 
-static bool log_mentions (const char *text)
+#define LOG_SIZE 32768
+
+/* The last run's messages ($T/log) into log[LOG_SIZE], "" when there are none. */
+static void read_log (char *log)
 {
-  char path[256], log[32768];
+  char path[256];
   snprintf (path, sizeof path, "%s/log", scratch);
   FILE *file = fopen (path, "r");
-  size_t n = file ? fread (log, 1, sizeof log - 1, file) : 0;
+  size_t n = file ? fread (log, 1, LOG_SIZE - 1, file) : 0;
   if (file)
     fclose (file);
   log[n] = '\0';
+}
+
+static bool log_mentions (const char *text)
+{
+  char log[LOG_SIZE];
+  read_log (log);
   if (!strstr (log, text))
     fprintf (stderr, "the program's messages, without \"%s\":\n%s", text, log);
   return strstr (log, text) != NULL;
@@ -329,13 +338,8 @@ static void count_one (const TrainingPosition *position, void *user_data)
  * -1 when there is none. */
 static int report_total (const char *heading)
 {
-  char path[256], log[32768];
-  snprintf (path, sizeof path, "%s/log", scratch);
-  FILE *file = fopen (path, "r");
-  size_t n = file ? fread (log, 1, sizeof log - 1, file) : 0;
-  if (file)
-    fclose (file);
-  log[n] = '\0';
+  char log[LOG_SIZE];
+  read_log (log);
   const char *table = strstr (log, heading), *all = table ? strstr (table, "\nall ") : NULL;
   int total;
   return all && sscanf (all + 5, "%d", &total) == 1 ? total : -1;
